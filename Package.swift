@@ -1,0 +1,27 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let upcomingFeatures: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Herald",
+    products: [
+        .library(name: "Signals", targets: ["Signals"]),
+    ],
+    targets: [
+        .target(
+            name: "Signals",
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(
+            name: "SignalsTests",
+            dependencies: ["Signals"],
+            swiftSettings: upcomingFeatures
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,39 @@
+/// A push-driven stream of values that ends with at most one error or completion.
+///
+/// Signals are cold: the work in the start handler runs once for each subscription,
+/// and stops when the subscription is disposed.
+///
+/// ```swift
+/// let numbers = Signal<Int, Never> { observer in
+///     observer.send(1)
+///     observer.send(2)
+///     observer.sendCompleted()
+///     return nil
+/// }
+/// numbers.map { $0 * 10 }.subscribeNext { print($0) }   // 10, 20
+/// ```
+///
+/// Values must be `Sendable`: a signal may deliver on any thread (see `deliverOn(_:)`).
+public struct Signal<Value: Sendable, Failure: Error>: Sendable {
+    @usableFromInline
+    let startHandler: @Sendable (Observer<Value, Failure>) -> (any Disposable)?
+
+    /// Creates a cold signal. `startHandler` runs for each subscription; the disposable
+    /// it returns (or `nil` when there is nothing to cancel) is disposed when the
+    /// subscription ends, by a terminating event or by disposal.
+    @inlinable
+    public init(_ startHandler: @escaping @Sendable (Observer<Value, Failure>) -> (any Disposable)?) {
+        self.startHandler = startHandler
+    }
+
+    /// Subscribes `observer`, starting the signal's work.
+    ///
+    /// - Returns: a disposable that ends the subscription and cancels the work.
+    @inlinable
+    @discardableResult
+    public func subscribe(_ observer: Observer<Value, Failure>) -> any Disposable {
+        let lifetime = observer.lifetime
+        lifetime.attach(startHandler(observer))
+        return lifetime
+    }
+}

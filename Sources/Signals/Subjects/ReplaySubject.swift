@@ -1,0 +1,59 @@
+/// A subject that remembers the last `capacity` values (and its terminating event)
+/// and replays them to each new subscriber before the live events.
+///
+/// Replay and live delivery are serialized: a subscriber never misses or repeats a value
+/// sent while it subscribes.
+///
+/// ```swift
+/// let results = ReplaySubject<Int, Never>(capacity: 1)
+/// results.send(1)
+/// results.send(2)
+/// results.signal.subscribeNext { print($0) }   // prints 2
+/// ```
+public final class ReplaySubject<Value: Sendable, Failure: Error>: Sendable {
+    @usableFromInline
+    let core: SubjectCore<Value, Failure>
+
+    /// Creates a replay subject that keeps the last `capacity` values
+    /// (`Int.max`, the default, keeps all of them).
+    ///
+    /// - Precondition: `capacity > 0`.
+    public init(capacity: Int = .max) {
+        precondition(capacity > 0, "ReplaySubject(capacity:) needs a capacity of at least 1, got \(capacity)")
+        core = SubjectCore(capacity: capacity)
+    }
+
+    /// The subject as a signal: each subscription first receives the replayed values.
+    @inlinable
+    public var signal: Signal<Value, Failure> {
+        let core = self.core
+        return Signal { observer in core.subscribe(observer) }
+    }
+
+    /// Records a value and sends it to every current subscriber.
+    @inlinable
+    public func send(_ value: Value) {
+        core.send(value)
+    }
+
+    /// Sends an error to every subscriber, now and later, and ends the subject.
+    @inlinable
+    public func send(error: Failure) {
+        core.sendTerminal(.error(error))
+    }
+
+    /// Completes every subscriber, now and later, and ends the subject.
+    @inlinable
+    public func sendCompleted() {
+        core.sendTerminal(.completed)
+    }
+
+    /// Sends an event.
+    @inlinable
+    public func send(_ event: Event<Value, Failure>) {
+        switch event {
+        case .next(let value): core.send(value)
+        case .error, .completed: core.sendTerminal(event)
+        }
+    }
+}
