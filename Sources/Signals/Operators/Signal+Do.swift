@@ -37,7 +37,7 @@ extension Signal {
     public func doFinally(_ action: @escaping @Sendable () -> Void) -> Signal {
         Signal { observer in
             let once = ActionDisposable(action)
-            let upstream = self.subscribe(observer)
+            guard let upstream = self.startHandler(observer) else { return once }
             return CompositeDisposable([upstream, once])
         }
     }
