@@ -10,7 +10,7 @@ extension Signal {
     ///
     /// ```swift
     /// // Search only once the user stopped typing for half a second.
-    /// searchText.throttle(0.5, on: QueueScheduler.main).subscribeNext { search($0) }
+    /// searchText.throttle(0.5, on: MainScheduler.shared).subscribeNext { search($0) }
     /// ```
     ///
     /// - Precondition: `interval >= 0`.
