@@ -56,12 +56,17 @@ final class SubscriptionLifetime: Disposable {
     }
 
     /// Records the start handler's disposable; disposes it at once if the subscription already ended.
+    /// A second attach (a start handler that subscribes its own observer elsewhere, as
+    /// `doFinally` does) keeps both disposables.
     @inlinable
     func attach(_ disposable: (any Disposable)?) {
         guard let disposable else { return }
         let accepted = upstream.withLock { upstream in
-            if case .ended = upstream { return false }
-            upstream = .some(disposable)
+            switch upstream {
+            case .ended: return false
+            case .none: upstream = .some(disposable)
+            case .some(let existing): upstream = .some(CompositeDisposable([existing, disposable]))
+            }
             return true
         }
         if !accepted { disposable.dispose() }
