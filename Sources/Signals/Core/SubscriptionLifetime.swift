@@ -60,7 +60,8 @@ final class SubscriptionLifetime: Disposable {
     /// `doFinally` does) keeps both disposables.
     @inlinable
     func attach(_ disposable: (any Disposable)?) {
-        guard let disposable else { return }
+        // Re-subscribing the same observer returns this lifetime; it must not own itself.
+        guard let disposable, disposable !== self else { return }
         let accepted = upstream.withLock { upstream in
             switch upstream {
             case .ended: return false
