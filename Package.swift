@@ -11,10 +11,16 @@ let package = Package(
     name: "Herald",
     products: [
         .library(name: "Signals", targets: ["Signals"]),
+        .executable(name: "signals-tour", targets: ["SignalsTour"]),
     ],
     targets: [
         .target(
             name: "Signals",
+            swiftSettings: upcomingFeatures
+        ),
+        .executableTarget(
+            name: "SignalsTour",
+            dependencies: ["Signals"],
             swiftSettings: upcomingFeatures
         ),
         .testTarget(
