@@ -29,23 +29,31 @@ struct Sample {
 enum Harness {
     static let runs = 3
 
-    /// Runs `body` once to warm up, then `runs` times; returns the median ns per event.
-    static func measure(events: Int, _ body: () -> Int) -> Sample {
+    /// Measures the sides of one workload: each runs once to warm up, then the sides take
+    /// turns for `runs` rounds (so a change in machine load hits all of them alike).
+    /// Returns each side's median ns per event.
+    static func measure(events: Int, _ sides: [() -> Int]) -> [Sample] {
         let clock = ContinuousClock()
-        let expected = body()
-        blackhole(expected)
-        var times: [Duration] = []
-        for _ in 0..<runs {
-            var checksum = 0
-            let elapsed = clock.measure { checksum = body() }
+        let expected = sides.map { side in
+            let checksum = side()
             blackhole(checksum)
-            if checksum != expected {
-                fatalError("checksum changed between runs: \(checksum) != \(expected)")
-            }
-            times.append(elapsed)
+            return checksum
         }
-        let median = times.sorted()[runs / 2]
-        return Sample(nanosecondsPerEvent: nanoseconds(median) / Double(max(events, 1)), checksum: expected)
+        var times = Array(repeating: [Duration](), count: sides.count)
+        for _ in 0..<runs {
+            for (index, side) in sides.enumerated() {
+                var checksum = 0
+                times[index].append(clock.measure { checksum = side() })
+                blackhole(checksum)
+                if checksum != expected[index] {
+                    fatalError("checksum changed between runs: \(checksum) != \(expected[index])")
+                }
+            }
+        }
+        return zip(times, expected).map { times, checksum in
+            let median = times.sorted()[runs / 2]
+            return Sample(nanosecondsPerEvent: nanoseconds(median) / Double(max(events, 1)), checksum: checksum)
+        }
     }
 
     static func nanoseconds(_ duration: Duration) -> Double {

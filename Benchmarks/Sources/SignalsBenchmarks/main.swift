@@ -13,7 +13,14 @@ guard !selected.isEmpty else {
     exit(2)
 }
 
+/// The 1-minute load average, to tell whether other work shared the machine during the run.
+func loadAverage() -> String {
+    let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
+    return text.split(separator: " ").first.map(String.init) ?? "n/a"
+}
+
 print("Signals vs OpenCombine 0.14.0 — median of \(Harness.runs) runs after 1 warm-up, scale \(scale)")
+print("load average (1 min) at start: \(loadAverage())")
 var rows: [Row] = []
 for workload in selected {
     print("running \(workload.id): \(workload.title) …")
@@ -26,4 +33,4 @@ for workload in selected {
 print("")
 print(Report.table(rows))
 print("")
-print("(checksum \(blackholeStorage))")
+print("load average (1 min) at end: \(loadAverage()); checksum \(blackholeStorage)")
