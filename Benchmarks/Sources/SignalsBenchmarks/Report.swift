@@ -41,20 +41,15 @@ struct Row {
     let goals: [Goal]
 
     /// Measures the Signals side, and the OpenCombine side and floor when given, interleaved.
-    init(
-        id: String, title: String, events: Int, goals: [Goal],
-        signals: @escaping () -> Int, openCombine: (() -> Int)? = nil, floor: (() -> Int)? = nil
-    ) {
-        var sides = [signals]
-        if let openCombine { sides.append(openCombine) }
-        if let floor { sides.append(floor) }
-        var samples = Harness.measure(events: events, sides)[...]
-        self.id = id
-        self.title = title
-        self.goals = goals
-        self.signals = samples.removeFirst()
-        self.openCombine = openCombine == nil ? nil : samples.removeFirst()
-        self.floor = floor == nil ? nil : samples.removeFirst()
+    init(measuring sides: Sides) {
+        let bodies = [sides.signals, sides.openCombine, sides.floor].compactMap { $0 }
+        var samples = Harness.measure(events: sides.events, bodies)[...]
+        id = sides.id
+        title = sides.title
+        goals = sides.goals
+        signals = samples.removeFirst()
+        openCombine = sides.openCombine == nil ? nil : samples.removeFirst()
+        floor = sides.floor == nil ? nil : samples.removeFirst()
     }
 
     var openCombineRatio: Double? {

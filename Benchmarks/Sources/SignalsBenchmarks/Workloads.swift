@@ -2,8 +2,29 @@
 struct Workload: Sendable {
     let id: String
     let title: String
-    /// Measures the workload at `scale` (1 = full size).
-    let run: @Sendable (_ scale: Double) -> Row
+    /// The workload's sides at `scale` (1 = full size).
+    let make: @Sendable (_ scale: Double) -> Sides
+}
+
+/// What one workload runs on each side, each returning a checksum.
+struct Sides {
+    let id: String
+    let title: String
+    let events: Int
+    let goals: [Goal]
+    let signals: () -> Int
+    var openCombine: (() -> Int)? = nil
+    var floor: (() -> Int)? = nil
+
+    /// The side named `name` ("signals", "opencombine" or "floor"), if this workload has it.
+    func side(named name: String) -> (() -> Int)? {
+        switch name {
+        case "signals": signals
+        case "opencombine": openCombine
+        case "floor": floor
+        default: nil
+        }
+    }
 }
 
 /// `count` scaled, at least 1.
@@ -16,7 +37,7 @@ enum Workloads {
 
     static let b1 = Workload(id: "B1", title: "cold map→filter→map→sink, 10M values") { scale in
         let n = scaled(10_000_000, scale)
-        return Row(
+        return Sides(
             id: "B1", title: "cold map→filter→map→sink", events: n, goals: [.fasterThanOpenCombine(6)],
             signals: { SignalsSide.pipeline(n) },
             openCombine: { OpenCombineSide.pipeline(n) },
@@ -26,7 +47,7 @@ enum Workloads {
 
     static let b2 = Workload(id: "B2", title: "subject, 1 subscriber, 10M sends") { scale in
         let n = scaled(10_000_000, scale)
-        return Row(
+        return Sides(
             id: "B2", title: "subject → 1 subscriber", events: n, goals: [.fasterThanOpenCombine(4)],
             signals: { SignalsSide.subject(subscribers: 1, sends: n) },
             openCombine: { OpenCombineSide.subject(subscribers: 1, sends: n) }
@@ -35,7 +56,7 @@ enum Workloads {
 
     static let b3 = Workload(id: "B3", title: "subject, 100 subscribers × 100k sends") { scale in
         let sends = scaled(100_000, scale)
-        return Row(
+        return Sides(
             id: "B3", title: "subject → 100 subscribers (per delivery)", events: sends * 100,
             goals: [.fasterThanOpenCombine(8), .withinFloor(1.5)],
             signals: { SignalsSide.subject(subscribers: 100, sends: sends) },
@@ -46,7 +67,7 @@ enum Workloads {
 
     static let b4 = Workload(id: "B4", title: "flattenMap/flatMap, 100k inner × 10 values") { scale in
         let outer = scaled(100_000, scale)
-        return Row(
+        return Sides(
             id: "B4", title: "flattenMap / flatMap (per value)", events: outer * 10,
             goals: [.fasterThanOpenCombine(4)],
             signals: { SignalsSide.flattenMap(outer: outer, inner: 10) },
@@ -56,7 +77,7 @@ enum Workloads {
 
     static let b6 = Workload(id: "B6", title: "subscribe + dispose on a subject, 1M cycles") { scale in
         let cycles = scaled(1_000_000, scale)
-        return Row(
+        return Sides(
             id: "B6", title: "subscribe + dispose (per cycle)", events: cycles, goals: [.fasterThanOpenCombine(3)],
             signals: { SignalsSide.subscribeDispose(cycles: cycles) },
             openCombine: { OpenCombineSide.subscribeDispose(cycles: cycles) }
