@@ -1,0 +1,22 @@
+extension Signal {
+    /// Ignores this signal's values and, when it completes, continues with the signal `next`
+    /// makes (called at that moment, once per subscription). An error of this signal passes
+    /// through and `next` is never called.
+    ///
+    /// ```swift
+    /// let sequenced = letters
+    ///     .doNext { print($0) }                           // prints A … I when subscribed
+    ///     .then { numberStrings.lazyList.signal }         // sends 1 … 9
+    /// ```
+    public func then<U: Sendable>(_ next: @escaping @Sendable () -> Signal<U, Failure>) -> Signal<U, Failure> {
+        Signal<U, Failure> { observer in
+            let current = SerialDisposable()
+            let first = Observer<Value, Failure>(
+                error: { observer.send(error: $0) },
+                completed: { next().subscribe(.forwarding(to: observer), holdingIn: current) }
+            )
+            self.subscribe(first, holdingIn: current)
+            return current
+        }
+    }
+}
