@@ -5,14 +5,14 @@ import Synchronization
 /// Subscriber code never runs under the lock: state changes are made under it, then
 /// `publish()` sends what changed, one publisher at a time.
 final class CommandStorage<Output: Sendable, Failure: Error>: Sendable {
-    let state: Mutex<CommandState>
+    let state: Locked<CommandState>
     let executing = ReplaySubject<Bool, Never>(capacity: 1)
     let enabled = ReplaySubject<Bool, Never>(capacity: 1)
     let executionSignals = Subject<Signal<Output, Never>, Never>()
     let errors = Subject<Failure, Never>()
 
     init(allowsConcurrentExecution: Bool) {
-        state = Mutex(CommandState(allowsConcurrentExecution: allowsConcurrentExecution))
+        state = Locked(CommandState(allowsConcurrentExecution: allowsConcurrentExecution))
     }
 
     /// A snapshot of the state.

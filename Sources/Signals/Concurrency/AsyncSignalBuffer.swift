@@ -37,7 +37,7 @@ final class AsyncSignalBuffer<Value: Sendable, Failure: Error>: Sendable {
     }
 
     private let signal: Signal<Value, Failure>
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(_ signal: Signal<Value, Failure>) {
         self.signal = signal

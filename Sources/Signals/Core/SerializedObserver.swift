@@ -1,4 +1,3 @@
-public import Synchronization
 
 /// Serializes events from several sources (threads, inner signals) into one observer.
 ///
@@ -21,7 +20,7 @@ final class SerializedObserver<Value: Sendable, Failure: Error>: Sendable {
     @usableFromInline
     let downstream: Observer<Value, Failure>
     @usableFromInline
-    let state = Mutex(State())
+    let state = Locked(State())
 
     @inlinable
     init(_ downstream: Observer<Value, Failure>) {

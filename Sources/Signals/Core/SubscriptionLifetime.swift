@@ -24,7 +24,7 @@ final class SubscriptionLifetime: Disposable {
     @usableFromInline
     let phase = Atomic<UInt8>(Phase.active)
     @usableFromInline
-    let upstream = Mutex<Upstream>(.none)
+    let upstream = Locked<Upstream>(.none)
 
     @inlinable
     init() {}

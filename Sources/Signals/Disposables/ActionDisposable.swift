@@ -7,20 +7,20 @@ public import Synchronization
 /// ```
 public final class ActionDisposable: Disposable {
     @usableFromInline
-    let action: Mutex<(@Sendable () -> Void)?>
+    let action: Locked<(@Sendable () -> Void)?>
     @usableFromInline
     let disposed = Atomic<Bool>(false)
 
     /// Creates a disposable that runs `action` once, on the first `dispose()`.
     @inlinable
     public init(_ action: @escaping @Sendable () -> Void) {
-        self.action = Mutex(action)
+        self.action = Locked(action)
     }
 
     /// Creates a disposable with nothing to run: it only records that it was disposed.
     @inlinable
     public init() {
-        self.action = Mutex(nil)
+        self.action = Locked(nil)
     }
 
     @inlinable

@@ -16,7 +16,7 @@ public final class CompositeDisposable: Disposable {
         case disposed
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// Creates a composite holding `disposables`.
     public init(_ disposables: [any Disposable] = []) {
@@ -24,7 +24,7 @@ public final class CompositeDisposable: Disposable {
         for disposable in disposables {
             members[ObjectIdentifier(disposable)] = disposable
         }
-        state = Mutex(.active(members))
+        state = Locked(.active(members))
     }
 
     public var isDisposed: Bool {

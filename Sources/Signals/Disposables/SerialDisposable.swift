@@ -17,11 +17,11 @@ public final class SerialDisposable: Disposable {
         var isDisposed = false
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// Creates a serial disposable holding `inner`.
     public init(_ inner: (any Disposable)? = nil) {
-        state = Mutex(State(inner: inner))
+        state = Locked(State(inner: inner))
     }
 
     public var isDisposed: Bool {

@@ -104,10 +104,10 @@ extension LazyList {
             case evaluated(Cell?)
         }
 
-        private let state: Mutex<State>
+        private let state: Locked<State>
 
         init(_ state: State) {
-            self.state = Mutex(state)
+            self.state = Locked(state)
         }
 
         func evaluate() -> Cell? {

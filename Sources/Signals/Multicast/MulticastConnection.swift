@@ -20,9 +20,9 @@ public final class MulticastConnection<Value: Sendable, Failure: Error>: Sendabl
     /// The subject the source is subscribed to (a `Subject` or a `ReplaySubject`).
     let core: SubjectCore<Value, Failure>
     /// The shared subscription, created by the first `connect()`.
-    private let connection = Mutex<SerialDisposable?>(nil)
+    private let connection = Locked<SerialDisposable?>(nil)
     /// How many `autoconnect()` subscribers are active.
-    private let autoconnectSubscribers = Mutex(0)
+    private let autoconnectSubscribers = Locked(0)
 
     init(source: Signal<Value, Failure>, core: SubjectCore<Value, Failure>) {
         self.source = source

@@ -32,7 +32,7 @@ private final class DeliveryMailbox<Value: Sendable, Failure: Error>: Sendable {
 
     private let downstream: Observer<Value, Failure>
     private let scheduler: any Scheduler
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let drainAction = SerialDisposable()
 
     init(downstream: Observer<Value, Failure>, scheduler: any Scheduler) {

@@ -13,7 +13,7 @@ extension Signal {
     public func sample<U: Sendable>(_ sampler: Signal<U, Never>) -> Signal {
         Signal { observer in
             let output = SerializedObserver(observer)
-            let latest = Mutex<Value?>(nil)
+            let latest = Locked<Value?>(nil)
             let group = CompositeDisposable()
             group.add(self.subscribe(
                 next: { value in latest.withLock { $0 = value } },

@@ -12,7 +12,7 @@ extension Signal {
     public func zip<Other: Sendable>(with other: Signal<Other, Failure>) -> Signal<(Value, Other), Failure> {
         Signal<(Value, Other), Failure> { observer in
             let output = SerializedObserver(observer)
-            let state = Mutex(ZipState<Value, Other>())
+            let state = Locked(ZipState<Value, Other>())
             let group = CompositeDisposable()
             group.add(self.subscribe(
                 next: { value in

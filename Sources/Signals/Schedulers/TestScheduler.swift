@@ -34,12 +34,12 @@ public final class TestScheduler: DateScheduler {
         var nextOrder: UInt64 = 0
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// Creates a scheduler whose clock starts at `startDate`
     /// (by default 2001-01-01 00:00:00 UTC, Foundation's reference date).
     public init(startDate: Date = Date(timeIntervalSinceReferenceDate: 0)) {
-        state = Mutex(State(now: startDate))
+        state = Locked(State(now: startDate))
     }
 
     /// The virtual time.

@@ -64,7 +64,7 @@ final class SubjectCore<Value: Sendable, Failure: Error>: Sendable {
     }
 
     @usableFromInline
-    let state = Mutex(State())
+    let state = Locked(State())
     /// How many values are replayed to new subscribers (0 for a plain subject).
     @usableFromInline
     let capacity: Int

@@ -1,5 +1,5 @@
 /// The state of a two-signal `combineLatest`: the latest value of each side and which sides
-/// have completed. Pure: the storage holds it in a `Mutex` and performs the actions it returns.
+/// have completed. Pure: the storage holds it in a `Locked` and performs the actions it returns.
 struct CombineLatestState<A, B> {
     private var latestA: A?
     private var latestB: B?

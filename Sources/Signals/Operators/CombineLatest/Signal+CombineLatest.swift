@@ -30,7 +30,7 @@ extension Signal {
     ) -> Signal {
         Signal { observer in
             let output = SerializedObserver(observer)
-            let state = Mutex(CombineLatestState<A, B>())
+            let state = Locked(CombineLatestState<A, B>())
             let group = CompositeDisposable()
             group.add(a.subscribe(
                 next: { value in
@@ -76,7 +76,7 @@ extension Signal {
         guard !signals.isEmpty else { return .empty() }
         return Signal { observer in
             let output = SerializedObserver(observer)
-            let state = Mutex(CombineLatestArrayState<Element>(count: signals.count))
+            let state = Locked(CombineLatestArrayState<Element>(count: signals.count))
             let group = CompositeDisposable()
             for (index, signal) in signals.enumerated() {
                 guard observer.isActive else { break }

@@ -7,12 +7,12 @@ final class RetryStorage<Value: Sendable, Failure: Error>: Sendable {
     let current = SerialDisposable()
     private let source: Signal<Value, Failure>
     private let downstream: Observer<Value, Failure>
-    private let state: Mutex<RetryState>
+    private let state: Locked<RetryState>
 
     init(source: Signal<Value, Failure>, downstream: Observer<Value, Failure>, retries: Int) {
         self.source = source
         self.downstream = downstream
-        self.state = Mutex(RetryState(retries: retries))
+        self.state = Locked(RetryState(retries: retries))
     }
 
     /// Subscribes, and again for each retry an attempt asked for while it was subscribing.

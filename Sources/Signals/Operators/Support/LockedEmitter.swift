@@ -39,11 +39,11 @@ final class LockedEmitter<State: Sendable, Value: Sendable, Failure: Error>: Sen
     }
 
     private let downstream: Observer<Value, Failure>
-    private let storage: Mutex<Storage>
+    private let storage: Locked<Storage>
 
     init(_ state: sending State, downstream: Observer<Value, Failure>) {
         self.downstream = downstream
-        self.storage = Mutex(Storage(state: state))
+        self.storage = Locked(Storage(state: state))
     }
 
     /// Runs `body` on the state under the lock, then delivers the events it sent.

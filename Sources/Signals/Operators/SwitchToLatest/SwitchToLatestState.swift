@@ -1,5 +1,5 @@
 /// The state of `switchToLatest`: which inner signal is current (by generation) and what has
-/// completed. Pure: the storage holds it in a `Mutex` and performs what it returns.
+/// completed. Pure: the storage holds it in a `Locked` and performs what it returns.
 struct SwitchToLatestState {
     private var generation = 0
     private var innerRunning = false

@@ -6,7 +6,7 @@ final class SwitchToLatestStorage<Inner: Sendable, Failure: Error>: Sendable {
     let output: SerializedObserver<Inner, Failure>
     /// The subscription to the current inner signal; replacing it disposes the previous one.
     let current = SerialDisposable()
-    private let state = Mutex(SwitchToLatestState())
+    private let state = Locked(SwitchToLatestState())
 
     init(_ downstream: Observer<Inner, Failure>) {
         output = SerializedObserver(downstream)
