@@ -5,8 +5,11 @@ public import Synchronization
 /// It is the disposable `subscribe` returns. It owns the upstream disposable (the
 /// one the signal's start handler returned), not the observer, so holding it
 /// keeps no closures alive once the subscription has ended.
+///
+/// Both its states are atomics, not locks: a subscription is created and ended on every
+/// `subscribe`/`dispose`, so this is on the hot path of subscription-heavy code.
 @usableFromInline
-final class SubscriptionLifetime: Disposable {
+final class SubscriptionLifetime: Disposable, @unchecked Sendable {
     @usableFromInline
     enum Phase {
         @usableFromInline static let active: UInt8 = 0
@@ -14,17 +17,23 @@ final class SubscriptionLifetime: Disposable {
         @usableFromInline static let disposed: UInt8 = 2
     }
 
+    /// States of the upstream slot.
     @usableFromInline
-    enum Upstream {
-        case none
-        case some(any Disposable)
-        case ended
+    enum Slot {
+        @usableFromInline static let empty: UInt8 = 0
+        @usableFromInline static let holding: UInt8 = 1
+        @usableFromInline static let ended: UInt8 = 2
+        /// A thread is writing `upstreamDisposable`; others wait the few instructions it takes.
+        @usableFromInline static let writing: UInt8 = 3
     }
 
     @usableFromInline
     let phase = Atomic<UInt8>(Phase.active)
     @usableFromInline
-    let upstream = Locked<Upstream>(.none)
+    let slot = Atomic<UInt8>(Slot.empty)
+    /// Written only by the thread that moved `slot` to `writing` or from `holding` to `ended`.
+    @usableFromInline
+    var upstreamDisposable: (any Disposable)?
 
     @inlinable
     init() {}
@@ -56,30 +65,44 @@ final class SubscriptionLifetime: Disposable {
     }
 
     /// Records the start handler's disposable; disposes it at once if the subscription already ended.
-    /// A second attach (a start handler that subscribes its own observer elsewhere, as
-    /// `doFinally` does) keeps both disposables.
+    /// A second attach (a start handler that also subscribes its own observer elsewhere) keeps both.
     @inlinable
     func attach(_ disposable: (any Disposable)?) {
         // Re-subscribing the same observer returns this lifetime; it must not own itself.
         guard let disposable, disposable !== self else { return }
-        let accepted = upstream.withLock { upstream in
-            switch upstream {
-            case .ended: return false
-            case .none: upstream = .some(disposable)
-            case .some(let existing): upstream = .some(CompositeDisposable([existing, disposable]))
+        while true {
+            let current = slot.load(ordering: .acquiring)
+            if current == Slot.ended {
+                disposable.dispose()
+                return
             }
-            return true
+            if current == Slot.writing { continue }
+            guard slot.compareExchange(expected: current, desired: Slot.writing, ordering: .acquiringAndReleasing).exchanged
+            else { continue }
+            if current == Slot.holding, let existing = upstreamDisposable {
+                upstreamDisposable = CompositeDisposable([existing, disposable])
+            } else {
+                upstreamDisposable = disposable
+            }
+            slot.store(Slot.holding, ordering: .releasing)
+            return
         }
-        if !accepted { disposable.dispose() }
     }
 
     /// Disposes the upstream work, once.
     @inlinable
     func endUpstream() {
-        let previous = upstream.withLock { upstream in
-            defer { upstream = .ended }
-            return upstream
+        while true {
+            let current = slot.load(ordering: .acquiring)
+            if current == Slot.ended { return }
+            if current == Slot.writing { continue }
+            guard slot.compareExchange(expected: current, desired: Slot.ended, ordering: .acquiringAndReleasing).exchanged
+            else { continue }
+            if current == Slot.holding, let disposable = upstreamDisposable {
+                upstreamDisposable = nil
+                disposable.dispose()
+            }
+            return
         }
-        if case .some(let disposable) = previous { disposable.dispose() }
     }
 }

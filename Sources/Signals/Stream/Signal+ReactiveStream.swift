@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 extension Signal: ReactiveStream {
     public typealias Element = Value
@@ -29,7 +29,7 @@ extension Signal: ReactiveStream {
             current.inner = self.subscribe(
                 next: { observer.send($0) },
                 error: { observer.send(error: $0) },
-                completed: { current.inner = other.subscribe(observer) }
+                completed: { current.inner = other.startHandler(observer) }
             )
             return current
         }
@@ -63,7 +63,7 @@ extension Signal {
     /// Subscribes to this signal and to the inner signal `transform` gives for each value,
     /// merging all of them into `observer` (serialized). `transform` also says whether to stop
     /// taking values from this signal. Completes when everything subscribed has completed.
-    @usableFromInline
+    @inlinable
     func mergeInner<Inner: Sendable>(
         into observer: Observer<Inner, Failure>,
         _ transform: @escaping @Sendable (Value) -> (Signal<Inner, Failure>?, stop: Bool)
