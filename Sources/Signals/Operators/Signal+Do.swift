@@ -37,7 +37,7 @@ extension Signal {
     public func doFinally(_ action: @escaping @Sendable () -> Void) -> Signal {
         Signal { observer in
             let once = ActionDisposable(action)
-            let upstream = self.subscribe(observer)
+            let upstream = self.subscribe(Observer { observer.send($0) })
             return CompositeDisposable([upstream, once])
         }
     }
