@@ -26,11 +26,15 @@ extension Signal: ReactiveStream {
     public func concat(_ other: Signal) -> Signal {
         Signal { observer in
             let current = SerialDisposable()
-            current.inner = self.subscribe(
+            let first = Observer<Value, Failure>(
                 next: { observer.send($0) },
                 error: { observer.send(error: $0) },
                 completed: { current.inner = other.startHandler(observer) }
             )
+            // Held before subscribing: a first signal that completes synchronously
+            // replaces it with the second subscription, which must not be overwritten.
+            current.inner = first.lifetime
+            self.subscribe(first)
             return current
         }
     }
@@ -78,7 +82,7 @@ extension Signal {
         }
         let outer = SerialDisposable()
         group.add(outer)
-        outer.inner = subscribe(
+        let source = Observer<Value, Failure>(
             next: { value in
                 let (inner, stop) = transform(value)
                 if let inner {
@@ -102,6 +106,9 @@ extension Signal {
             error: { output.send(error: $0) },
             completed: finishOne
         )
+        // Held before subscribing, so that `stop` during a synchronous source ends it at once.
+        outer.inner = source.lifetime
+        subscribe(source)
         return group
     }
 }

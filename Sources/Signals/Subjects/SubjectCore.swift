@@ -177,7 +177,8 @@ final class SubjectCore<Value: Sendable, Failure: Error>: Sendable {
     @inlinable
     func replay(to observer: Observer<Value, Failure>) {
         let (values, terminal) = state.withLock { state -> (ArraySlice<Value>, Event<Value, Failure>?) in
-            if state.deliveredTerminal == nil { state.observers.append(observer) }
+            // An observer disposed while its subscription was queued must not be kept.
+            if state.deliveredTerminal == nil && observer.isActive { state.observers.append(observer) }
             return (state.replayed, state.deliveredTerminal)
         }
         for value in values { observer.send(value) }
