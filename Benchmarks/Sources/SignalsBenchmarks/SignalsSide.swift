@@ -50,6 +50,20 @@ enum SignalsSide {
         return accumulator.sum
     }
 
+    /// B5: `sends` sends alternating between two subjects, combined with `combineLatest`.
+    static func combineLatest(sends: Int) -> Int {
+        let accumulator = Accumulator()
+        let left = Subject<Int, Never>()
+        let right = Subject<Int, Never>()
+        let subscription = left.signal.combineLatest(with: right.signal)
+            .subscribeNext { accumulator.sum &+= $0.0 &+ $0.1 }
+        for i in 0..<sends {
+            if i & 1 == 0 { left.send(i) } else { right.send(i) }
+        }
+        subscription.dispose()
+        return accumulator.sum
+    }
+
     /// B6: `cycles` subscribe + dispose cycles on a subject.
     static func subscribeDispose(cycles: Int) -> Int {
         let accumulator = Accumulator()

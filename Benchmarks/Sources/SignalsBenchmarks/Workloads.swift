@@ -33,7 +33,7 @@ func scaled(_ count: Int, _ scale: Double) -> Int {
 }
 
 enum Workloads {
-    static let all: [Workload] = [b1, b2, b3, b4, b6]
+    static let all: [Workload] = [b1, b2, b3, b4, b5, b6]
 
     static let b1 = Workload(id: "B1", title: "cold map→filter→map→sink, 10M values") { scale in
         let n = scaled(10_000_000, scale)
@@ -72,6 +72,15 @@ enum Workloads {
             goals: [.fasterThanOpenCombine(4)],
             signals: { SignalsSide.flattenMap(outer: outer, inner: 10) },
             openCombine: { OpenCombineSide.flatMap(outer: outer, inner: 10) }
+        )
+    }
+
+    static let b5 = Workload(id: "B5", title: "combineLatest of two subjects, 1M alternating sends") { scale in
+        let sends = scaled(1_000_000, scale)
+        return Sides(
+            id: "B5", title: "combineLatest, 2 subjects (per send; Signals only)", events: sends,
+            goals: [.atMostNanoseconds(100)],
+            signals: { SignalsSide.combineLatest(sends: sends) }
         )
     }
 
