@@ -26,11 +26,12 @@ extension Signal: ReactiveStream {
     public func concat(_ other: Signal) -> Signal {
         Signal { observer in
             let current = SerialDisposable()
-            current.inner = self.subscribe(
+            let first = Observer<Value, Failure>(
                 next: { observer.send($0) },
                 error: { observer.send(error: $0) },
-                completed: { current.inner = other.subscribe(observer) }
+                completed: { other.subscribe(.forwarding(to: observer), holdingIn: current) }
             )
+            self.subscribe(first, holdingIn: current)
             return current
         }
     }
@@ -78,7 +79,7 @@ extension Signal {
         }
         let outer = SerialDisposable()
         group.add(outer)
-        outer.inner = subscribe(
+        let outerObserver = Observer<Value, Failure>(
             next: { value in
                 let (inner, stop) = transform(value)
                 if let inner {
@@ -102,6 +103,8 @@ extension Signal {
             error: { output.send(error: $0) },
             completed: finishOne
         )
+        // Held by `outer` before subscribing, so `stop` reaches a source that sends synchronously.
+        subscribe(outerObserver, holdingIn: outer)
         return group
     }
 }
