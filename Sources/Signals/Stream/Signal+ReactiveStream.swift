@@ -29,12 +29,9 @@ extension Signal: ReactiveStream {
             let first = Observer<Value, Failure>(
                 next: { observer.send($0) },
                 error: { observer.send(error: $0) },
-                completed: { current.inner = other.startHandler(observer) }
+                completed: { other.subscribe(.forwarding(to: observer), holdingIn: current) }
             )
-            // Held before subscribing: a first signal that completes synchronously
-            // replaces it with the second subscription, which must not be overwritten.
-            current.inner = first.lifetime
-            self.subscribe(first)
+            self.subscribe(first, holdingIn: current)
             return current
         }
     }
@@ -82,7 +79,7 @@ extension Signal {
         }
         let outer = SerialDisposable()
         group.add(outer)
-        let source = Observer<Value, Failure>(
+        let outerObserver = Observer<Value, Failure>(
             next: { value in
                 let (inner, stop) = transform(value)
                 if let inner {
@@ -106,9 +103,8 @@ extension Signal {
             error: { output.send(error: $0) },
             completed: finishOne
         )
-        // Held before subscribing, so that `stop` during a synchronous source ends it at once.
-        outer.inner = source.lifetime
-        subscribe(source)
+        // Held by `outer` before subscribing, so `stop` reaches a source that sends synchronously.
+        subscribe(outerObserver, holdingIn: outer)
         return group
     }
 }
