@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A disposable that disposes a group of disposables together.
 ///
 /// Adding to a composite that is already disposed disposes the new member at once.
@@ -11,33 +9,29 @@ import Synchronization
 /// all.dispose()   // ends both subscriptions
 /// ```
 public final class CompositeDisposable: Disposable {
-    private enum State {
-        case active([ObjectIdentifier: any Disposable])
-        case disposed
+    private struct State {
+        var members: [ObjectIdentifier: any Disposable] = [:]
+        var isDisposed = false
     }
 
     private let state: Locked<State>
 
     /// Creates a composite holding `disposables`.
     public init(_ disposables: [any Disposable] = []) {
-        var members: [ObjectIdentifier: any Disposable] = [:]
+        var initial = State()
         for disposable in disposables {
-            members[ObjectIdentifier(disposable)] = disposable
+            initial.members[ObjectIdentifier(disposable)] = disposable
         }
-        state = Locked(.active(members))
+        state = Locked(initial)
     }
 
     public var isDisposed: Bool {
-        state.withLock { state in
-            if case .disposed = state { true } else { false }
-        }
+        state.withLock { $0.isDisposed }
     }
 
     /// The number of members not yet disposed or removed.
     public var count: Int {
-        state.withLock { state in
-            if case .active(let members) = state { members.count } else { 0 }
-        }
+        state.withLock { $0.members.count }
     }
 
     /// Adds a member; disposes it at once if this composite is already disposed.
@@ -45,9 +39,8 @@ public final class CompositeDisposable: Disposable {
     public func add(_ disposable: (any Disposable)?) {
         guard let disposable else { return }
         let added = state.withLock { state in
-            guard case .active(var members) = state else { return false }
-            members[ObjectIdentifier(disposable)] = disposable
-            state = .active(members)
+            guard !state.isDisposed else { return false }
+            state.members[ObjectIdentifier(disposable)] = disposable
             return true
         }
         if !added { disposable.dispose() }
@@ -61,17 +54,16 @@ public final class CompositeDisposable: Disposable {
     /// Removes a member without disposing it.
     public func remove(_ disposable: any Disposable) {
         state.withLock { state in
-            guard case .active(var members) = state else { return }
-            members[ObjectIdentifier(disposable)] = nil
-            state = .active(members)
+            state.members[ObjectIdentifier(disposable)] = nil
         }
     }
 
     public func dispose() {
         let members = state.withLock { state -> [ObjectIdentifier: any Disposable] in
-            guard case .active(let members) = state else { return [:] }
-            state = .disposed
-            return members
+            guard !state.isDisposed else { return [:] }
+            state.isDisposed = true
+            defer { state.members = [:] }
+            return state.members
         }
         for member in members.values { member.dispose() }
     }

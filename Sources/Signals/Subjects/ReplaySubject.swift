@@ -21,14 +21,11 @@ public final class ReplaySubject<Value: Sendable, Failure: Error>: Sendable {
     public init(capacity: Int = .max) {
         precondition(capacity > 0, "ReplaySubject(capacity:) needs a capacity of at least 1, got \(capacity)")
         core = SubjectCore(capacity: capacity)
+        signal = Signal { [core] observer in core.subscribe(observer) }
     }
 
     /// The subject as a signal: each subscription first receives the replayed values.
-    @inlinable
-    public var signal: Signal<Value, Failure> {
-        let core = self.core
-        return Signal { observer in core.subscribe(observer) }
-    }
+    public let signal: Signal<Value, Failure>
 
     /// Records a value and sends it to every current subscriber.
     @inlinable

@@ -18,14 +18,11 @@ public final class Subject<Value: Sendable, Failure: Error>: Sendable {
     @inlinable
     public init() {
         core = SubjectCore(capacity: 0)
+        signal = Signal { [core] observer in core.subscribe(observer) }
     }
 
     /// The subject as a signal: subscribing adds an observer until it is disposed.
-    @inlinable
-    public var signal: Signal<Value, Failure> {
-        let core = self.core
-        return Signal { observer in core.subscribe(observer) }
-    }
+    public let signal: Signal<Value, Failure>
 
     /// Sends a value to every current subscriber.
     @inlinable
