@@ -29,7 +29,7 @@ extension Signal {
                 next: { action(.next($0)); observer.send($0) },
                 error: { action(.error($0)); observer.send(error: $0) },
                 completed: { action(.completed); observer.sendCompleted() }
-            ))
+            ), heldBy: observer.lifetime.attach)
         }
     }
 
@@ -37,7 +37,7 @@ extension Signal {
     public func doFinally(_ action: @escaping @Sendable () -> Void) -> Signal {
         Signal { observer in
             let once = ActionDisposable(action)
-            let upstream = self.subscribe(Observer { observer.send($0) })
+            let upstream = self.subscribe(Observer { observer.send($0) }, heldBy: observer.lifetime.attach)
             return CompositeDisposable([upstream, once])
         }
     }

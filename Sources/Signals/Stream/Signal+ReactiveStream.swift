@@ -26,15 +26,15 @@ extension Signal: ReactiveStream {
     public func concat(_ other: Signal) -> Signal {
         Signal { observer in
             let current = SerialDisposable()
+            observer.lifetime.attach(current)
             let first = Observer<Value, Failure>(
                 next: { observer.send($0) },
                 error: { observer.send(error: $0) },
-                completed: { current.inner = other.subscribe(Observer { observer.send($0) }) }
+                completed: { other.subscribe(Observer { observer.send($0) }, heldBy: { current.inner = $0 }) }
             )
             // Held before subscribing: a first signal that completes synchronously
             // replaces it with the second subscription, which must not be overwritten.
-            current.inner = first.lifetime
-            self.subscribe(first)
+            self.subscribe(first, heldBy: { current.inner = $0 })
             return current
         }
     }
@@ -74,6 +74,7 @@ extension Signal {
     ) -> any Disposable {
         let output = SerializedObserver(observer)
         let group = CompositeDisposable()
+        observer.lifetime.attach(group)
         let active = Atomic<Int>(1)
         @Sendable func finishOne() {
             if active.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
@@ -89,14 +90,14 @@ extension Signal {
                     active.add(1, ordering: .acquiringAndReleasing)
                     let handle = SerialDisposable()
                     group.add(handle)
-                    handle.inner = inner.subscribe(
+                    inner.subscribe(Observer(
                         next: { output.send($0) },
                         error: { output.send(error: $0) },
                         completed: {
                             group.remove(handle)
                             finishOne()
                         }
-                    )
+                    ), heldBy: { handle.inner = $0 })
                 }
                 if stop {
                     outer.dispose()
@@ -107,8 +108,7 @@ extension Signal {
             completed: finishOne
         )
         // Held before subscribing, so that `stop` during a synchronous source ends it at once.
-        outer.inner = source.lifetime
-        subscribe(source)
+        subscribe(source, heldBy: { outer.inner = $0 })
         return group
     }
 }
