@@ -38,9 +38,11 @@ extension Signal {
     @inlinable
     public static func from<S: Sequence & Sendable>(_ values: S) -> Signal where S.Element == Value {
         Signal { observer in
+            guard observer.isActive else { return nil }
             for value in values {
-                guard observer.isActive else { return nil }
                 observer.send(value)
+                // Checked before the next element is pulled, so a lazy sequence computes no extra one.
+                guard observer.isActive else { return nil }
             }
             observer.sendCompleted()
             return nil

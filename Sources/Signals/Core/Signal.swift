@@ -37,3 +37,17 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
         return lifetime
     }
 }
+
+extension Signal {
+    /// Subscribes `upstream`, handing its subscription to `hold` before the signal starts.
+    ///
+    /// Operators subscribe through it so that ending their own subscription while this signal
+    /// is still sending synchronously (an infinite `from` under `take`) ends `upstream` at once,
+    /// instead of after the start handler returns.
+    @usableFromInline
+    @discardableResult
+    func subscribe(_ upstream: Observer<Value, Failure>, heldBy hold: (any Disposable) -> Void) -> any Disposable {
+        hold(upstream.lifetime)
+        return subscribe(upstream)
+    }
+}

@@ -79,9 +79,12 @@ final class SubscriptionLifetime: Disposable, @unchecked Sendable {
             if current == Slot.writing { continue }
             guard slot.compareExchange(expected: current, desired: Slot.writing, ordering: .acquiringAndReleasing).exchanged
             else { continue }
-            if current == Slot.holding, let existing = upstreamDisposable {
+            switch (current, upstreamDisposable) {
+            case (Slot.holding, let existing?) where existing !== disposable:
                 upstreamDisposable = CompositeDisposable([existing, disposable])
-            } else {
+            case (Slot.holding, _):
+                break  // already held: an operator handed it over before starting, then returned it
+            default:
                 upstreamDisposable = disposable
             }
             slot.store(Slot.holding, ordering: .releasing)

@@ -29,7 +29,7 @@ extension Signal {
                 next: { action(.next($0)); observer.send($0) },
                 error: { action(.error($0)); observer.send(error: $0) },
                 completed: { action(.completed); observer.sendCompleted() }
-            ))
+            ), heldBy: observer.lifetime.attach)
         }
     }
 

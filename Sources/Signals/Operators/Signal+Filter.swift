@@ -11,7 +11,7 @@ extension Signal {
                 next: { if isIncluded($0) { observer.send($0) } },
                 error: { observer.send(error: $0) },
                 completed: { observer.sendCompleted() }
-            ))
+            ), heldBy: observer.lifetime.attach)
         }
     }
 }

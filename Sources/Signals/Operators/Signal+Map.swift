@@ -11,7 +11,7 @@ extension Signal {
                 next: { observer.send(transform($0)) },
                 error: { observer.send(error: $0) },
                 completed: { observer.sendCompleted() }
-            ))
+            ), heldBy: observer.lifetime.attach)
         }
     }
 }

@@ -14,7 +14,8 @@ extension Signal {
             let output = SerializedObserver(observer)
             let state = Locked(ZipState<Value, Other>())
             let group = CompositeDisposable()
-            group.add(self.subscribe(
+            observer.lifetime.attach(group)
+            self.subscribe(Observer(
                 next: { value in
                     let pair = state.withLock { $0.left.append(value); return $0.nextPair() }
                     if let pair { output.send(pair) }
@@ -24,8 +25,8 @@ extension Signal {
                 completed: {
                     if state.withLock({ $0.leftCompleted = true; return $0.isFinished }) { output.sendCompleted() }
                 }
-            ))
-            group.add(other.subscribe(
+            ), heldBy: { group.add($0) })
+            other.subscribe(Observer(
                 next: { value in
                     let pair = state.withLock { $0.right.append(value); return $0.nextPair() }
                     if let pair { output.send(pair) }
@@ -35,7 +36,7 @@ extension Signal {
                 completed: {
                     if state.withLock({ $0.rightCompleted = true; return $0.isFinished }) { output.sendCompleted() }
                 }
-            ))
+            ), heldBy: { group.add($0) })
             return group
         }
     }

@@ -26,6 +26,7 @@ extension Signal: ReactiveStream {
     public func concat(_ other: Signal) -> Signal {
         Signal { observer in
             let current = SerialDisposable()
+            observer.lifetime.attach(current)
             let first = Observer<Value, Failure>(
                 next: { observer.send($0) },
                 error: { observer.send(error: $0) },
@@ -71,6 +72,7 @@ extension Signal {
     ) -> any Disposable {
         let output = SerializedObserver(observer)
         let group = CompositeDisposable()
+        observer.lifetime.attach(group)
         let active = Atomic<Int>(1)
         @Sendable func finishOne() {
             if active.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
@@ -86,14 +88,14 @@ extension Signal {
                     active.add(1, ordering: .acquiringAndReleasing)
                     let handle = SerialDisposable()
                     group.add(handle)
-                    handle.inner = inner.subscribe(
+                    inner.subscribe(Observer(
                         next: { output.send($0) },
                         error: { output.send(error: $0) },
                         completed: {
                             group.remove(handle)
                             finishOne()
                         }
-                    )
+                    ), heldBy: { handle.inner = $0 })
                 }
                 if stop {
                     outer.dispose()
