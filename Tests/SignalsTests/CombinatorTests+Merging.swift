@@ -180,3 +180,18 @@ extension CombinatorTests {
         #expect(EventLog(bound).rendered == ["1", "2", "completed"])
     }
 }
+
+/// Core fixes found while testing the combinators.
+extension CombinatorTests {
+    @Test func disposingDoFinallyDisposesTheSourceAndRunsTheActionOnce() {
+        let source = Probe<Int, Never>()
+        let finally = Counter()
+        let log = EventLog(source.signal.doFinally { finally.increment() })
+        source.send(1)
+        log.disposable.dispose()
+        log.disposable.dispose()
+        #expect(log.rendered == ["1"])
+        #expect(!source.isSubscribed)
+        #expect(finally.current == 1)
+    }
+}

@@ -37,8 +37,10 @@ extension Signal {
     public func doFinally(_ action: @escaping @Sendable () -> Void) -> Signal {
         Signal { observer in
             let once = ActionDisposable(action)
-            let upstream = self.subscribe(observer)
-            return CompositeDisposable([upstream, once])
+            // Run the start handler on `observer` directly: `subscribe(observer)` would return
+            // the observer's own lifetime and lose the source's disposable.
+            let upstream = self.startHandler(observer)
+            return CompositeDisposable([upstream, once].compactMap { $0 })
         }
     }
 }
