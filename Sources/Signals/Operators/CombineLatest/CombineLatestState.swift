@@ -1,12 +1,17 @@
 /// The state of a two-signal `combineLatest`: the latest value of each side and which sides
 /// have completed. Pure: the storage holds it in a `Mutex` and performs the actions it returns.
+@usableFromInline
 struct CombineLatestState<A, B> {
-    private var latestA: A?
-    private var latestB: B?
-    private var completedA = false
-    private var completedB = false
+    @inlinable
+    init() {}
+
+    @usableFromInline var latestA: A?
+    @usableFromInline var latestB: B?
+    @usableFromInline var completedA = false
+    @usableFromInline var completedB = false
 
     /// Records a value of the first signal; returns the pair to send once both sides have one.
+    @inlinable
     mutating func receiveA(_ value: A) -> (A, B)? {
         latestA = value
         guard let latestB else { return nil }
@@ -14,6 +19,7 @@ struct CombineLatestState<A, B> {
     }
 
     /// Records a value of the second signal; returns the pair to send once both sides have one.
+    @inlinable
     mutating func receiveB(_ value: B) -> (A, B)? {
         latestB = value
         guard let latestA else { return nil }
@@ -21,12 +27,14 @@ struct CombineLatestState<A, B> {
     }
 
     /// Records that the first signal completed; returns whether the result completes now.
+    @inlinable
     mutating func completeA() -> Bool {
         completedA = true
         return completedB
     }
 
     /// Records that the second signal completed; returns whether the result completes now.
+    @inlinable
     mutating func completeB() -> Bool {
         completedB = true
         return completedA

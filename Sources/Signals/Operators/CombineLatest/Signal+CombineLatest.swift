@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 extension Signal {
     /// Combines the latest values of two signals into tuples.
@@ -24,6 +24,7 @@ extension Signal {
     /// let combined = Signal.combineLatest(letters.signal, numbers.signal) { $0 + $1 }
     /// // letters A, B, numbers 1, 2, letters C, numbers 3  →  B1 B2 C2 C3
     /// ```
+    @inlinable
     public static func combineLatest<A: Sendable, B: Sendable>(
         _ a: Signal<A, Failure>, _ b: Signal<B, Failure>,
         reduce: @escaping @Sendable (A, B) -> Value
