@@ -1,43 +1,81 @@
-/// The state of a two-signal `combineLatest`: the latest value of each side and which sides
-/// have completed. Pure: the storage holds it in a `Locked` and performs the actions it returns.
+/// The state of a two-signal `combineLatest`: the latest value of each side, which sides have
+/// completed, and the delivery queue. Pure: `CombineLatestStorage` holds it in a `Locked`.
+///
+/// Updating the latest values and claiming or queueing the delivery happen under one lock, so
+/// the pairs reach the subscriber in the order the state changed, even with concurrent senders,
+/// and no lock is held while the subscriber runs.
 @usableFromInline
-struct CombineLatestState<A, B> {
-    @inlinable
-    init() {}
+struct CombineLatestState<A: Sendable, B: Sendable, Failure: Error> {
+    @usableFromInline typealias Output = Event<(A, B), Failure>
 
     @usableFromInline var latestA: A?
     @usableFromInline var latestB: B?
     @usableFromInline var completedA = false
     @usableFromInline var completedB = false
+    @usableFromInline var isDelivering = false
+    @usableFromInline var queue: [Output] = []
+    @usableFromInline var head = 0
 
-    /// Records a value of the first signal; returns the pair to send once both sides have one.
     @inlinable
-    mutating func receiveA(_ value: A) -> (A, B)? {
+    init() {}
+
+    /// Records a value of the first signal; returns the pair to deliver now, if any.
+    @inlinable
+    mutating func receiveA(_ value: A) -> Output? {
         latestA = value
         guard let latestB else { return nil }
-        return (value, latestB)
+        return deliverOrQueue(.next((value, latestB)))
     }
 
-    /// Records a value of the second signal; returns the pair to send once both sides have one.
+    /// Records a value of the second signal; returns the pair to deliver now, if any.
     @inlinable
-    mutating func receiveB(_ value: B) -> (A, B)? {
+    mutating func receiveB(_ value: B) -> Output? {
         latestB = value
         guard let latestA else { return nil }
-        return (latestA, value)
+        return deliverOrQueue(.next((latestA, value)))
     }
 
-    /// Records that the first signal completed; returns whether the result completes now.
+    /// Records that the first signal completed; returns the completion to deliver now, if any.
     @inlinable
-    mutating func completeA() -> Bool {
+    mutating func completeA() -> Output? {
         completedA = true
-        return completedB
+        return completedB ? deliverOrQueue(.completed) : nil
     }
 
-    /// Records that the second signal completed; returns whether the result completes now.
+    /// Records that the second signal completed; returns the completion to deliver now, if any.
     @inlinable
-    mutating func completeB() -> Bool {
+    mutating func completeB() -> Output? {
         completedB = true
-        return completedA
+        return completedA ? deliverOrQueue(.completed) : nil
+    }
+
+    @inlinable
+    mutating func fail(_ error: Failure) -> Output? {
+        deliverOrQueue(.error(error))
+    }
+
+    /// The caller delivers `output` if nobody is delivering; otherwise the deliverer will.
+    @inlinable
+    mutating func deliverOrQueue(_ output: Output) -> Output? {
+        if isDelivering {
+            queue.append(output)
+            return nil
+        }
+        isDelivering = true
+        return output
+    }
+
+    /// The next queued output for the deliverer, or `nil` when it is done delivering.
+    @inlinable
+    mutating func nextQueued() -> Output? {
+        guard head < queue.count else {
+            if !queue.isEmpty { queue.removeAll(keepingCapacity: true) }
+            head = 0
+            isDelivering = false
+            return nil
+        }
+        defer { head += 1 }
+        return queue[head]
     }
 }
 

@@ -30,24 +30,19 @@ extension Signal {
         reduce: @escaping @Sendable (A, B) -> Value
     ) -> Signal {
         Signal { observer in
-            let output = SerializedObserver(observer)
-            let state = Locked(CombineLatestState<A, B>())
+            let storage = CombineLatestStorage(downstream: observer, reduce: reduce)
             let group = CompositeDisposable()
-            group.add(a.subscribe(
-                next: { value in
-                    if let pair = state.withLock({ $0.receiveA(value) }) { output.send(reduce(pair.0, pair.1)) }
-                },
-                error: { output.send(error: $0) },
-                completed: { if state.withLock({ $0.completeA() }) { output.sendCompleted() } }
-            ))
+            group.add(a.subscribe(Observer(
+                next: { storage.receiveA($0) },
+                error: { storage.fail($0) },
+                completed: { storage.completeA() }
+            )))
             guard observer.isActive else { return group }
-            group.add(b.subscribe(
-                next: { value in
-                    if let pair = state.withLock({ $0.receiveB(value) }) { output.send(reduce(pair.0, pair.1)) }
-                },
-                error: { output.send(error: $0) },
-                completed: { if state.withLock({ $0.completeB() }) { output.sendCompleted() } }
-            ))
+            group.add(b.subscribe(Observer(
+                next: { storage.receiveB($0) },
+                error: { storage.fail($0) },
+                completed: { storage.completeB() }
+            )))
             return group
         }
     }
