@@ -17,7 +17,8 @@ final class SubscriptionLifetime: Disposable {
     @usableFromInline
     enum Upstream {
         case none
-        case some(any Disposable)
+        case one(any Disposable)
+        case many([any Disposable])
         case ended
     }
 
@@ -56,12 +57,26 @@ final class SubscriptionLifetime: Disposable {
     }
 
     /// Records the start handler's disposable; disposes it at once if the subscription already ended.
+    ///
+    /// Disposables attached earlier are kept, not replaced: a start handler that subscribes its
+    /// observer to another signal (`Signal { observer in other.subscribe(observer) }`) attaches
+    /// that subscription too, and both must end with this one. Attaching itself does nothing.
     @inlinable
     func attach(_ disposable: (any Disposable)?) {
-        guard let disposable else { return }
+        guard let disposable, disposable !== self else { return }
         let accepted = upstream.withLock { upstream in
-            if case .ended = upstream { return false }
-            upstream = .some(disposable)
+            switch upstream {
+            case .ended:
+                return false
+            case .none:
+                upstream = .one(disposable)
+            case .one(let first):
+                if first !== disposable { upstream = .many([first, disposable]) }
+            case .many(var all):
+                upstream = .none
+                if !all.contains(where: { $0 === disposable }) { all.append(disposable) }
+                upstream = .many(all)
+            }
             return true
         }
         if !accepted { disposable.dispose() }
@@ -74,6 +89,10 @@ final class SubscriptionLifetime: Disposable {
             defer { upstream = .ended }
             return upstream
         }
-        if case .some(let disposable) = previous { disposable.dispose() }
+        switch previous {
+        case .one(let disposable): disposable.dispose()
+        case .many(let all): for disposable in all { disposable.dispose() }
+        case .none, .ended: break
+        }
     }
 }
