@@ -107,7 +107,19 @@ private func lastSize(in xml: String, of prefix: String, skippingCount: Bool = f
     return Int(rest.prefix { $0.isNumber }) ?? 0
 }
 
-/// Runs `body(index)` on `count` threads at once and returns when all are done.
-func onThreads(_ count: Int, _ body: @Sendable (Int) -> Void) {
-    DispatchQueue.concurrentPerform(iterations: count, execute: body)
+/// Runs `body(index)` on `count` new threads at once and returns when all are done.
+///
+/// Unlike `DispatchQueue.concurrentPerform`, which runs no more iterations at once than there
+/// are cores, every body really runs concurrently, so bodies may wait for each other.
+func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let group = DispatchGroup()
+    for index in 0..<count {
+        group.enter()
+        let thread = Thread {
+            body(index)
+            group.leave()
+        }
+        thread.start()
+    }
+    group.wait()
 }
