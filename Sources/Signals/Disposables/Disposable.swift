@@ -1,7 +1,10 @@
 /// Cancels work and releases resources: a subscription, a scheduled action, a timer.
 ///
-/// `dispose()` is idempotent and thread-safe; once it returns, the work it
-/// guards delivers nothing more.
+/// `dispose()` is idempotent and thread-safe. Once it returns, no new event is
+/// delivered: on the disposing thread nothing more arrives, and an event another thread
+/// had already begun to deliver at that moment may finish (at most one per subscription,
+/// since a subscription receives one event at a time). Disposing never blocks on other
+/// threads' subscriber code.
 ///
 /// ```swift
 /// let subscription = subject.signal.subscribeNext { print($0) }
