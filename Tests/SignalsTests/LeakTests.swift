@@ -149,12 +149,17 @@ import Testing
             }
         }
         cycle(100_000)
-        let before = heapBytesInUse()
-        cycle(1_000_000)
-        let after = heapBytesInUse()
+        // Other suites allocate on other threads meanwhile; a leak shows in every round,
+        // their noise does not, so the smallest growth of up to three rounds is judged.
+        var growths: [Int] = []
+        repeat {
+            let before = heapBytesInUse()
+            cycle(1_000_000)
+            growths.append(heapBytesInUse() - before)
+        } while growths.min()! >= 1_000_000 && growths.count < 3
         tracked = nil
-        #expect(before > 0)
-        #expect(after - before < 1_000_000, "heap grew by \(after - before) bytes")
+        #expect(heapBytesInUse() > 0)
+        #expect(growths.min()! < 1_000_000, "heap grew by \(growths) bytes")
         #expect(weak.isReleased, "the subject still holds observers")
         let seen = Recorder<Int>()
         subject.signal.subscribeNext { seen.append($0) }
