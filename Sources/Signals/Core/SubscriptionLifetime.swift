@@ -33,6 +33,7 @@ final class SubscriptionLifetime: Disposable, @unchecked Sendable {
     let slot = Atomic<UInt8>(Slot.empty)
     /// Written only by the thread that moved `slot` to `writing` or from `holding` to `ended`.
     @usableFromInline
+    @exclusivity(unchecked)
     var upstreamDisposable: (any Disposable)?
 
     @inlinable

@@ -169,7 +169,10 @@ final class SubjectCore<Value: Sendable, Failure: Error>: Sendable {
             replay(to: observer)
             drain()
         }
-        return SubjectSubscription(core: self, observer: ObjectIdentifier(observer))
+        let id = ObjectIdentifier(observer)
+        // The removal closure is created here, in code specialized for the caller's types;
+        // a generic disposable class would run its `dispose()` unspecialized.
+        return SubjectSubscription { [self] in remove(id) }
     }
 
     /// Sends the buffered values (and the terminal event, if delivered) to a new observer,
@@ -209,20 +212,17 @@ extension SubjectCore.State {
     }
 }
 
-/// Removes one observer from a subject when disposed.
+/// Removes one observer from a subject when disposed (once).
 @usableFromInline
-final class SubjectSubscription<Value: Sendable, Failure: Error>: Disposable {
+final class SubjectSubscription: Disposable {
     @usableFromInline
-    let core: SubjectCore<Value, Failure>
-    @usableFromInline
-    let observer: ObjectIdentifier
+    let removal: @Sendable () -> Void
     @usableFromInline
     let disposed = Atomic<Bool>(false)
 
     @inlinable
-    init(core: SubjectCore<Value, Failure>, observer: ObjectIdentifier) {
-        self.core = core
-        self.observer = observer
+    init(_ removal: @escaping @Sendable () -> Void) {
+        self.removal = removal
     }
 
     @inlinable
@@ -231,6 +231,6 @@ final class SubjectSubscription<Value: Sendable, Failure: Error>: Disposable {
     @inlinable
     func dispose() {
         guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        core.remove(observer)
+        removal()
     }
 }
