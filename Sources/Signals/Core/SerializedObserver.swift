@@ -48,7 +48,15 @@ final class SerializedObserver<Value: Sendable, Failure: Error>: Sendable {
 
     @inlinable
     func send(_ event: Event<Value, Failure>) {
+        send(event, if: { true })
+    }
+
+    /// Sends `event` only if `isAdmitted()` holds, checked under the same lock that orders the
+    /// events: an event admitted here is delivered before any event sent after it.
+    @inlinable
+    func send(_ event: Event<Value, Failure>, if isAdmitted: () -> Bool) {
         let deliverNow = state.withLock { state -> Bool in
+            guard isAdmitted() else { return false }
             if state.isDelivering {
                 state.queue.append(event)
                 return false

@@ -25,11 +25,13 @@ final class SwitchToLatestStorage<Inner: Sendable, Failure: Error>: Sendable {
     /// An observer for the inner signal of `generation`; it drops events once that signal is replaced.
     private func observer(for generation: Int) -> Observer<Inner, Failure> {
         Observer(
+            // Checked under the output's lock: a value of a replaced inner signal can then not
+            // be delivered after a value of the signal that replaced it.
             next: { [self] value in
-                if isCurrent(generation) { output.send(value) }
+                output.send(.next(value), if: { isCurrent(generation) })
             },
             error: { [self] error in
-                if isCurrent(generation) { output.send(error: error) }
+                output.send(.error(error), if: { isCurrent(generation) })
             },
             completed: { [self] in
                 if state.withLock({ $0.completeInner(generation) }) { output.sendCompleted() }
