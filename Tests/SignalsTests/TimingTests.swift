@@ -193,6 +193,19 @@ import Testing
         #expect(starts.current == 0)
     }
 
+    @Test func subscribeOnLetsADownstreamTakeStopASynchronousEndlessSource() {
+        let scheduler = TestScheduler()
+        let pulled = Counter()
+        let naturals = LazyList(state: 0) { n in
+            pulled.increment()
+            return (n, n + 1)
+        }
+        let log = EventLog(naturals.signal.subscribeOn(scheduler).take(3))
+        scheduler.advance()
+        #expect(log.rendered == ["0", "1", "2", "completed"])
+        #expect(pulled.current == 3)
+    }
+
     // MARK: interval and timer
 
     @Test func intervalSendsTheSchedulersDateEveryPeriod() {

@@ -65,6 +65,14 @@ final class SubscriptionLifetime: Disposable, @unchecked Sendable {
         endUpstream()
     }
 
+    /// Stops delivery at once but leaves the upstream work for a later `dispose()`
+    /// (`subscribeOn` disposes the upstream on its scheduler).
+    @inlinable
+    func stopDelivery() {
+        _ = phase.compareExchange(
+            expected: Phase.active, desired: Phase.disposed, ordering: .acquiringAndReleasing)
+    }
+
     /// Records the start handler's disposable; disposes it at once if the subscription already ended.
     /// A second attach (a start handler that also subscribes its own observer elsewhere) keeps both.
     @inlinable

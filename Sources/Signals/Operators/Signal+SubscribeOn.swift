@@ -14,17 +14,14 @@ extension Signal {
     /// ```
     public func subscribeOn(_ scheduler: any Scheduler) -> Signal {
         Signal { observer in
-            let upstream = SerialDisposable()
-            let start = scheduler.schedule {
-                upstream.inner = self.subscribe(Observer(
-                    next: { observer.send($0) },
-                    error: { observer.send(error: $0) },
-                    completed: { observer.sendCompleted() }
-                ))
-            }
+            let upstream = Observer<Value, Failure>.forwarding(to: observer)
+            let start = scheduler.schedule { self.subscribe(upstream) }
             return ActionDisposable {
                 start.dispose()
-                scheduler.schedule { upstream.dispose() }
+                // Delivery stops now (a synchronous source sees it); the upstream work ends on
+                // the scheduler.
+                upstream.lifetime.stopDelivery()
+                scheduler.schedule { upstream.lifetime.dispose() }
             }
         }
     }
