@@ -10,8 +10,7 @@ final class SerializedObserver<Value: Sendable, Failure: Error>: Sendable {
     @usableFromInline
     struct State {
         @usableFromInline var isDelivering = false
-        @usableFromInline var queue: [Event<Value, Failure>] = []
-        @usableFromInline var head = 0
+        @usableFromInline var queue = DrainQueue<Event<Value, Failure>>()
 
         @usableFromInline
         init() {}
@@ -74,14 +73,9 @@ final class SerializedObserver<Value: Sendable, Failure: Error>: Sendable {
     @inlinable
     func nextQueued() -> Event<Value, Failure>? {
         state.withLock { state in
-            guard state.head < state.queue.count else {
-                state.queue.removeAll(keepingCapacity: true)
-                state.head = 0
-                state.isDelivering = false
-                return nil
-            }
-            defer { state.head += 1 }
-            return state.queue[state.head]
+            let next = state.queue.popFirst()
+            if next == nil { state.isDelivering = false }
+            return next
         }
     }
 }

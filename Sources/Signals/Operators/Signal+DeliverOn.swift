@@ -25,8 +25,7 @@ extension Signal {
 /// including those queued while it runs, so events never overlap and keep their order.
 private final class DeliveryMailbox<Value: Sendable, Failure: Error>: Sendable {
     private struct State {
-        var events: [Event<Value, Failure>] = []
-        var head = 0
+        var events = DrainQueue<Event<Value, Failure>>()
         var isDrainScheduled = false
     }
 
@@ -62,14 +61,9 @@ private final class DeliveryMailbox<Value: Sendable, Failure: Error>: Sendable {
 
     private func next() -> Event<Value, Failure>? {
         state.withLock { state in
-            guard state.head < state.events.count else {
-                state.events.removeAll(keepingCapacity: true)
-                state.head = 0
-                state.isDrainScheduled = false
-                return nil
-            }
-            defer { state.head += 1 }
-            return state.events[state.head]
+            let next = state.events.popFirst()
+            if next == nil { state.isDrainScheduled = false }
+            return next
         }
     }
 }

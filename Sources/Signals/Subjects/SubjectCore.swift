@@ -25,8 +25,7 @@ final class SubjectCore<Value: Sendable, Failure: Error>: Sendable {
     struct State {
         @usableFromInline var observers: ContiguousArray<Observer<Value, Failure>> = []
         @usableFromInline var isDelivering = false
-        @usableFromInline var queue: [Work] = []
-        @usableFromInline var queueHead = 0
+        @usableFromInline var queue = DrainQueue<Work>()
         /// Set when a terminating event is accepted; later sends are ignored.
         @usableFromInline var acceptedTerminal: Event<Value, Failure>?
         /// Set when the terminating event has been delivered; later subscribers get it at once.
@@ -36,16 +35,6 @@ final class SubjectCore<Value: Sendable, Failure: Error>: Sendable {
 
         @usableFromInline
         init() {}
-
-        @inlinable
-        mutating func dequeue() -> Work? {
-            guard queueHead < queue.count else {
-                if !queue.isEmpty { queue.removeAll(keepingCapacity: true); queueHead = 0 }
-                return nil
-            }
-            defer { queueHead += 1 }
-            return queue[queueHead]
-        }
 
         @inlinable
         var replayed: ArraySlice<Value> {
@@ -126,7 +115,7 @@ final class SubjectCore<Value: Sendable, Failure: Error>: Sendable {
     @inlinable
     func nextWork() -> (Work, ContiguousArray<Observer<Value, Failure>>)? {
         state.withLock { state in
-            guard let work = state.dequeue() else {
+            guard let work = state.queue.popFirst() else {
                 state.isDelivering = false
                 return nil
             }

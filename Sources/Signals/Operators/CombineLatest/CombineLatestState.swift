@@ -13,8 +13,7 @@ struct CombineLatestState<A: Sendable, B: Sendable, Failure: Error> {
     @usableFromInline var completedA = false
     @usableFromInline var completedB = false
     @usableFromInline var isDelivering = false
-    @usableFromInline var queue: [Output] = []
-    @usableFromInline var head = 0
+    @usableFromInline var queue = DrainQueue<Output>()
 
     @inlinable
     init() {}
@@ -68,14 +67,9 @@ struct CombineLatestState<A: Sendable, B: Sendable, Failure: Error> {
     /// The next queued output for the deliverer, or `nil` when it is done delivering.
     @inlinable
     mutating func nextQueued() -> Output? {
-        guard head < queue.count else {
-            if !queue.isEmpty { queue.removeAll(keepingCapacity: true) }
-            head = 0
-            isDelivering = false
-            return nil
-        }
-        defer { head += 1 }
-        return queue[head]
+        let next = queue.popFirst()
+        if next == nil { isDelivering = false }
+        return next
     }
 }
 

@@ -12,23 +12,16 @@ import Synchronization
 final class LockedEmitter<State: Sendable, Value: Sendable, Failure: Error>: Sendable {
     /// Events decided under the lock, waiting to be delivered.
     struct Outbox {
-        fileprivate var events: [Event<Value, Failure>] = []
-        fileprivate var head = 0
+        fileprivate var events = DrainQueue<Event<Value, Failure>>()
 
         mutating func send(_ event: Event<Value, Failure>) {
             events.append(event)
         }
 
-        fileprivate var isEmpty: Bool { head >= events.count }
+        fileprivate var isEmpty: Bool { events.isEmpty }
 
         fileprivate mutating func pop() -> Event<Value, Failure>? {
-            guard !isEmpty else {
-                events.removeAll(keepingCapacity: true)
-                head = 0
-                return nil
-            }
-            defer { head += 1 }
-            return events[head]
+            events.popFirst()
         }
     }
 
