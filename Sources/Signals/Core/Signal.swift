@@ -41,13 +41,16 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
 extension Signal {
     /// Subscribes `upstream`, handing its subscription to `hold` before the signal starts.
     ///
-    /// Operators subscribe through it so that ending their own subscription while this signal
-    /// is still sending synchronously (an infinite `from` under `take`) ends `upstream` at once,
-    /// instead of after the start handler returns.
-    @usableFromInline
-    @discardableResult
-    func subscribe(_ upstream: Observer<Value, Failure>, heldBy hold: (any Disposable) -> Void) -> any Disposable {
+    /// Operators subscribe upstream through it. Ending their own subscription while this
+    /// signal is still sending synchronously (an endless `from` under `take`) then ends
+    /// `upstream` at once, instead of after the start handler returns; and an event sent
+    /// during the start that replaces or disposes what `hold` stored is not undone afterwards,
+    /// as `slot.inner = subscribe(observer)` would undo it. If `hold` already ended the
+    /// subscription, the signal is not started.
+    @inlinable
+    func subscribe(_ upstream: Observer<Value, Failure>, heldBy hold: (any Disposable) -> Void) {
         hold(upstream.lifetime)
-        return subscribe(upstream)
+        guard upstream.isActive else { return }
+        upstream.lifetime.attach(startHandler(upstream))
     }
 }

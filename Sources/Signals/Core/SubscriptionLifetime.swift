@@ -88,12 +88,9 @@ final class SubscriptionLifetime: Disposable, @unchecked Sendable {
             if current == Slot.writing { continue }
             guard slot.compareExchange(expected: current, desired: Slot.writing, ordering: .acquiringAndReleasing).exchanged
             else { continue }
-            switch (current, upstreamDisposable) {
-            case (Slot.holding, let existing?) where existing !== disposable:
+            if current == Slot.holding, let existing = upstreamDisposable {
                 upstreamDisposable = CompositeDisposable([existing, disposable])
-            case (Slot.holding, _):
-                break  // already held: an operator handed it over before starting, then returned it
-            default:
+            } else {
                 upstreamDisposable = disposable
             }
             slot.store(Slot.holding, ordering: .releasing)

@@ -12,10 +12,10 @@ extension Signal {
             let current = SerialDisposable()
             let first = Observer<Value, Failure>(
                 next: { observer.send($0) },
-                error: { handler($0).subscribe(.forwarding(to: observer), holdingIn: current) },
+                error: { handler($0).subscribe(.forwarding(to: observer), heldBy: { current.inner = $0 }) },
                 completed: { observer.sendCompleted() }
             )
-            self.subscribe(first, holdingIn: current)
+            self.subscribe(first, heldBy: { current.inner = $0 })
             return current
         }
     }

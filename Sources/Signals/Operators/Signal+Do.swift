@@ -30,6 +30,7 @@ extension Signal {
                 error: { action(.error($0)); observer.send(error: $0) },
                 completed: { action(.completed); observer.sendCompleted() }
             ), heldBy: observer.lifetime.attach)
+            return nil
         }
     }
 

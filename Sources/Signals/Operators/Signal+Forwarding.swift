@@ -18,19 +18,3 @@ extension Observer {
         forwarding(to: downstream, mapError: { $0 })
     }
 }
-
-extension Signal {
-    /// Subscribes `observer` with its subscription already held by `slot`.
-    ///
-    /// An event sent synchronously during the subscription may then replace the slot's
-    /// subscription (or dispose it) without this call undoing that afterwards, as
-    /// `slot.inner = subscribe(observer)` would. A signal that stops its own upstream from
-    /// inside a callback (take, takeUntil, switchToLatest) also reaches a synchronous source
-    /// this way: the source sees `isActive` turn false.
-    @inlinable
-    func subscribe(_ observer: Observer<Value, Failure>, holdingIn slot: SerialDisposable) {
-        slot.inner = observer.lifetime
-        guard observer.isActive else { return }
-        observer.lifetime.attach(startHandler(observer))
-    }
-}

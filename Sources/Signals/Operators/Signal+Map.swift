@@ -12,6 +12,7 @@ extension Signal {
                 error: { observer.send(error: $0) },
                 completed: { observer.sendCompleted() }
             ), heldBy: observer.lifetime.attach)
+            return nil
         }
     }
 }

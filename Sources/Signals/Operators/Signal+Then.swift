@@ -13,9 +13,9 @@ extension Signal {
             let current = SerialDisposable()
             let first = Observer<Value, Failure>(
                 error: { observer.send(error: $0) },
-                completed: { next().subscribe(.forwarding(to: observer), holdingIn: current) }
+                completed: { next().subscribe(.forwarding(to: observer), heldBy: { current.inner = $0 }) }
             )
-            self.subscribe(first, holdingIn: current)
+            self.subscribe(first, heldBy: { current.inner = $0 })
             return current
         }
     }

@@ -30,9 +30,9 @@ extension Signal: ReactiveStream {
             let first = Observer<Value, Failure>(
                 next: { observer.send($0) },
                 error: { observer.send(error: $0) },
-                completed: { other.subscribe(.forwarding(to: observer), holdingIn: current) }
+                completed: { other.subscribe(.forwarding(to: observer), heldBy: { current.inner = $0 }) }
             )
-            self.subscribe(first, holdingIn: current)
+            self.subscribe(first, heldBy: { current.inner = $0 })
             return current
         }
     }
@@ -106,7 +106,7 @@ extension Signal {
             completed: finishOne
         )
         // Held by `outer` before subscribing, so `stop` reaches a source that sends synchronously.
-        subscribe(outerObserver, holdingIn: outer)
+        subscribe(outerObserver, heldBy: { outer.inner = $0 })
         return group
     }
 }

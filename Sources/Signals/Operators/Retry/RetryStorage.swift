@@ -20,7 +20,7 @@ final class RetryStorage<Value: Sendable, Failure: Error>: Sendable {
         var again = true
         while again && downstream.isActive && !current.isDisposed {
             state.withLock { $0.beginAttempt() }
-            source.subscribe(observer(), holdingIn: current)
+            source.subscribe(observer(), heldBy: { current.inner = $0 })
             again = state.withLock { $0.endAttempt() }
         }
     }

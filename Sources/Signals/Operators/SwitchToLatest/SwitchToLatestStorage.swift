@@ -15,7 +15,7 @@ final class SwitchToLatestStorage<Inner: Sendable, Failure: Error>: Sendable {
     /// Makes `inner` the current signal: disposes the previous subscription and subscribes.
     func switchTo(_ inner: Signal<Inner, Failure>) {
         let generation = state.withLock { $0.beginInner() }
-        inner.subscribe(observer(for: generation), holdingIn: current)
+        inner.subscribe(observer(for: generation), heldBy: { current.inner = $0 })
     }
 
     func completeOuter() {
