@@ -10,15 +10,17 @@ extension LazyList {
     public func signal(on scheduler: any Scheduler) -> Signal<Element, Never> {
         Signal { observer in
             let current = SerialDisposable()
+            observer.lifetime.attach(current)
             @Sendable func step(_ rest: LazyList) {
                 current.inner = scheduler.schedule {
+                    guard observer.isActive else { return }
                     guard let cell = rest.uncons else { return observer.sendCompleted() }
                     observer.send(cell.head)
                     step(cell.tail)
                 }
             }
             step(self)
-            return current
+            return nil
         }
     }
 }

@@ -10,14 +10,15 @@ extension Signal {
     ) -> Signal<Result, Failure> {
         Signal<Result, Failure> { observer in
             let accumulated = SerialBox(initial)
-            return self.subscribe(Observer(
+            self.subscribe(Observer(
                 next: { accumulated.value = combine(accumulated.value, $0) },
                 error: { observer.send(error: $0) },
                 completed: {
                     observer.send(accumulated.value)
                     observer.sendCompleted()
                 }
-            ))
+            ), heldBy: observer.lifetime.attach)
+            return nil
         }
     }
 }

@@ -10,13 +10,14 @@ extension Signal {
     ) -> Signal<Value, NewFailure> {
         Signal<Value, NewFailure> { observer in
             let current = SerialDisposable()
+            observer.lifetime.attach(current)
             let first = Observer<Value, Failure>(
                 next: { observer.send($0) },
                 error: { handler($0).subscribe(.forwarding(to: observer), heldBy: { current.inner = $0 }) },
                 completed: { observer.sendCompleted() }
             )
             self.subscribe(first, heldBy: { current.inner = $0 })
-            return current
+            return nil
         }
     }
 }

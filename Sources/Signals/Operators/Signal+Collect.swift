@@ -8,7 +8,7 @@ extension Signal {
     public func collect() -> Signal<[Value], Failure> {
         Signal<[Value], Failure> { observer in
             let collected = SerialBox<[Value]>([])
-            return self.subscribe(Observer(
+            self.subscribe(Observer(
                 next: { collected.value.append($0) },
                 error: { observer.send(error: $0) },
                 completed: {
@@ -17,7 +17,8 @@ extension Signal {
                     observer.send(values)
                     observer.sendCompleted()
                 }
-            ))
+            ), heldBy: observer.lifetime.attach)
+            return nil
         }
     }
 }

@@ -21,7 +21,8 @@ extension Signal {
                 let number = emitter.update { queue, _ in queue.append(event) }
                 timers.scheduleRelease(through: number, of: emitter, after: interval, on: scheduler)
             }
-            let upstream = self.subscribe(Observer(
+            observer.lifetime.attach(timers)
+            self.subscribe(Observer(
                 next: { later(.next($0)) },
                 error: { error in
                     emitter.update { queue, outbox in
@@ -30,8 +31,8 @@ extension Signal {
                     }
                 },
                 completed: { later(.completed) }
-            ))
-            return CompositeDisposable([upstream, timers])
+            ), heldBy: observer.lifetime.attach)
+            return nil
         }
     }
 }

@@ -13,8 +13,9 @@ extension Signal {
     public func deliverOn(_ scheduler: any Scheduler) -> Signal {
         Signal { observer in
             let mailbox = DeliveryMailbox(downstream: observer, scheduler: scheduler)
-            let upstream = self.subscribe(Observer(mailbox.enqueue))
-            return CompositeDisposable([upstream, mailbox.disposable])
+            observer.lifetime.attach(mailbox.disposable)
+            self.subscribe(Observer(mailbox.enqueue), heldBy: observer.lifetime.attach)
+            return nil
         }
     }
 }

@@ -14,6 +14,7 @@ extension Signal {
     ) -> Signal<Inner, Failure> {
         Signal<Inner, Failure> { observer in
             self.mergeInner(into: observer) { value in (transform(value), false) }
+            return nil
         }
     }
 

@@ -15,17 +15,18 @@ extension Signal {
             let output = SerializedObserver(observer)
             let latest = Locked<Value?>(nil)
             let group = CompositeDisposable()
-            group.add(self.subscribe(
+            observer.lifetime.attach(group)
+            self.subscribe(Observer(
                 next: { value in latest.withLock { $0 = value } },
                 error: { output.send(error: $0) },
                 completed: { output.sendCompleted() }
-            ))
-            guard observer.isActive else { return group }
-            group.add(sampler.subscribe(
+            ), heldBy: { group.add($0) })
+            guard observer.isActive else { return nil }
+            sampler.subscribe(Observer(
                 next: { _ in if let value = latest.withLock({ $0 }) { output.send(value) } },
                 completed: { output.sendCompleted() }
-            ))
-            return group
+            ), heldBy: { group.add($0) })
+            return nil
         }
     }
 }

@@ -10,14 +10,15 @@ extension Signal {
     ) -> Signal<Result, Failure> {
         Signal<Result, Failure> { observer in
             let accumulated = SerialBox(initial)
-            return self.subscribe(Observer(
+            self.subscribe(Observer(
                 next: { value in
                     accumulated.value = combine(accumulated.value, value)
                     observer.send(accumulated.value)
                 },
                 error: { observer.send(error: $0) },
                 completed: { observer.sendCompleted() }
-            ))
+            ), heldBy: observer.lifetime.attach)
+            return nil
         }
     }
 }

@@ -12,17 +12,18 @@ extension Signal {
         Signal { observer in
             let output = SerializedObserver(observer)
             let group = CompositeDisposable()
-            group.add(trigger.subscribe(
+            observer.lifetime.attach(group)
+            trigger.subscribe(Observer(
                 next: { _ in output.sendCompleted() },
                 completed: { output.sendCompleted() }
-            ))
-            guard observer.isActive else { return group }
-            group.add(self.subscribe(
+            ), heldBy: { group.add($0) })
+            guard observer.isActive else { return nil }
+            self.subscribe(Observer(
                 next: { output.send($0) },
                 error: { output.send(error: $0) },
                 completed: { output.sendCompleted() }
-            ))
-            return group
+            ), heldBy: { group.add($0) })
+            return nil
         }
     }
 }

@@ -11,12 +11,13 @@ extension Signal {
     public func then<U: Sendable>(_ next: @escaping @Sendable () -> Signal<U, Failure>) -> Signal<U, Failure> {
         Signal<U, Failure> { observer in
             let current = SerialDisposable()
+            observer.lifetime.attach(current)
             let first = Observer<Value, Failure>(
                 error: { observer.send(error: $0) },
                 completed: { next().subscribe(.forwarding(to: observer), heldBy: { current.inner = $0 }) }
             )
             self.subscribe(first, heldBy: { current.inner = $0 })
-            return current
+            return nil
         }
     }
 }

@@ -67,12 +67,13 @@ extension Signal {
         return Signal<Value, NewFailure> { observer in
             let serialized = SerializedObserver(observer)
             let timer = scheduler.schedule(afterDelay: interval) { serialized.send(error: timeoutError) }
-            let upstream = self.subscribe(Observer(
+            observer.lifetime.attach(timer)
+            self.subscribe(Observer(
                 next: { serialized.send($0) },
                 error: { serialized.send(error: mapError($0)) },
                 completed: { serialized.sendCompleted() }
-            ))
-            return CompositeDisposable([timer, upstream])
+            ), heldBy: observer.lifetime.attach)
+            return nil
         }
     }
 }

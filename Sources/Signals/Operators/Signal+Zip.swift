@@ -37,7 +37,7 @@ extension Signal {
                     if state.withLock({ $0.rightCompleted = true; return $0.isFinished }) { output.sendCompleted() }
                 }
             ), heldBy: { group.add($0) })
-            return group
+            return nil
         }
     }
 

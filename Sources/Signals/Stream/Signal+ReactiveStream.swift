@@ -13,11 +13,12 @@ extension Signal: ReactiveStream {
     ) -> Result where Result.Family == SignalFamily<Failure> {
         let bound = Signal<Result.Element, Failure> { observer in
             let transform = SerialBox(makeTransform())
-            return self.mergeInner(into: observer) { value in
+            self.mergeInner(into: observer) { value in
                 var stop = false
                 let inner = transform.value(value, &stop).map { Self.unwrap($0) }
                 return (inner, stop || inner == nil)
             }
+            return nil
         }
         return Self.wrap(bound)
     }
@@ -33,7 +34,7 @@ extension Signal: ReactiveStream {
                 completed: { other.subscribe(.forwarding(to: observer), heldBy: { current.inner = $0 }) }
             )
             self.subscribe(first, heldBy: { current.inner = $0 })
-            return current
+            return nil
         }
     }
 
@@ -65,11 +66,12 @@ extension Signal {
     /// Subscribes to this signal and to the inner signal `transform` gives for each value,
     /// merging all of them into `observer` (serialized). `transform` also says whether to stop
     /// taking values from this signal. Completes when everything subscribed has completed.
+    /// Everything it subscribes is held by `observer`'s subscription before it starts.
     @inlinable
     func mergeInner<Inner: Sendable>(
         into observer: Observer<Inner, Failure>,
         _ transform: @escaping @Sendable (Value) -> (Signal<Inner, Failure>?, stop: Bool)
-    ) -> any Disposable {
+    ) {
         let output = SerializedObserver(observer)
         let group = CompositeDisposable()
         observer.lifetime.attach(group)
@@ -107,6 +109,5 @@ extension Signal {
         )
         // Held by `outer` before subscribing, so `stop` reaches a source that sends synchronously.
         subscribe(outerObserver, heldBy: { outer.inner = $0 })
-        return group
     }
 }

@@ -32,18 +32,19 @@ extension Signal {
         Signal { observer in
             let storage = CombineLatestStorage(downstream: observer, reduce: reduce)
             let group = CompositeDisposable()
-            group.add(a.subscribe(Observer(
+            observer.lifetime.attach(group)
+            a.subscribe(Observer(
                 next: { storage.receiveA($0) },
                 error: { storage.fail($0) },
                 completed: { storage.completeA() }
-            )))
-            guard observer.isActive else { return group }
-            group.add(b.subscribe(Observer(
+            ), heldBy: { group.add($0) })
+            guard observer.isActive else { return nil }
+            b.subscribe(Observer(
                 next: { storage.receiveB($0) },
                 error: { storage.fail($0) },
                 completed: { storage.completeB() }
-            )))
-            return group
+            ), heldBy: { group.add($0) })
+            return nil
         }
     }
 
@@ -74,17 +75,18 @@ extension Signal {
             let output = SerializedObserver(observer)
             let state = Locked(CombineLatestArrayState<Element>(count: signals.count))
             let group = CompositeDisposable()
+            observer.lifetime.attach(group)
             for (index, signal) in signals.enumerated() {
                 guard observer.isActive else { break }
-                group.add(signal.subscribe(
+                signal.subscribe(Observer(
                     next: { value in
                         if let values = state.withLock({ $0.receive(value, at: index) }) { output.send(reduce(values)) }
                     },
                     error: { output.send(error: $0) },
                     completed: { if state.withLock({ $0.complete() }) { output.sendCompleted() } }
-                ))
+                ), heldBy: { group.add($0) })
             }
-            return group
+            return nil
         }
     }
 

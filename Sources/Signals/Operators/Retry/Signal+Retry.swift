@@ -11,8 +11,9 @@ extension Signal {
         precondition(count >= 0, "retry(_:) needs a count of at least 0, got \(count)")
         return Signal { observer in
             let storage = RetryStorage(source: self, downstream: observer, retries: count)
+            observer.lifetime.attach(storage.current)
             storage.attempt()
-            return storage.current
+            return nil
         }
     }
 

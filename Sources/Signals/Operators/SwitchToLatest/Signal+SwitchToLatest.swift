@@ -18,12 +18,13 @@ extension Signal {
     where Value == Signal<Inner, Failure> {
         Signal<Inner, Failure> { observer in
             let storage = SwitchToLatestStorage(observer)
-            let outer = self.subscribe(
+            observer.lifetime.attach(storage.current)
+            self.subscribe(Observer(
                 next: { storage.switchTo($0) },
                 error: { storage.output.send(error: $0) },
                 completed: { storage.completeOuter() }
-            )
-            return CompositeDisposable([outer, storage.current])
+            ), heldBy: observer.lifetime.attach)
+            return nil
         }
     }
 }

@@ -39,12 +39,13 @@ extension Signal {
         return Signal { observer in
             let storage = ThrottleStorage(
                 downstream: observer, interval: interval, scheduler: scheduler, predicate: predicate)
-            let upstream = self.subscribe(Observer(
+            observer.lifetime.attach(storage.disposable)
+            self.subscribe(Observer(
                 next: { storage.next($0) },
                 error: { storage.error($0) },
                 completed: { storage.completed() }
-            ))
-            return CompositeDisposable([upstream, storage.disposable])
+            ), heldBy: observer.lifetime.attach)
+            return nil
         }
     }
 }
