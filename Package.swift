@@ -11,11 +11,25 @@ let package = Package(
     name: "Herald",
     products: [
         .library(name: "Signals", targets: ["Signals"]),
+        .library(name: "NotificationEngine", targets: ["NotificationEngine"]),
         .executable(name: "signals-tour", targets: ["SignalsTour"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(
             name: "Signals",
+            swiftSettings: upcomingFeatures
+        ),
+        .target(
+            name: "NotificationEngine",
+            dependencies: [
+                "Signals",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: upcomingFeatures
         ),
         .executableTarget(
@@ -26,6 +40,11 @@ let package = Package(
         .testTarget(
             name: "SignalsTests",
             dependencies: ["Signals"],
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(
+            name: "NotificationEngineTests",
+            dependencies: ["NotificationEngine", "Signals"],
             swiftSettings: upcomingFeatures
         ),
     ],

@@ -1,0 +1,87 @@
+/// Why the engine refused an operation. A refused operation changes nothing.
+///
+/// Codes that Apple's `UNError.Code` has keep its numbers
+/// (``Code/notificationsNotAllowed`` is 1, ``Code/invalidNoDate`` 1400,
+/// ``Code/invalidNoContent`` 1401, ``Code/badgeInputInvalid`` 1600); Herald's own
+/// codes are numbered from 4000.
+public struct NotificationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The kind of failure; compare with `==`: `error.code == .pendingLimitReached`.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Base: Int, Hashable, Sendable {
+            case notificationsNotAllowed = 1
+            case invalidNoDate = 1400
+            case invalidNoContent = 1401
+            case badgeInputInvalid = 1600
+            case invalidIdentifier = 4000
+            case invalidAppIdentifier = 4001
+            case payloadTooLarge = 4002
+            case invalidTrigger = 4003
+            case invalidRegion = 4004
+            case unknownCategory = 4005
+            case invalidCategory = 4006
+            case pendingLimitReached = 4007
+            case deliveryNotFound = 4008
+            case invalidResponse = 4009
+            case authenticationRequired = 4010
+            case invalidSettings = 4011
+            case storeFailure = 4012
+        }
+
+        private let base: Base
+
+        private init(_ base: Base) {
+            self.base = base
+        }
+
+        /// The app is not authorized to post notifications.
+        public static let notificationsNotAllowed = Code(.notificationsNotAllowed)
+        /// The trigger can never fire: no date matches its components.
+        public static let invalidNoDate = Code(.invalidNoDate)
+        /// The content has nothing to show or play.
+        public static let invalidNoContent = Code(.invalidNoContent)
+        /// A badge number below zero.
+        public static let badgeInputInvalid = Code(.badgeInputInvalid)
+        /// A request, category or action identifier that is empty or too long.
+        public static let invalidIdentifier = Code(.invalidIdentifier)
+        /// An app identifier that is empty, too long or has characters outside `A-Z a-z 0-9 . - _`.
+        public static let invalidAppIdentifier = Code(.invalidAppIdentifier)
+        /// A payload or text over its size limit.
+        public static let payloadTooLarge = Code(.payloadTooLarge)
+        /// A time interval that is not > 0, or repeats under 60 s.
+        public static let invalidTrigger = Code(.invalidTrigger)
+        /// A region with an impossible centre or radius, or that notifies on nothing.
+        public static let invalidRegion = Code(.invalidRegion)
+        /// The content names a category the app has not registered.
+        public static let unknownCategory = Code(.unknownCategory)
+        /// A category with too many or duplicate actions.
+        public static let invalidCategory = Code(.invalidCategory)
+        /// The app already has as many pending requests as allowed, all due sooner.
+        public static let pendingLimitReached = Code(.pendingLimitReached)
+        /// No delivery with that identifier belongs to the app.
+        public static let deliveryNotFound = Code(.deliveryNotFound)
+        /// An action the delivery's category does not have, or text for an action without a text field.
+        public static let invalidResponse = Code(.invalidResponse)
+        /// The action requires an authenticated user.
+        public static let authenticationRequired = Code(.authenticationRequired)
+        /// A settings change that is not allowed.
+        public static let invalidSettings = Code(.invalidSettings)
+        /// The store failed (a disk error, a corrupt file).
+        public static let storeFailure = Code(.storeFailure)
+
+        /// The numeric code; Apple's where it has one.
+        public var rawValue: Int { base.rawValue }
+
+        public var description: String { String(describing: base) }
+    }
+
+    public var code: Code
+    /// What went wrong, for a person to read.
+    public var message: String
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(code) (\(code.rawValue)): \(message)" }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Synchronization
+
+/// A distance in metres, as in Core Location.
+public typealias CLLocationDistance = Double
+
+/// A latitude and longitude in degrees, shaped like Core Location's.
+public struct CLLocationCoordinate2D: Sendable, Hashable, Codable {
+    public var latitude: Double
+    public var longitude: Double
+
+    public init() {
+        latitude = 0
+        longitude = 0
+    }
+
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    /// The engine's coordinate.
+    public var coordinate: Coordinate {
+        Coordinate(latitude: latitude, longitude: longitude)
+    }
+}
+
+/// A region a location trigger watches, shaped like Core Location's `CLRegion`.
+public class CLRegion: @unchecked Sendable {
+    private let flags: Mutex<(entry: Bool, exit: Bool)>
+
+    /// The region's name.
+    public let identifier: String
+
+    init(identifier: String) {
+        self.identifier = identifier
+        flags = Mutex((true, true))
+    }
+
+    /// Whether entering the region fires (default `true`).
+    public var notifyOnEntry: Bool {
+        get { flags.withLock { $0.entry } }
+        set { flags.withLock { $0.entry = newValue } }
+    }
+
+    /// Whether leaving the region fires (default `true`).
+    public var notifyOnExit: Bool {
+        get { flags.withLock { $0.exit } }
+        set { flags.withLock { $0.exit = newValue } }
+    }
+}
+
+/// A circle on Earth, shaped like Core Location's `CLCircularRegion`.
+///
+/// ```swift
+/// let store = CLCircularRegion(
+///     center: CLLocationCoordinate2D(latitude: 52.52, longitude: 13.405),
+///     radius: 100, identifier: "grocery")
+/// store.notifyOnExit = false
+/// ```
+public final class CLCircularRegion: CLRegion, @unchecked Sendable {
+    public let center: CLLocationCoordinate2D
+    public let radius: CLLocationDistance
+
+    public init(center: CLLocationCoordinate2D, radius: CLLocationDistance, identifier: String) {
+        self.center = center
+        self.radius = radius
+        super.init(identifier: identifier)
+    }
+
+    /// The engine's region.
+    public var region: CircularRegion {
+        CircularRegion(
+            identifier: identifier, center: center.coordinate, radius: radius,
+            notifyOnEntry: notifyOnEntry, notifyOnExit: notifyOnExit)
+    }
+
+    /// A Core Location–shaped region for an engine region.
+    public convenience init(_ region: CircularRegion) {
+        self.init(
+            center: CLLocationCoordinate2D(latitude: region.center.latitude, longitude: region.center.longitude),
+            radius: region.radius, identifier: region.identifier)
+        notifyOnEntry = region.notifyOnEntry
+        notifyOnExit = region.notifyOnExit
+    }
+
+    /// Whether the coordinate lies within the circle (great-circle distance).
+    public func contains(_ coordinate: CLLocationCoordinate2D) -> Bool {
+        region.center.distance(to: coordinate.coordinate) <= radius
+    }
+}
+
+extension Coordinate {
+    /// The great-circle distance in metres (haversine, mean Earth radius).
+    public func distance(to other: Coordinate) -> CLLocationDistance {
+        let earthRadius = 6_371_008.8
+        let lat1 = latitude * .pi / 180, lat2 = other.latitude * .pi / 180
+        let dLat = lat2 - lat1
+        let dLon = (other.longitude - longitude) * .pi / 180
+        let a = sin(dLat / 2) * sin(dLat / 2) + cos(lat1) * cos(lat2) * sin(dLon / 2) * sin(dLon / 2)
+        return 2 * earthRadius * asin(min(1, sqrt(a)))
+    }
+}

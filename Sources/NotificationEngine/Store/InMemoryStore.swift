@@ -1,0 +1,207 @@
+import Foundation
+import Synchronization
+
+/// The ``NotificationStoreKind/inMemory`` store: dictionaries under a mutex.
+package final class InMemoryStore: NotificationStore {
+    private let state = Mutex(InMemoryTransaction.State())
+
+    package init() {}
+
+    package func write<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
+        try state.withLock { state in
+            let transaction = InMemoryTransaction(state: state)
+            state = InMemoryTransaction.State()
+            defer { state = transaction.state }
+            return try body(transaction)
+        }
+    }
+
+    package func read<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
+        try write(body)
+    }
+}
+
+/// One transaction of the in-memory store, holding the state while it runs.
+private final class InMemoryTransaction: StoreTransaction {
+    struct App {
+        var pending: [String: PendingRequest] = [:]
+        var preferences: AppNotificationPreferences?
+        var badge = 0
+        var categories: [NotificationCategory] = []
+    }
+
+    struct State {
+        var apps: [AppIdentifier: App] = [:]
+        var deliveries: [DeliveryID: StoredDelivery] = [:]
+        var deliveryOrder: [DeliveryID] = []
+        var outbox: [DeliveryID] = []
+        var responses: [(id: DeliveryID, response: NotificationResponse)] = []
+    }
+
+    var state: State
+
+    init(state: State) {
+        self.state = state
+    }
+
+    private static func pendingOrder(_ a: PendingRequest, _ b: PendingRequest) -> Bool {
+        switch (a.nextFireDate, b.nextFireDate) {
+        case let (x?, y?) where x != y: return x < y
+        case (nil, _?): return false
+        case (_?, nil): return true
+        default:
+            if a.addedDate != b.addedDate { return a.addedDate < b.addedDate }
+            return a.request.identifier < b.request.identifier
+        }
+    }
+
+    // MARK: Pending requests
+
+    func pending(_ app: AppIdentifier, identifier: String) -> PendingRequest? {
+        state.apps[app]?.pending[identifier]
+    }
+
+    func pendingRequests(_ app: AppIdentifier) -> [PendingRequest] {
+        (state.apps[app]?.pending.values).map { $0.sorted(by: Self.pendingOrder) } ?? []
+    }
+
+    func latestPending(_ app: AppIdentifier, limit: Int) -> [PendingRequest] {
+        Array(pendingRequests(app).reversed().prefix(limit))
+    }
+
+    func savePending(_ pending: PendingRequest, for app: AppIdentifier) {
+        state.apps[app, default: App()].pending[pending.request.identifier] = pending
+    }
+
+    func deletePending(_ app: AppIdentifier, identifiers: [String]) -> Int {
+        identifiers.reduce(0) { count, identifier in
+            count + (state.apps[app]?.pending.removeValue(forKey: identifier) == nil ? 0 : 1)
+        }
+    }
+
+    func deleteAllPending(_ app: AppIdentifier) -> Int {
+        defer { state.apps[app]?.pending = [:] }
+        return state.apps[app]?.pending.count ?? 0
+    }
+
+    func pendingCounts() -> [AppIdentifier: Int] {
+        state.apps.compactMapValues { $0.pending.isEmpty ? nil : $0.pending.count }
+    }
+
+    func soonestDue(limit: Int) -> [DueEntry] {
+        let entries = state.apps.flatMap { app, record in
+            record.pending.values.compactMap { pending in
+                pending.nextFireDate.map { DueEntry(app: app, identifier: pending.request.identifier, date: $0) }
+            }
+        }
+        return Array(entries.sorted { $0.comesBefore($1) }.prefix(limit))
+    }
+
+    func locationPending() -> [(AppIdentifier, PendingRequest)] {
+        state.apps.sorted { $0.key < $1.key }.flatMap { app, record in
+            record.pending.values.filter { pending in
+                if case .location = pending.request.trigger { true } else { false }
+            }
+            .sorted(by: Self.pendingOrder)
+            .map { (app, $0) }
+        }
+    }
+
+    // MARK: Deliveries
+
+    func saveDelivery(_ delivery: StoredDelivery) {
+        let app = delivery.delivery.app
+        unlistDeliveries(app, identifiers: [delivery.delivery.request.identifier])
+        state.deliveries[delivery.delivery.id] = delivery
+        state.deliveryOrder.append(delivery.delivery.id)
+    }
+
+    func delivery(_ id: DeliveryID) -> StoredDelivery? {
+        state.deliveries[id]
+    }
+
+    func listedDeliveries(_ app: AppIdentifier) -> [Delivery] {
+        state.deliveryOrder.compactMap { id in
+            guard let stored = state.deliveries[id], stored.isListed, stored.delivery.app == app else { return nil }
+            return stored.delivery
+        }
+    }
+
+    func unlistDeliveries(_ app: AppIdentifier, identifiers: [String]) {
+        let names = Set(identifiers)
+        for (id, stored) in state.deliveries
+        where stored.isListed && stored.delivery.app == app && names.contains(stored.delivery.request.identifier) {
+            state.deliveries[id]?.isListed = false
+        }
+    }
+
+    func unlistAllDeliveries(_ app: AppIdentifier) {
+        for (id, stored) in state.deliveries where stored.isListed && stored.delivery.app == app {
+            state.deliveries[id]?.isListed = false
+        }
+    }
+
+    func updateDelivery(_ id: DeliveryID, isListed: Bool, isAnswered: Bool) {
+        state.deliveries[id]?.isListed = isListed
+        state.deliveries[id]?.isAnswered = isAnswered
+    }
+
+    // MARK: Outbox
+
+    func addToOutbox(_ id: DeliveryID) {
+        state.outbox.append(id)
+    }
+
+    func outbox() -> [Delivery] {
+        state.outbox.compactMap { state.deliveries[$0]?.delivery }
+    }
+
+    func removeFromOutbox(_ ids: [DeliveryID]) {
+        let removed = Set(ids)
+        state.outbox.removeAll { removed.contains($0) }
+    }
+
+    // MARK: Responses
+
+    func saveResponse(_ response: NotificationResponse) {
+        state.responses.append((response.delivery.id, response))
+    }
+
+    func unhandledResponses(_ app: AppIdentifier) -> [NotificationResponse] {
+        state.responses.filter { $0.response.delivery.app == app }.map(\.response)
+    }
+
+    func markResponseHandled(_ id: DeliveryID) {
+        state.responses.removeAll { $0.id == id }
+    }
+
+    // MARK: Apps
+
+    func preferences(_ app: AppIdentifier) -> AppNotificationPreferences? {
+        state.apps[app]?.preferences
+    }
+
+    func savePreferences(_ preferences: AppNotificationPreferences, for app: AppIdentifier) {
+        state.apps[app, default: App()].preferences = preferences
+    }
+
+    func badge(_ app: AppIdentifier) -> Int {
+        state.apps[app]?.badge ?? 0
+    }
+
+    func saveBadge(_ badge: Int, for app: AppIdentifier) {
+        state.apps[app, default: App()].badge = badge
+    }
+
+    func categories(_ app: AppIdentifier) -> [NotificationCategory] {
+        state.apps[app]?.categories ?? []
+    }
+
+    func saveCategories(_ categories: [NotificationCategory], for app: AppIdentifier) {
+        state.apps[app, default: App()].categories = categories
+    }
+
+    func apps() -> [AppIdentifier] {
+        state.apps.keys.sorted()
+    }
+}

@@ -1,0 +1,108 @@
+package import Foundation
+
+/// Where the engine keeps its state.
+public enum NotificationStoreKind: Sendable, Hashable {
+    /// In memory: gone when the process ends. For tests and short-lived programs.
+    case inMemory
+    /// An SQLite database file (WAL mode, migrated on open). Survives crashes.
+    case sqlite(path: String)
+}
+
+/// A request's next due date, as the due queue holds it.
+package struct DueEntry: Sendable, Hashable {
+    package var app: AppIdentifier
+    package var identifier: String
+    package var date: Date
+
+    package init(app: AppIdentifier, identifier: String, date: Date) {
+        self.app = app
+        self.identifier = identifier
+        self.date = date
+    }
+
+    /// Due-queue order: by date, then app, then identifier.
+    package func comesBefore(_ other: DueEntry) -> Bool {
+        if date != other.date { return date < other.date }
+        if app != other.app { return app < other.app }
+        return identifier < other.identifier
+    }
+}
+
+/// A delivery as stored: whether it is still listed in the notification center and
+/// whether the user has answered it.
+package struct StoredDelivery: Sendable, Hashable {
+    package var delivery: Delivery
+    package var isListed: Bool
+    package var isAnswered: Bool
+
+    package init(delivery: Delivery, isListed: Bool, isAnswered: Bool) {
+        self.delivery = delivery
+        self.isListed = isListed
+        self.isAnswered = isAnswered
+    }
+}
+
+/// The operations of one store transaction. The engine runs all of a change in
+/// one transaction, so a crash leaves either all of it or none.
+///
+/// Orders: pending requests by next fire date (requests without one last), then
+/// added date, then identifier; deliveries by date, then identifier of the
+/// delivery; the outbox and responses in insertion order.
+package protocol StoreTransaction {
+    // MARK: Pending requests
+    func pending(_ app: AppIdentifier, identifier: String) throws -> PendingRequest?
+    func pendingRequests(_ app: AppIdentifier) throws -> [PendingRequest]
+    /// The app's `limit` latest-firing requests, latest first (no fire date counts as latest).
+    func latestPending(_ app: AppIdentifier, limit: Int) throws -> [PendingRequest]
+    /// Inserts the request or replaces the app's request with the same identifier.
+    func savePending(_ pending: PendingRequest, for app: AppIdentifier) throws
+    /// Deletes those of the identifiers that are pending; returns how many were.
+    @discardableResult
+    func deletePending(_ app: AppIdentifier, identifiers: [String]) throws -> Int
+    @discardableResult
+    func deleteAllPending(_ app: AppIdentifier) throws -> Int
+    func pendingCounts() throws -> [AppIdentifier: Int]
+    /// The `limit` soonest due entries of all apps, in due-queue order.
+    func soonestDue(limit: Int) throws -> [DueEntry]
+    /// Every pending request with a location trigger.
+    func locationPending() throws -> [(AppIdentifier, PendingRequest)]
+
+    // MARK: Deliveries
+    /// Inserts a delivery; a listed delivery of the same app and request
+    /// identifier is unlisted (the new one replaces it in the notification center).
+    func saveDelivery(_ delivery: StoredDelivery) throws
+    func delivery(_ id: DeliveryID) throws -> StoredDelivery?
+    /// The app's listed deliveries, oldest first.
+    func listedDeliveries(_ app: AppIdentifier) throws -> [Delivery]
+    func unlistDeliveries(_ app: AppIdentifier, identifiers: [String]) throws
+    func unlistAllDeliveries(_ app: AppIdentifier) throws
+    func updateDelivery(_ id: DeliveryID, isListed: Bool, isAnswered: Bool) throws
+
+    // MARK: Outbox: deliveries not yet handed to the presenters
+    func addToOutbox(_ id: DeliveryID) throws
+    func outbox() throws -> [Delivery]
+    func removeFromOutbox(_ ids: [DeliveryID]) throws
+
+    // MARK: Responses not yet handled by their app
+    func saveResponse(_ response: NotificationResponse) throws
+    func unhandledResponses(_ app: AppIdentifier) throws -> [NotificationResponse]
+    func markResponseHandled(_ id: DeliveryID) throws
+
+    // MARK: Apps
+    func preferences(_ app: AppIdentifier) throws -> AppNotificationPreferences?
+    func savePreferences(_ preferences: AppNotificationPreferences, for app: AppIdentifier) throws
+    func badge(_ app: AppIdentifier) throws -> Int
+    func saveBadge(_ badge: Int, for app: AppIdentifier) throws
+    func categories(_ app: AppIdentifier) throws -> [NotificationCategory]
+    func saveCategories(_ categories: [NotificationCategory], for app: AppIdentifier) throws
+    /// Every app the store knows, sorted.
+    func apps() throws -> [AppIdentifier]
+}
+
+/// A store: runs transactions. Writes are serialized; a write that throws is
+/// rolled back where the store can (SQLite) — the engine validates before writing
+/// so that the in-memory store never needs to.
+package protocol NotificationStore: Sendable {
+    func write<T>(_ body: (any StoreTransaction) throws -> T) throws -> T
+    func read<T>(_ body: (any StoreTransaction) throws -> T) throws -> T
+}

@@ -1,0 +1,50 @@
+import Foundation
+import NotificationEngine
+import Testing
+
+@Suite("Model coding")
+struct ModelCodingTests {
+    @Test("A request round-trips through JSON with every trigger kind")
+    func requestRoundTrip() throws {
+        let triggers: [NotificationTrigger?] = [
+            nil,
+            .timeInterval(TimeIntervalTrigger(interval: 60, repeats: true)),
+            .calendar(CalendarTrigger(dateComponents: DateComponents(hour: 8, minute: 30), repeats: true)),
+            .location(LocationTrigger(
+                region: CircularRegion(
+                    identifier: "shop", center: Coordinate(latitude: 52.5, longitude: 13.4), radius: 100),
+                repeats: false)),
+        ]
+        for trigger in triggers {
+            let request = NotificationRequest(
+                identifier: "a",
+                content: NotificationContent(
+                    title: "T", body: "B", badge: 2, sound: .named("bell.wav"),
+                    userInfo: ["UUID": "x", "n": 3, "list": [true, nil]], categoryIdentifier: "c"),
+                trigger: trigger)
+            let data = try JSONEncoder().encode(request)
+            #expect(try JSONDecoder().decode(NotificationRequest.self, from: data) == request)
+        }
+    }
+
+    @Test("A trigger encodes with a type field")
+    func triggerShape() throws {
+        let data = try JSONEncoder().encode(NotificationTrigger.timeInterval(TimeIntervalTrigger(interval: 5, repeats: false)))
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        #expect(object?["type"] as? String == "timeInterval")
+        #expect(object?["interval"] as? Double == 5)
+    }
+
+    @Test("Missing content fields decode to their defaults")
+    func contentDefaults() throws {
+        let content = try JSONDecoder().decode(NotificationContent.self, from: Data(#"{"title":"Hi"}"#.utf8))
+        #expect(content == NotificationContent(title: "Hi"))
+    }
+
+    @Test("The distance from Berlin to Paris is about 878 km")
+    func distance() {
+        let berlin = Coordinate(latitude: 52.5200, longitude: 13.4050)
+        let paris = Coordinate(latitude: 48.8566, longitude: 2.3522)
+        #expect(abs(berlin.distance(to: paris) - 877_500) < 2_000)
+    }
+}
