@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "Signals", targets: ["Signals"]),
         .library(name: "NotificationEngine", targets: ["NotificationEngine"]),
+        .library(name: "LegacyNotifications", targets: ["LegacyNotifications"]),
         .executable(name: "signals-tour", targets: ["SignalsTour"]),
     ],
     dependencies: [
@@ -32,6 +33,11 @@ let package = Package(
             ],
             swiftSettings: upcomingFeatures
         ),
+        .target(
+            name: "LegacyNotifications",
+            dependencies: ["NotificationEngine", "Signals"],
+            swiftSettings: upcomingFeatures
+        ),
         .executableTarget(
             name: "SignalsTour",
             dependencies: ["Signals"],
@@ -45,6 +51,11 @@ let package = Package(
         .testTarget(
             name: "NotificationEngineTests",
             dependencies: ["NotificationEngine", "Signals"],
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(
+            name: "LegacyNotificationsTests",
+            dependencies: ["LegacyNotifications", "NotificationEngine", "Signals"],
             swiftSettings: upcomingFeatures
         ),
     ],

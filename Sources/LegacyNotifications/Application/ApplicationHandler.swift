@@ -1,0 +1,25 @@
+import NotificationEngine
+
+/// The app's side of the service for a ``UIApplication``: it forwards
+/// deliveries and responses to the application, which calls its delegate.
+/// Holds the application weakly: the service keeps the handler until the
+/// application goes away and disposes of its connection.
+final class ApplicationHandler: NotificationAppHandler {
+    private weak let application: UIApplication?
+
+    init(application: UIApplication) {
+        self.application = application
+    }
+
+    /// iOS 8 never shows a notification to an app in the foreground: the
+    /// delegate gets it and nothing is presented.
+    func willPresent(_ delivery: Delivery, completionHandler: @escaping @Sendable (PresentationOptions) -> Void) {
+        application?.receiveInForeground(delivery)
+        completionHandler([])
+    }
+
+    func didReceive(_ response: NotificationResponse, completionHandler: @escaping @Sendable () -> Void) {
+        guard let application else { return completionHandler() }
+        application.handle(response, completionHandler: completionHandler)
+    }
+}

@@ -1,0 +1,49 @@
+import NotificationEngine
+import Synchronization
+
+/// How deliveries and responses reach the delegate, as on iOS 8 and 9.
+extension UIApplication {
+    /// A notification arrived while the app is in the foreground.
+    func receiveInForeground(_ delivery: Delivery) {
+        let notification = UILocalNotification(request: delivery.request, fireDate: delivery.scheduledDate)
+        delegate?.application(self, didReceive: notification)
+    }
+
+    /// The user answered a notification: a tap opens the app, an action runs in
+    /// the background or opens the app as its category says, a dismissal (sent
+    /// only for categories that ask for it, which iOS 8 ones cannot) is ignored.
+    func handle(_ response: NotificationResponse, completionHandler: @escaping @Sendable () -> Void) {
+        let delivery = response.delivery
+        let notification = UILocalNotification(request: delivery.request, fireDate: delivery.scheduledDate)
+        switch response.kind {
+        case .dismiss:
+            completionHandler()
+        case .default:
+            opening { delegate?.application(self, didReceive: notification) }
+            completionHandler()
+        case .action, .text:
+            let run = { self.perform(response, on: notification, completionHandler: completionHandler) }
+            if opensApp(response) { opening(run) } else { run() }
+        }
+    }
+
+    private func perform(
+        _ response: NotificationResponse, on notification: UILocalNotification,
+        completionHandler: @escaping @Sendable () -> Void
+    ) {
+        guard let delegate else { return completionHandler() }
+        var info: [AnyHashable: Any] = [:]
+        if let text = response.userText {
+            info[UIUserNotificationActionResponseTypedTextKey] = text
+        }
+        delegate.application(
+            self, handleActionWithIdentifier: response.actionIdentifier, for: notification,
+            withResponseInfo: info, completionHandler: completionHandler)
+    }
+
+    private func opensApp(_ response: NotificationResponse) -> Bool {
+        let categoryIdentifier = response.delivery.request.content.categoryIdentifier
+        let category = runtime.withLock { $0.categories[categoryIdentifier] }
+        return category?.action(withIdentifier: response.actionIdentifier)?.options.contains(.foreground) ?? false
+    }
+}

@@ -1,0 +1,138 @@
+public import NotificationEngine
+import Signals
+import Synchronization
+
+/// The app, shaped like iOS 8's `UIApplication`: it registers notification
+/// settings, schedules and cancels local notifications, sets the badge and hands
+/// deliveries and the user's actions to its ``delegate``.
+///
+/// ```swift
+/// UIApplication.configure(appIdentifier: "com.example.shopping", service: engine)
+/// let app = UIApplication.shared
+/// app.delegate = appDelegate
+/// try await app.registerUserNotificationSettings(
+///     UIUserNotificationSettings(types: [.alert, .sound], categories: [category]))
+/// try await app.scheduleLocalNotification(notification)
+/// ```
+///
+/// ## Porting from iOS 8
+/// Every call that reaches the engine is `async throws`: a port adds
+/// `try await`. Where iOS 8 silently ignored bad input (an unknown category, a
+/// `userInfo` that is not a property list, a fifth action), Herald throws a
+/// ``NotificationError`` and changes nothing. A property whose value comes from
+/// the engine is an `async throws` getter; one that changes it is a `set…`
+/// method (``setApplicationIconBadgeNumber(_:)``, ``setApplicationState(_:)``).
+///
+/// ## Connection
+/// The app connects to the service on its first engine call (or when the
+/// delegate is set): from then on deliveries arriving while it is in the
+/// foreground and the user's responses reach the delegate, first those the
+/// user gave while it was not running. Use one `UIApplication` per app
+/// identifier.
+///
+/// Delegate methods are called synchronously on the thread the engine delivers
+/// on, never while the application holds its lock, so they may read
+/// ``applicationState`` and ``delegate``.
+public final class UIApplication: Sendable {
+    /// The app whose notifications this object manages.
+    public let appIdentifier: AppIdentifier
+    let service: any NotificationService
+    let runtime: Mutex<Runtime>
+
+    struct Runtime {
+        var state: State = .background
+        var delegate = WeakDelegate()
+        /// The app's categories, to tell whether an action opens the app.
+        var categories: [String: NotificationCategory] = [:]
+        var connecting: Task<Void, any Error>?
+        var connection: (any Disposable)?
+    }
+
+    struct WeakDelegate {
+        weak var value: (any UIApplicationDelegate)?
+    }
+
+    /// An application for one app of a service. Most programs call
+    /// ``configure(appIdentifier:service:)`` once and use ``shared``; tests and
+    /// programs hosting several apps create their own.
+    public init(appIdentifier: AppIdentifier, service: any NotificationService) {
+        self.appIdentifier = appIdentifier
+        self.service = service
+        runtime = Mutex(Runtime())
+    }
+
+    deinit {
+        runtime.withLock { $0.connection?.dispose() }
+    }
+
+    // MARK: The shared application
+
+    private static let configured = Mutex<UIApplication?>(nil)
+
+    /// Creates the process's ``shared`` application. Call it once, before the
+    /// first use of ``shared``; a second call stops the program.
+    public static func configure(appIdentifier: AppIdentifier, service: any NotificationService) {
+        configured.withLock { shared in
+            precondition(
+                shared == nil,
+                "UIApplication.configure(appIdentifier:service:) was called twice; the shared application is \(shared?.appIdentifier.rawValue ?? "")"
+            )
+            shared = UIApplication(appIdentifier: appIdentifier, service: service)
+        }
+    }
+
+    /// The process's application, as created by ``configure(appIdentifier:service:)``.
+    /// Using it before `configure` stops the program.
+    public static var shared: UIApplication {
+        guard let application = configured.withLock({ $0 }) else {
+            preconditionFailure(
+                "UIApplication.shared was used before UIApplication.configure(appIdentifier:service:) was called")
+        }
+        return application
+    }
+
+    // MARK: Delegate
+
+    /// The object that receives deliveries and the user's actions. Held weakly,
+    /// as UIKit does; setting it connects the app to the service.
+    public var delegate: (any UIApplicationDelegate)? {
+        get { runtime.withLock { $0.delegate.value } }
+        set {
+            runtime.withLock { $0.delegate.value = newValue }
+            if newValue != nil { _ = connectionTask() }
+        }
+    }
+
+    // MARK: Connection
+
+    /// Connects the app's handler to the service once; every engine call awaits it.
+    func connected() async throws {
+        try await connectionTask().value
+    }
+
+    private func connectionTask() -> Task<Void, any Error> {
+        runtime.withLock { runtime in
+            if let task = runtime.connecting { return task }
+            let task = Task { try await self.connect() }
+            runtime.connecting = task
+            return task
+        }
+    }
+
+    private func connect() async throws {
+        do {
+            let categories = try await service.categories(for: appIdentifier)
+            cache(categories)
+            let connection = try await service.connect(ApplicationHandler(application: self), for: appIdentifier)
+            runtime.withLock { $0.connection = connection }
+        } catch {
+            runtime.withLock { $0.connecting = nil }
+            throw error
+        }
+    }
+
+    func cache(_ categories: [NotificationCategory]) {
+        let byIdentifier = Dictionary(categories.map { ($0.identifier, $0) }, uniquingKeysWith: { _, last in last })
+        runtime.withLock { $0.categories = byIdentifier }
+    }
+}
