@@ -68,8 +68,7 @@ public struct NotificationError: Error, Hashable, Sendable, CustomStringConverti
         public static let invalidSettings = Code(.invalidSettings)
         /// The store failed (a disk error, a corrupt file).
         public static let storeFailure = Code(.storeFailure)
-        /// A payload that is not JSON: a key that is not a string, or a value that is
-        /// not a string, number, boolean, null, array or dictionary.
+        /// A payload JSON cannot encode, such as a `userInfo` number that is NaN or infinite.
         public static let invalidPayload = Code(.invalidPayload)
 
         /// The numeric code; Apple's where it has one.

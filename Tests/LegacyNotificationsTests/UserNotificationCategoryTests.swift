@@ -1,0 +1,151 @@
+import Foundation
+import LegacyNotifications
+import NotificationEngine
+import Signals
+import Testing
+
+@Suite("UIUserNotificationAction and UIUserNotificationCategory")
+struct UserNotificationCategoryTests {
+    static func action(
+        _ identifier: String, _ mode: UIUserNotificationActivationMode = .background
+    ) -> UIMutableUserNotificationAction {
+        let action = UIMutableUserNotificationAction()
+        action.identifier = identifier
+        action.title = identifier.capitalized
+        action.activationMode = mode
+        return action
+    }
+
+    @Test("A new action is a background button with nothing required")
+    func actionDefaults() {
+        let action = UIMutableUserNotificationAction()
+        #expect(action.identifier == nil && action.title == nil)
+        #expect(action.activationMode == .background)
+        #expect(!action.isDestructive && !action.isAuthenticationRequired)
+        #expect(action.behavior == .default)
+        #expect(action.parameters.isEmpty)
+    }
+
+    @Test("A foreground action always requires authentication, as on iOS 8")
+    func foregroundImpliesAuthentication() {
+        let action = Self.action("edit", .foreground)
+        action.isAuthenticationRequired = false
+        #expect(action.isAuthenticationRequired)
+        action.activationMode = .background
+        #expect(!action.isAuthenticationRequired)
+        action.isAuthenticationRequired = true
+        #expect(action.isAuthenticationRequired)
+    }
+
+    @Test("The default context takes at most four actions, the minimal one two")
+    func actionLimits() throws {
+        #expect(UIUserNotificationActionContext.default.maximumActionCount == 4)
+        #expect(UIUserNotificationActionContext.minimal.maximumActionCount == 2)
+        let category = UIMutableUserNotificationCategory()
+        let five = (1...5).map { Self.action("a\($0)") }
+        try category.setActions(Array(five.prefix(4)), for: .default)
+        try category.setActions(Array(five.prefix(2)), for: .minimal)
+        let tooMany = #expect(throws: NotificationError.self) { try category.setActions(five, for: .default) }
+        #expect(tooMany?.code == .invalidCategory)
+        let tooManyMinimal = #expect(throws: NotificationError.self) {
+            try category.setActions(Array(five.prefix(3)), for: .minimal)
+        }
+        #expect(tooManyMinimal?.code == .invalidCategory)
+        #expect(category.actions(for: .default)?.count == 4, "a refused call changes nothing")
+        #expect(category.actions(for: .minimal)?.count == 2)
+    }
+
+    @Test("Two actions with one identifier in a context are refused")
+    func duplicateActions() {
+        let category = UIMutableUserNotificationCategory()
+        let error = #expect(throws: NotificationError.self) {
+            try category.setActions([Self.action("same"), Self.action("same")], for: .default)
+        }
+        #expect(error?.code == .invalidCategory)
+        #expect(category.actions(for: .default) == nil)
+    }
+
+    @Test("actions(for:) returns what was set, nil for a context never set or cleared")
+    func actionsForContext() throws {
+        let category = UIMutableUserNotificationCategory()
+        category.identifier = "c"
+        #expect(category.identifier == "c")
+        let ok = Self.action("ok")
+        try category.setActions([ok], for: .default)
+        #expect(category.actions(for: .default)?.first === ok)
+        #expect(category.actions(for: .minimal) == nil)
+        try category.setActions(nil, for: .default)
+        #expect(category.actions(for: .default) == nil)
+    }
+
+    @Test("Categories map to the engine: default actions, minimal ones, options and text fields")
+    func engineMapping() async throws {
+        let fixture = try LegacyFixture()
+        let category = UIMutableUserNotificationCategory()
+        category.identifier = "mail"
+        let archive = Self.action("archive")
+        let open = Self.action("open", .foreground)
+        let delete = Self.action("delete")
+        delete.isDestructive = true
+        delete.isAuthenticationRequired = true
+        let reply = Self.action("reply")
+        reply.behavior = .textInput
+        reply.parameters = [UIUserNotificationTextInputActionButtonTitleKey: "Reply now"]
+        let quick = Self.action("quick")
+        quick.behavior = .textInput
+        try category.setActions([archive, open, delete, reply], for: .default)
+        try category.setActions([delete, quick], for: .minimal)
+        try await fixture.register([category])
+
+        let engineCategory = try #require(try await fixture.engine.categories(for: fixture.app).first)
+        #expect(engineCategory.identifier == "mail")
+        #expect(engineCategory.actions.map(\.identifier) == ["archive", "open", "delete", "reply"])
+        #expect(engineCategory.actions.map(\.options) == [
+            [], [.foreground, .authenticationRequired], [.destructive, .authenticationRequired], [],
+        ])
+        #expect(engineCategory.actions.map(\.title) == ["Archive", "Open", "Delete", "Reply"])
+        #expect(engineCategory.actions[3].textInput?.buttonTitle == "Reply now")
+        #expect(engineCategory.minimalActions?.map(\.identifier) == ["delete", "quick"])
+        #expect(engineCategory.minimalActions?.last?.textInput?.buttonTitle == "Send")
+    }
+
+    @Test("Registered categories read back as equal immutable categories")
+    func readBack() async throws {
+        let fixture = try LegacyFixture()
+        let category = UIMutableUserNotificationCategory()
+        category.identifier = "mail"
+        let open = Self.action("open", .foreground)
+        let reply = Self.action("reply")
+        reply.behavior = .textInput
+        reply.parameters = [UIUserNotificationTextInputActionButtonTitleKey: "Go"]
+        let delete = Self.action("delete")
+        delete.isDestructive = true
+        try category.setActions([open, reply, delete], for: .default)
+        try category.setActions([delete], for: .minimal)
+        try await fixture.register([category])
+
+        let settings = try await fixture.application.currentUserNotificationSettings
+        let read = try #require(settings.categories?.first)
+        #expect(!(read is UIMutableUserNotificationCategory))
+        #expect(read.identifier == "mail")
+        let actions = try #require(read.actions(for: .default))
+        #expect(actions.map(\.identifier) == ["open", "reply", "delete"])
+        #expect(actions.map(\.activationMode) == [.foreground, .background, .background])
+        #expect(actions.map(\.isAuthenticationRequired) == [true, false, false])
+        #expect(actions.map(\.isDestructive) == [false, false, true])
+        #expect(actions.map(\.behavior) == [.default, .textInput, .default])
+        #expect(actions[1].parameters[UIUserNotificationTextInputActionButtonTitleKey] as? String == "Go")
+        #expect(read.actions(for: .minimal)?.map(\.identifier) == ["delete"])
+    }
+
+    @Test("Categories hash and compare by identity, like NSObjects")
+    func identity() {
+        let first = UIMutableUserNotificationCategory()
+        first.identifier = "same"
+        let second = UIMutableUserNotificationCategory()
+        second.identifier = "same"
+        #expect(first == first)
+        #expect(first != second)
+        #expect(Set<UIUserNotificationCategory>([first, second, first]).count == 2)
+    }
+}
