@@ -77,6 +77,18 @@ struct SQLiteStoreTests {
         }
     }
 
+    @Test("A read transaction refuses to write, with a store failure")
+    func readIsReadOnly() throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteStore(path: directory.path("store.sqlite"))
+        let error = try #require(throws: NotificationError.self) {
+            try store.read { try $0.saveBadge(3, for: shop) }
+        }
+        #expect(error.code == .storeFailure)
+        #expect(error.message.contains("saving the badge of \(shop)"))
+        #expect(try store.read { try $0.badge(shop) } == 0)
+    }
+
     @Test("The database file is in WAL mode")
     func walMode() throws {
         let directory = try TemporaryDirectory()

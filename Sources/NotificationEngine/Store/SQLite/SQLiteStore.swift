@@ -28,12 +28,18 @@ package final class SQLiteStore: NotificationStore, Sendable {
         try migrate()
     }
 
+    /// Runs `body` in one write transaction: committed when it returns, rolled
+    /// back when it throws (its error comes out unchanged).
     package func write<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
         try SQLiteStoreFailure.guarding("a write transaction on \(path)") {
             try pool.write { db in try body(SQLiteTransaction(db: db)) }
         }
     }
 
+    /// Runs `body` in a read-only transaction on one of the pool's readers: it
+    /// sees the last committed write and runs beside a write in progress. A save
+    /// in it throws a ``NotificationError/Code/storeFailure``; change through
+    /// ``write(_:)``.
     package func read<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
         try SQLiteStoreFailure.guarding("a read transaction on \(path)") {
             try pool.read { db in try body(SQLiteTransaction(db: db)) }
