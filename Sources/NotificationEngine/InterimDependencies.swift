@@ -52,7 +52,4 @@ package struct RegionTracker: Sendable {
     }
 }
 public protocol LocationProvider: Sendable { var positions: Signal<Coordinate, Never> { get } }
-extension NotificationStoreKind {
-    package func open() throws -> any NotificationStore { InMemoryStore() }
-}
 public import Signals
