@@ -23,7 +23,9 @@ package struct RegionTracker: Sendable, Hashable {
     package enum State: Sendable, Hashable {
         /// No position yet.
         case unknown
+        /// Within the region (entered, or inside at the first position).
         case inside
+        /// Outside the region (left, or outside at the first position).
         case outside
     }
 

@@ -29,7 +29,9 @@ package struct TriggerSchedule: Sendable {
     /// - No trigger: at once (`addedAt`).
     /// - Time interval: `addedAt + interval`.
     /// - Calendar: the first match at or after `notBefore` when that is later than
-    ///   `addedAt`, otherwise the first match strictly after `addedAt`.
+    ///   `addedAt`, otherwise the first match strictly after `addedAt`. A match at
+    ///   exactly `notBefore` fires even if it is the second occurrence of a
+    ///   repeated wall time: `notBefore` names an instant, not a wall time.
     package func firstFireDate(for trigger: NotificationTrigger?, addedAt: Date) -> Date? {
         switch trigger {
         case nil:

@@ -18,13 +18,13 @@ extension Validator {
     static func validate(_ trigger: TimeIntervalTrigger) throws(NotificationError) {
         guard trigger.interval.isFinite, trigger.interval > 0 else {
             throw NotificationError(
-                .invalidTrigger, "time interval \(trigger.interval) s is invalid; it must be greater than 0")
+                .invalidTrigger, "time interval \(number(trigger.interval)) s is invalid; it must be greater than 0")
         }
         let minimum = NotificationLimits.minimumRepeatingInterval
         guard !trigger.repeats || trigger.interval >= minimum else {
             throw NotificationError(
                 .invalidTrigger,
-                "a repeating time interval is \(trigger.interval.formatted()) s; the minimum is \(minimum.formatted()) s")
+                "a repeating time interval is \(number(trigger.interval)) s; the minimum is \(number(minimum)) s")
         }
     }
 
@@ -51,16 +51,16 @@ extension Validator {
             code: .invalidRegion)
         let center = region.center
         guard center.latitude.isFinite, (-90...90).contains(center.latitude) else {
-            throw NotificationError(.invalidRegion, "latitude \(center.latitude) is outside −90…90")
+            throw NotificationError(.invalidRegion, "latitude \(number(center.latitude)) is outside −90…90")
         }
         guard center.longitude.isFinite, (-180...180).contains(center.longitude) else {
-            throw NotificationError(.invalidRegion, "longitude \(center.longitude) is outside −180…180")
+            throw NotificationError(.invalidRegion, "longitude \(number(center.longitude)) is outside −180…180")
         }
         let maximum = NotificationLimits.maximumRegionRadius
         guard region.radius.isFinite, region.radius > 0, region.radius <= maximum else {
             throw NotificationError(
                 .invalidRegion,
-                "radius \(region.radius) m is invalid; it must be greater than 0 and at most \(maximum.formatted()) m")
+                "radius \(number(region.radius)) m is invalid; it must be greater than 0 and at most \(number(maximum)) m")
         }
         guard region.notifyOnEntry || region.notifyOnExit else {
             throw NotificationError(

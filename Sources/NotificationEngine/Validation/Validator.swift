@@ -2,8 +2,8 @@ package import Foundation
 
 /// Checks what apps send the engine against ``NotificationLimits`` and the rules
 /// of DESIGN §3. Each check throws a ``NotificationError`` whose message says
-/// what was wrong and what the limit is, and checks nothing else: a caller
-/// validates before it changes anything.
+/// what was wrong and what the limit is. Validation only reads its arguments, so
+/// a caller validates everything first and then changes what it must.
 package enum Validator {
     /// The characters an app identifier may use: `A-Z a-z 0-9 . - _`.
     static let appIdentifierCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-_".unicodeScalars)
@@ -64,6 +64,12 @@ package enum Validator {
         try checkLength(
             value, of: name, limit: NotificationLimits.maximumIdentifierLength, code: .invalidIdentifier,
             allowsEmpty: false)
+    }
+
+    /// `value` for a message, the same in every locale: `60`, `0.5`, `nan`.
+    static func number(_ value: Double) -> String {
+        guard value.isFinite, value == value.rounded(), abs(value) < 1e15 else { return "\(value)" }
+        return String(Int64(value))
     }
 
     /// `value` in quotes, cut short if long, for a message.

@@ -32,9 +32,11 @@ struct ValidatorTriggerTests {
         try Fixture.validate(interval(86_400, repeats: true))
     }
 
-    @Test("An interval that is not a positive number is refused", arguments: [0, -5, Double.nan, .infinity, -.infinity])
-    func badInterval(_ seconds: Double) {
-        expectRefusal(.invalidTrigger, "time interval \(seconds) s is invalid; it must be greater than 0") {
+    @Test("An interval that is not a positive number is refused", arguments: [
+        (0, "0"), (-5, "-5"), (-0.5, "-0.5"), (Double.nan, "nan"), (.infinity, "inf"), (-.infinity, "-inf"),
+    ])
+    func badInterval(_ seconds: Double, _ shown: String) {
+        expectRefusal(.invalidTrigger, "time interval \(shown) s is invalid; it must be greater than 0") {
             try Fixture.validate(interval(seconds, repeats: false))
         }
     }
@@ -107,7 +109,7 @@ struct ValidatorTriggerTests {
     }
 
     @Test("A region with an impossible centre is refused", arguments: [
-        (91.0, 0.0, "latitude 91.0 is outside −90…90"),
+        (91.0, 0.0, "latitude 91 is outside −90…90"),
         (-90.5, 0.0, "latitude -90.5 is outside −90…90"),
         (Double.nan, 0.0, "latitude nan is outside −90…90"),
         (0.0, 180.5, "longitude 180.5 is outside −180…180"),
@@ -119,9 +121,11 @@ struct ValidatorTriggerTests {
         }
     }
 
-    @Test("A radius that is not above 0 and at most 100 km is refused", arguments: [0, -1, 100_000.5, .nan, .infinity])
-    func badRadius(_ radius: Double) {
-        expectRefusal(.invalidRegion, "radius \(radius) m is invalid; it must be greater than 0 and at most 100") {
+    @Test("A radius that is not above 0 and at most 100 km is refused", arguments: [
+        (0, "0"), (-1, "-1"), (100_000.5, "100000.5"), (.nan, "nan"), (Double.infinity, "inf"),
+    ])
+    func badRadius(_ radius: Double, _ shown: String) {
+        expectRefusal(.invalidRegion, "radius \(shown) m is invalid; it must be greater than 0 and at most 100000 m") {
             try Fixture.validate(region(radius: radius))
         }
     }
