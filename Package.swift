@@ -39,6 +39,11 @@ let package = Package(
             swiftSettings: upcomingFeatures
         ),
         .executableTarget(
+            name: "EngineSoak",
+            dependencies: ["NotificationEngine", "Signals"],
+            swiftSettings: upcomingFeatures
+        ),
+        .executableTarget(
             name: "SignalsTour",
             dependencies: ["Signals"],
             swiftSettings: upcomingFeatures
@@ -50,7 +55,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NotificationEngineTests",
-            dependencies: ["NotificationEngine", "Signals"],
+            dependencies: ["NotificationEngine", "Signals", "EngineSoak"],
             swiftSettings: upcomingFeatures
         ),
         .testTarget(

@@ -121,10 +121,14 @@ private final class InMemoryTransaction: StoreTransaction {
     }
 
     func listedDeliveries(_ app: AppIdentifier) -> [Delivery] {
-        state.deliveryOrder.compactMap { id in
+        let listed = state.deliveryOrder.compactMap { id -> Delivery? in
             guard let stored = state.deliveries[id], stored.isListed, stored.delivery.app == app else { return nil }
             return stored.delivery
         }
+        // By date; insertion order (the index) among equal dates.
+        return listed.enumerated()
+            .sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }
+            .map(\.element)
     }
 
     func unlistDeliveries(_ app: AppIdentifier, identifiers: [String]) {

@@ -46,8 +46,8 @@ package struct StoredDelivery: Sendable, Hashable {
 /// one transaction, so a crash leaves either all of it or none.
 ///
 /// Orders: pending requests by next fire date (requests without one last), then
-/// added date, then identifier; deliveries by date, then identifier of the
-/// delivery; the outbox and responses in insertion order.
+/// added date, then identifier; deliveries by date, then insertion order; the
+/// outbox and responses in insertion order.
 package protocol StoreTransaction {
     // MARK: Pending requests
     func pending(_ app: AppIdentifier, identifier: String) throws -> PendingRequest?
