@@ -91,10 +91,12 @@ struct UserNotificationCategoryTests {
         let reply = Self.action("reply")
         reply.behavior = .textInput
         reply.parameters = [UIUserNotificationTextInputActionButtonTitleKey: "Reply now"]
-        let quick = Self.action("quick")
-        quick.behavior = .textInput
         try category.setActions([archive, open, delete, reply], for: .default)
+        let quick = Self.action("quick")
         try category.setActions([delete, quick], for: .minimal)
+        let error = await #expect(throws: NotificationError.self) { try await fixture.register([category]) }
+        #expect(error?.code == .invalidCategory, "a minimal action must be one of the default ones")
+        try category.setActions([delete, reply], for: .minimal)
         try await fixture.register([category])
 
         let engineCategory = try #require(try await fixture.engine.categories(for: fixture.app).first)
@@ -105,8 +107,20 @@ struct UserNotificationCategoryTests {
         ])
         #expect(engineCategory.actions.map(\.title) == ["Archive", "Open", "Delete", "Reply"])
         #expect(engineCategory.actions[3].textInput?.buttonTitle == "Reply now")
-        #expect(engineCategory.minimalActions?.map(\.identifier) == ["delete", "quick"])
-        #expect(engineCategory.minimalActions?.last?.textInput?.buttonTitle == "Send")
+        #expect(engineCategory.minimalActions?.map(\.identifier) == ["delete", "reply"])
+    }
+
+    @Test("A text-input action without a button title gets \"Send\"")
+    func defaultSendButton() async throws {
+        let fixture = try LegacyFixture()
+        let category = UIMutableUserNotificationCategory()
+        category.identifier = "chat"
+        let reply = Self.action("reply")
+        reply.behavior = .textInput
+        try category.setActions([reply], for: .default)
+        try await fixture.register([category])
+        let engineCategory = try #require(try await fixture.engine.categories(for: fixture.app).first)
+        #expect(engineCategory.actions.first?.textInput?.buttonTitle == "Send")
     }
 
     @Test("Registered categories read back as equal immutable categories")

@@ -8,7 +8,9 @@ extension UIApplication {
     ///
     /// - Throws: ``NotificationError/Code/invalidCategory`` or
     ///   ``NotificationError/Code/invalidIdentifier`` for a category the engine
-    ///   cannot hold (nothing is registered then), or the service's error.
+    ///   cannot hold (two with one identifier, one without an identifier, a
+    ///   minimal-context action that is not a default one); nothing is
+    ///   registered then. Otherwise the service's error.
     public func registerUserNotificationSettings(_ notificationSettings: UIUserNotificationSettings) async throws {
         try await connected()
         let categories = try notificationSettings.engineCategories()

@@ -23,7 +23,10 @@ public final class UIMutableUserNotificationCategory: UIUserNotificationCategory
     }
 
     /// Sets the actions shown in a context, in order; `nil` removes them. A
-    /// context without actions of its own shows the first two default ones.
+    /// context without actions of its own shows the first two default ones. The
+    /// minimal context's actions must be among the default context's: the engine
+    /// refuses to register a category whose banner offers an action its alert
+    /// does not.
     ///
     /// - Throws: ``NotificationError/Code/invalidCategory`` for more than four
     ///   actions in the default context or two in the minimal one, or twice the
