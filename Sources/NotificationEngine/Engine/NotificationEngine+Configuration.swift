@@ -54,7 +54,7 @@ extension NotificationEngine {
             soundLibrary = SoundLibrary()
             lateTolerance = 1
             dueWindowSize = 1_024
-            clockCheckInterval = 60
+            clockCheckInterval = 10
         }
     }
 }
