@@ -19,6 +19,8 @@ extension NotificationEngine {
         var rescheduled: [(AppIdentifier, PendingRequest)] = []
         var finished: [RegionKey] = []
         var badges: [AppIdentifier: Int] = [:]
+        /// Deliveries that new ones of the same request identifier replaced in the center.
+        var replaced: [AppIdentifier: [DeliveryID]] = [:]
     }
 
     /// Fires everything due now, a window's worth per transaction, handing each
@@ -79,7 +81,9 @@ extension NotificationEngine {
             let delivery = Delivery(
                 id: DeliveryID(), app: item.app, request: pending.request, scheduledDate: item.dueDate, date: now,
                 isLate: now.timeIntervalSince(item.dueDate) >= configuration.lateTolerance)
-            try transaction.saveDelivery(StoredDelivery(delivery: delivery, isListed: true, isAnswered: false))
+            let replaced = try transaction.saveDelivery(
+                StoredDelivery(delivery: delivery, isListed: true, isAnswered: false))
+            if !replaced.isEmpty { firing.replaced[item.app, default: []].append(contentsOf: replaced) }
             try transaction.addToOutbox(delivery.id)
             firing.deliveries.append(delivery)
             if let badge = pending.request.content.badge, record.preferences.allowsBadges {

@@ -69,8 +69,10 @@ package protocol StoreTransaction {
 
     // MARK: Deliveries
     /// Inserts a delivery; a listed delivery of the same app and request
-    /// identifier is unlisted (the new one replaces it in the notification center).
-    func saveDelivery(_ delivery: StoredDelivery) throws
+    /// identifier is unlisted (the new one replaces it in the notification
+    /// center). Returns the identifiers of the deliveries it unlisted.
+    @discardableResult
+    func saveDelivery(_ delivery: StoredDelivery) throws -> [DeliveryID]
     func delivery(_ id: DeliveryID) throws -> StoredDelivery?
     /// The app's listed deliveries, oldest first.
     func listedDeliveries(_ app: AppIdentifier) throws -> [Delivery]
