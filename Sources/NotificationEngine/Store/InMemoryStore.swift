@@ -147,6 +147,18 @@ private final class InMemoryTransaction: StoreTransaction {
         unlistDeliveries(app, identifiers: Array(state.listed[app]?.keys ?? [:].keys))
     }
 
+    func pruneDeliveries(unlistedBefore date: Date) -> Int {
+        let kept = Set(state.outbox).union(state.responses.map(\.id))
+        let doomed = state.deliveries.filter { id, stored in
+            !stored.isListed && stored.delivery.date < date && !kept.contains(id)
+        }
+        for id in doomed.keys {
+            state.deliveries[id] = nil
+            state.sequence[id] = nil
+        }
+        return doomed.count
+    }
+
     func updateDelivery(_ id: DeliveryID, isListed: Bool, isAnswered: Bool) {
         guard let stored = state.deliveries[id] else { return }
         let app = stored.delivery.app

@@ -79,6 +79,10 @@ package protocol StoreTransaction {
     func unlistDeliveries(_ app: AppIdentifier, identifiers: [String]) throws
     func unlistAllDeliveries(_ app: AppIdentifier) throws
     func updateDelivery(_ id: DeliveryID, isListed: Bool, isAnswered: Bool) throws
+    /// Deletes deliveries no longer listed that were delivered before `date`,
+    /// except those still in the outbox or with an unhandled response; returns
+    /// how many it deleted.
+    func pruneDeliveries(unlistedBefore date: Date) throws -> Int
 
     // MARK: Outbox: deliveries not yet handed to the presenters
     func addToOutbox(_ id: DeliveryID) throws

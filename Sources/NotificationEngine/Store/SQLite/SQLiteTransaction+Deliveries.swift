@@ -63,6 +63,19 @@ extension SQLiteTransaction {
         }
     }
 
+    func pruneDeliveries(unlistedBefore date: Date) throws -> Int {
+        try guarding("pruning deliveries from before \(date)") {
+            try execute(
+                """
+                DELETE FROM deliveries WHERE listed = 0 AND date < ?
+                    AND id NOT IN (SELECT delivery_id FROM outbox)
+                    AND id NOT IN (SELECT delivery_id FROM responses)
+                """,
+                [date.timeIntervalSinceReferenceDate])
+            return db.changesCount
+        }
+    }
+
     func updateDelivery(_ id: DeliveryID, isListed: Bool, isAnswered: Bool) throws {
         try guarding("updating the delivery \(id)") {
             try execute(
