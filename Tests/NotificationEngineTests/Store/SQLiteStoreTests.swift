@@ -51,7 +51,7 @@ struct SQLiteStoreTests {
         let directory = try TemporaryDirectory()
         let store = try SQLiteStore(path: directory.path("store.sqlite"))
         let kept = S.delivery("kept", app: shop, at: 1)
-        try store.write { try $0.saveDelivery(kept) }
+        _ = try store.write { try $0.saveDelivery(kept) }
         let refusal = NotificationError(.pendingLimitReached, "full")
         #expect(throws: refusal) {
             try store.write { transaction in

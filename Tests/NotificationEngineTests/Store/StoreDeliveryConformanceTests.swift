@@ -166,4 +166,28 @@ struct StoreDeliveryConformanceTests {
         }
         #expect(try store.read { try $0.apps() } == ["c.app", "m.app", "p.app", "z.app"])
     }
+
+    @Test("Pruning deletes old unlisted deliveries, but not listed ones, outbox entries or unhandled responses",
+          arguments: StoreUnderTest.allCases)
+    func prune(kind: StoreUnderTest) throws {
+        let store = try kind.open()
+        let old = S.delivery("old", app: shop, at: 1, listed: false)
+        let listed = S.delivery("listed", app: shop, at: 2)
+        let queued = S.delivery("queued", app: shop, at: 3, listed: false)
+        let answered = S.delivery("answered", app: shop, at: 4, listed: false)
+        let recent = S.delivery("recent", app: shop, at: 50, listed: false)
+        try save([old, listed, queued, answered, recent], in: store)
+        try store.write { transaction in
+            try transaction.addToOutbox(queued.delivery.id)
+            try transaction.saveResponse(S.response(to: answered, action: "ok"))
+        }
+        #expect(try store.write { try $0.pruneDeliveries(unlistedBefore: S.date(10)) } == 1)
+        #expect(try store.read { try $0.delivery(old.delivery.id) } == nil)
+        for kept in [listed, queued, answered, recent] {
+            #expect(try store.read { try $0.delivery(kept.delivery.id) } == kept)
+        }
+        try store.write { try $0.markResponseHandled(answered.delivery.id) }
+        #expect(try store.write { try $0.pruneDeliveries(unlistedBefore: S.date(10)) } == 1)
+        #expect(try store.read { try $0.delivery(answered.delivery.id) } == nil)
+    }
 }

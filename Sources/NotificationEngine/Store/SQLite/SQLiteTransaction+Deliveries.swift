@@ -9,10 +9,10 @@ extension SQLiteTransaction {
 
     // MARK: Deliveries
 
-    func saveDelivery(_ stored: StoredDelivery) throws {
+    func saveDelivery(_ stored: StoredDelivery) throws -> [DeliveryID] {
         let delivery = stored.delivery
-        try guarding("saving the delivery \(delivery.id) of \(delivery.app)") {
-            try unlist(delivery.app, identifier: delivery.request.identifier)
+        return try guarding("saving the delivery \(delivery.id) of \(delivery.app)") {
+            let replaced = try unlist(delivery.app, identifier: delivery.request.identifier)
             try execute(
                 """
                 INSERT OR REPLACE INTO deliveries
@@ -26,6 +26,7 @@ extension SQLiteTransaction {
                     delivery.isLate, stored.isListed, stored.isAnswered,
                     try json(delivery.request),
                 ])
+            return replaced
         }
     }
 
@@ -51,7 +52,7 @@ extension SQLiteTransaction {
     func unlistDeliveries(_ app: AppIdentifier, identifiers: [String]) throws {
         try guarding("removing delivered notifications of \(app)") {
             for identifier in identifiers {
-                try unlist(app, identifier: identifier)
+                _ = try unlist(app, identifier: identifier)
             }
         }
     }
@@ -59,6 +60,19 @@ extension SQLiteTransaction {
     func unlistAllDeliveries(_ app: AppIdentifier) throws {
         try guarding("removing the delivered notifications of \(app)") {
             try execute("UPDATE deliveries SET listed = 0 WHERE app = ? AND listed = 1", [app.rawValue])
+        }
+    }
+
+    func pruneDeliveries(unlistedBefore date: Date) throws -> Int {
+        try guarding("pruning deliveries from before \(date)") {
+            try execute(
+                """
+                DELETE FROM deliveries WHERE listed = 0 AND date < ?
+                    AND id NOT IN (SELECT delivery_id FROM outbox)
+                    AND id NOT IN (SELECT delivery_id FROM responses)
+                """,
+                [date.timeIntervalSinceReferenceDate])
+            return db.changesCount
         }
     }
 
@@ -70,10 +84,18 @@ extension SQLiteTransaction {
         }
     }
 
-    private func unlist(_ app: AppIdentifier, identifier: String) throws {
-        try execute(
-            "UPDATE deliveries SET listed = 0 WHERE app = ? AND identifier = ? AND listed = 1",
-            [app.rawValue, identifier])
+    /// Unlists the app's listed delivery of this request identifier; returns its id.
+    private func unlist(_ app: AppIdentifier, identifier: String) throws -> [DeliveryID] {
+        try fetch(
+            "UPDATE deliveries SET listed = 0 WHERE app = ? AND identifier = ? AND listed = 1 RETURNING id",
+            [app.rawValue, identifier]
+        ) { row in
+            let id: String = try row.decode(atIndex: 0)
+            guard let deliveryID = DeliveryID(id) else {
+                throw SQLiteStoreFailure.corrupt("\"\(id)\" is not a delivery identifier")
+            }
+            return deliveryID
+        }
     }
 
     /// A delivery from the `deliveryColumns`.
