@@ -120,4 +120,18 @@ struct UIApplicationSettingsTests {
         try await fixture.application.setApplicationIconBadgeNumber(0)
         #expect(fixture.presenter.badges[fixture.app] == 0)
     }
+
+    @Test("An app identifier the engine refuses fails every call with a typed error")
+    func invalidAppIdentifier() async throws {
+        let fixture = try LegacyFixture()
+        let nameless = UIApplication(appIdentifier: "", service: fixture.engine)
+        let delegate = RecordingDelegate()
+        nameless.delegate = delegate
+        for _ in 0..<2 {
+            let error = await #expect(throws: NotificationError.self) {
+                _ = try await nameless.currentUserNotificationSettings
+            }
+            #expect(error?.code == .invalidAppIdentifier)
+        }
+    }
 }

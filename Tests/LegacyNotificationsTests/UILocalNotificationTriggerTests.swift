@@ -140,6 +140,28 @@ struct UILocalNotificationTriggerTests {
         #expect(try await fixture.pendingIdentifiers().isEmpty)
     }
 
+    @Test("A Gregorian repeat calendar with another first weekday repeats; another calendar is refused")
+    func repeatCalendar() async throws {
+        let fixture = try LegacyFixture()
+        try await fixture.register()
+        let fireDate = LegacyFixture.date(2025, 1, 16, 12, 0)
+        var monday = Calendar(identifier: .gregorian)
+        monday.firstWeekday = 2
+        let weekly = LegacyFixture.notification("Weekly", at: fireDate)
+        weekly.repeatInterval = .weekOfYear
+        weekly.repeatCalendar = monday
+        try await fixture.application.scheduleLocalNotification(weekly)
+        let hebrew = LegacyFixture.notification("Monthly", at: fireDate)
+        hebrew.repeatInterval = .month
+        hebrew.repeatCalendar = Calendar(identifier: .hebrew)
+        let error = await #expect(throws: NotificationError.self) {
+            try await fixture.application.scheduleLocalNotification(hebrew)
+        }
+        #expect(error?.code == .invalidTrigger)
+        fixture.scheduler.advance(to: LegacyFixture.date(2025, 1, 23, 12, 0))
+        #expect(Self.shownDates(fixture) == [fireDate, LegacyFixture.date(2025, 1, 23, 12, 0)])
+    }
+
     @Test("A region notification fires on entry; once unless regionTriggersOnce is false")
     func region() async throws {
         let fixture = try LegacyFixture()

@@ -9,8 +9,9 @@ import NotificationEngine
 /// - `fireDate` with a `timeZone`: the wall-clock time the date has in that zone,
 ///   floating with the engine's time zone (a calendar trigger without a zone).
 /// - A `repeatInterval`: a repeating calendar trigger on the components below the
-///   unit, not firing before `fireDate`; `repeatCalendar` (default Gregorian)
-///   computes those components.
+///   unit, not firing before `fireDate`. The engine matches dates in the
+///   Gregorian calendar, so a `repeatCalendar` must be a Gregorian one (its
+///   locale and first weekday may differ); another is refused.
 /// - A `region`: a location trigger that repeats unless `regionTriggersOnce`.
 ///
 /// The engine works to the second: a `fireDate` with a fraction of a second
@@ -69,7 +70,12 @@ extension LocalNotificationProperties {
 
     private func calendarTrigger(firingAt instant: Date) throws -> CalendarTrigger {
         let repeats = !repeatInterval.isEmpty
-        var calendar = repeats ? repeatCalendar ?? Calendar(identifier: .gregorian) : Calendar(identifier: .gregorian)
+        if repeats, let repeatCalendar, repeatCalendar.identifier != .gregorian {
+            throw NotificationError(
+                .invalidTrigger,
+                "repeatCalendar is a \(repeatCalendar.identifier) calendar; repeats are computed in the Gregorian calendar")
+        }
+        var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone ?? Self.gmt
         let units: Set<Calendar.Component> =
             repeats ? try repeatInterval.componentsKeptWhenRepeating() : [.year, .month, .day, .hour, .minute, .second]

@@ -81,7 +81,9 @@ public final class UILocalNotification: @unchecked Sendable, Equatable {
         set { self[\.repeatInterval] = newValue }
     }
 
-    /// The calendar that computes the repeats; `nil` means the Gregorian calendar.
+    /// The calendar of the repeats; `nil` means the Gregorian calendar. The
+    /// engine repeats in the Gregorian calendar, so scheduling a repeating
+    /// notification with another is refused with ``NotificationError/Code/invalidTrigger``.
     public var repeatCalendar: Calendar? {
         get { self[\.repeatCalendar] }
         set { self[\.repeatCalendar] = newValue }

@@ -3,6 +3,7 @@ import NotificationEngine
 /// The ways an app may notify the user, asked for when it registers its
 /// settings (`[.alert, .sound]`); an empty set is "none".
 public struct UIUserNotificationType: OptionSet, Sendable, Hashable {
+    /// The bits of the set.
     public let rawValue: UInt
 
     /// Creates a set from its raw bits.
