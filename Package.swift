@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "Signals", targets: ["Signals"]),
         .library(name: "NotificationEngine", targets: ["NotificationEngine"]),
+        .library(name: "UserNotifications", targets: ["UserNotifications"]),
         .executable(name: "signals-tour", targets: ["SignalsTour"]),
     ],
     dependencies: [
@@ -32,6 +33,15 @@ let package = Package(
             ],
             swiftSettings: upcomingFeatures
         ),
+        .target(
+            name: "UserNotifications",
+            dependencies: [
+                "NotificationEngine",
+                "Signals",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
         .executableTarget(
             name: "SignalsTour",
             dependencies: ["Signals"],
@@ -45,6 +55,11 @@ let package = Package(
         .testTarget(
             name: "NotificationEngineTests",
             dependencies: ["NotificationEngine", "Signals"],
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(
+            name: "UserNotificationsTests",
+            dependencies: ["UserNotifications", "NotificationEngine", "Signals"],
             swiftSettings: upcomingFeatures
         ),
     ],

@@ -1,0 +1,13 @@
+/// The name of a sound file, for ``UNNotificationSound/init(named:)``.
+public struct UNNotificationSoundName: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// The name of a sound file, such as `"chime.caf"`.
+    public init(_ rawValue: String) {
+        self.rawValue = rawValue
+    }
+}
