@@ -1,0 +1,77 @@
+import Foundation
+
+/// The in-memory head of the due queue: the soonest due entries of the store, in
+/// due-queue order, at most `capacity` of them.
+///
+/// Invariant: the window is a prefix of the store's due order. When ``isComplete``
+/// it holds every due entry of the store; otherwise entries after ``last`` may
+/// exist only in the store, and the window is refilled from the store when it
+/// runs empty.
+struct DueWindow {
+    fileprivate(set) var entries: [DueEntry] = []
+    fileprivate(set) var isComplete = false
+    let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+    }
+
+    var first: DueEntry? { entries.first }
+    var last: DueEntry? { entries.last }
+    var needsRefill: Bool { entries.isEmpty && !isComplete }
+
+    /// Replaces the window with the store's soonest entries (asked for `capacity + 1`
+    /// so that a full window knows whether more exist).
+    mutating func refill(with soonest: [DueEntry]) {
+        entries = Array(soonest.prefix(capacity))
+        isComplete = soonest.count <= capacity
+    }
+
+    /// Adds an entry the store now holds, keeping the prefix invariant.
+    mutating func insert(_ entry: DueEntry) {
+        guard isComplete || last.map({ entry.comesBefore($0) }) == true else { return }
+        entries.insert(entry, at: insertionIndex(for: entry))
+        if entries.count > capacity {
+            entries.removeLast()
+            isComplete = false
+        }
+    }
+
+    /// Forgets the entry of a request that is no longer due at its date.
+    mutating func remove(app: AppIdentifier, identifier: String) {
+        entries.removeAll { $0.app == app && $0.identifier == identifier }
+    }
+
+    /// Forgets every entry of an app.
+    mutating func removeAll(of app: AppIdentifier) {
+        entries.removeAll { $0.app == app }
+    }
+
+    /// Takes up to `limit` entries due at or before `date`.
+    mutating func popDue(at date: Date, limit: Int) -> [DueEntry] {
+        var count = 0
+        while count < entries.count, count < limit, entries[count].date <= date {
+            count += 1
+        }
+        defer { entries.removeFirst(count) }
+        return Array(entries.prefix(count))
+    }
+
+    private func insertionIndex(for entry: DueEntry) -> Int {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let mid = (low + high) / 2
+            if entries[mid].comesBefore(entry) { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}
+
+extension DueWindow {
+    /// Forgets everything, so the next look reloads the window from the store.
+    mutating func invalidate() {
+        entries = []
+        isComplete = false
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Signals
+
+/// What the engine keeps in memory, under its mutex. The store is the source of
+/// truth; this is the due window, caches of small per-app records, and the
+/// process-local wiring (handlers, prompts, timer).
+struct EngineState {
+    /// An app's preferences, categories and badge, read once from the store and
+    /// kept in step with every write the engine makes.
+    struct AppRecord {
+        var preferences: AppNotificationPreferences
+        var categories: [NotificationCategory]
+        var badge: Int
+    }
+
+    /// A connected app handler and the token that disconnects it.
+    struct Connection {
+        var token: UInt64
+        var handler: any NotificationAppHandler
+    }
+
+    /// An outstanding authorization question and who waits for its answer.
+    struct Prompt {
+        var options: AuthorizationOptions
+        var waiters: [CheckedContinuation<Bool, Never>]
+    }
+
+    /// A location-triggered request being watched.
+    struct WatchedRegion {
+        var trigger: LocationTrigger
+        var tracker: RegionTracker
+    }
+
+    var window: DueWindow
+    var pendingCounts: [AppIdentifier: Int]
+    var apps: [AppIdentifier: AppRecord] = [:]
+    var foreground: Set<AppIdentifier> = []
+    var connections: [AppIdentifier: Connection] = [:]
+    var responsesInFlight: Set<DeliveryID> = []
+    var prompts: [AppIdentifier: Prompt] = [:]
+    var presenters: [(token: UInt64, presenter: any Presenter)] = []
+    var regions: [RegionKey: WatchedRegion] = [:]
+    var lastPosition: Coordinate?
+    var timer: (any Disposable)?
+    var timerDate: Date?
+    var nextToken: UInt64 = 0
+
+    mutating func makeToken() -> UInt64 {
+        nextToken += 1
+        return nextToken
+    }
+}
+
+/// The identity of a pending request: its app and identifier.
+struct RegionKey: Hashable {
+    var app: AppIdentifier
+    var identifier: String
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Logging
+import Signals
+import Synchronization
+
+extension NotificationEngine {
+    func setCategoriesNow(_ categories: [NotificationCategory], for app: AppIdentifier) throws {
+        try Validator.validateApp(app)
+        try Validator.validate(categories)
+        try state.withLock { state in
+            _ = try record(app, in: &state)
+            try write { try $0.saveCategories(categories, for: app) }
+            state.apps[app]?.categories = categories
+        }
+    }
+
+    func categoriesNow(for app: AppIdentifier) throws -> [NotificationCategory] {
+        try Validator.validateApp(app)
+        return try state.withLock { try record(app, in: &$0).categories }
+    }
+
+    func setBadgeNow(_ count: Int, for app: AppIdentifier) throws {
+        try Validator.validateApp(app)
+        try Validator.validateBadge(count)
+        try state.withLock { state in
+            _ = try record(app, in: &state)
+            try write { try $0.saveBadge(count, for: app) }
+            state.apps[app]?.badge = count
+        }
+        presenters.forEach { $0.badgeChanged(to: count, for: app) }
+        emit(.badgeChanged(app: app, badge: count))
+    }
+
+    func badgeNow(for app: AppIdentifier) throws -> Int {
+        try Validator.validateApp(app)
+        return try state.withLock { try record(app, in: &$0).badge }
+    }
+
+    func setForegroundNow(_ isForeground: Bool, for app: AppIdentifier) throws {
+        try Validator.validateApp(app)
+        state.withLock { state in
+            if isForeground {
+                state.foreground.insert(app)
+            } else {
+                state.foreground.remove(app)
+            }
+        }
+    }
+
+    func deliveredNow(for app: AppIdentifier) throws -> [Delivery] {
+        try Validator.validateApp(app)
+        return try read { try $0.listedDeliveries(app) }
+    }
+
+    /// Takes deliveries out of the app's notification center; `nil` takes all.
+    func removeDeliveredNow(_ identifiers: [String]?, for app: AppIdentifier) throws {
+        try Validator.validateApp(app)
+        let removed = try state.withLock { _ in
+            try write { transaction in
+                let listed = try transaction.listedDeliveries(app)
+                let names = identifiers.map(Set.init)
+                let removed = listed.filter { names?.contains($0.request.identifier) ?? true }.map(\.id)
+                if let identifiers {
+                    try transaction.unlistDeliveries(app, identifiers: identifiers)
+                } else {
+                    try transaction.unlistAllDeliveries(app)
+                }
+                return removed
+            }
+        }
+        guard !removed.isEmpty else { return }
+        presenters.forEach { $0.withdraw(removed, of: app) }
+        emit(.withdrawn(app: app, deliveries: removed))
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Logging
+import Signals
+import Synchronization
+
+extension NotificationEngine {
+    func requestAuthorizationNow(options: AuthorizationOptions, for app: AppIdentifier) async throws -> Bool {
+        try Validator.validateApp(app)
+        let status = try state.withLock { state in
+            let record = try record(app, in: &state)
+            switch (record.preferences.authorizationStatus, configuration.authorizationPolicy) {
+            case (.notDetermined, .grantAll):
+                return try decide(true, options: options, for: app, in: &state)
+            case (.notDetermined, .denyAll):
+                return try decide(false, options: options, for: app, in: &state)
+            case (let status, _):
+                return status
+            }
+        }
+        if status != .notDetermined { return status == .authorized }
+        return await withCheckedContinuation { continuation in
+            let isFirst = state.withLock { state in
+                if let status = state.apps[app]?.preferences.authorizationStatus, status != .notDetermined {
+                    continuation.resume(returning: status == .authorized)
+                    return false
+                }
+                state.prompts[app, default: EngineState.Prompt(options: options, waiters: [])].waiters.append(continuation)
+                return state.prompts[app]?.waiters.count == 1
+            }
+            guard isFirst else { return }
+            presenters.forEach { $0.authorizationRequested(for: app, options: options) }
+            emit(.authorizationRequested(app: app, options: options))
+        }
+    }
+
+    /// Stores the decision and returns the new status.
+    private func decide(
+        _ granted: Bool, options: AuthorizationOptions, for app: AppIdentifier, in state: inout EngineState
+    ) throws -> AuthorizationStatus {
+        var preferences = try record(app, in: &state).preferences
+        preferences.authorizationStatus = granted ? .authorized : .denied
+        preferences.grantedOptions = granted ? options : []
+        try write { try $0.savePreferences(preferences, for: app) }
+        state.apps[app]?.preferences = preferences
+        return preferences.authorizationStatus
+    }
+
+    /// The user's answer to an app's authorization request. Every caller waiting
+    /// in `requestAuthorization` gets it, and it is stored: later requests return
+    /// it without asking. Answering an app that is not asking sets its
+    /// authorization as the Settings app would, with alerts, sounds and badges.
+    public func answerAuthorization(for app: AppIdentifier, granted: Bool) throws {
+        try Validator.validateApp(app)
+        let waiters = try state.withLock { state in
+            let prompt = state.prompts[app]
+            _ = try decide(granted, options: prompt?.options ?? [.alert, .sound, .badge], for: app, in: &state)
+            state.prompts[app] = nil
+            return prompt?.waiters ?? []
+        }
+        emit(.authorizationChanged(app: app, status: granted ? .authorized : .denied))
+        waiters.forEach { $0.resume(returning: granted) }
+    }
+
+    /// The apps waiting for the user's answer to their authorization request.
+    public var authorizationRequests: [(app: AppIdentifier, options: AuthorizationOptions)] {
+        state.withLock { state in
+            state.prompts.map { ($0.key, $0.value.options) }.sorted { $0.app < $1.app }
+        }
+    }
+
+    /// The user changes an app's settings, as in the Settings app: alert style,
+    /// sounds, badges, or authorization itself.
+    public func updatePreferences(
+        for app: AppIdentifier, _ change: (inout AppNotificationPreferences) -> Void
+    ) throws {
+        try Validator.validateApp(app)
+        let (old, new) = try state.withLock { state in
+            let old = try record(app, in: &state).preferences
+            var new = old
+            change(&new)
+            try write { try $0.savePreferences(new, for: app) }
+            state.apps[app]?.preferences = new
+            return (old, new)
+        }
+        if old.authorizationStatus != new.authorizationStatus {
+            emit(.authorizationChanged(app: app, status: new.authorizationStatus))
+        }
+    }
+
+    /// The app's preferences as the user set them.
+    public func preferences(for app: AppIdentifier) throws -> AppNotificationPreferences {
+        try Validator.validateApp(app)
+        return try state.withLock { try record(app, in: &$0).preferences }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Logging
+import Signals
+import Synchronization
+
+extension NotificationEngine {
+    /// Where one delivery goes: to the app in the foreground, which decides, or
+    /// straight to the presenters.
+    private enum Route {
+        case foreground(any NotificationAppHandler)
+        case foregroundWithoutHandler
+        case background
+    }
+
+    /// Hands a committed batch on: badges, events, then each delivery by its
+    /// route; clears the outbox for those presented at once.
+    func present(_ firing: Firing) {
+        let presenters = self.presenters
+        for (app, badge) in firing.badges {
+            presenters.forEach { $0.badgeChanged(to: badge, for: app) }
+            emit(.badgeChanged(app: app, badge: badge))
+        }
+        var done: [DeliveryID] = []
+        for delivery in firing.deliveries {
+            emit(.delivered(delivery))
+            deliverySubject.send(delivery)
+            switch route(for: delivery.app) {
+            case .foreground(let handler):
+                askForeground(handler, about: delivery)
+            case .foregroundWithoutHandler:
+                unlist(delivery)
+                done.append(delivery.id)
+            case .background:
+                show(delivery, style: nil, withSound: true, to: presenters)
+                done.append(delivery.id)
+            }
+        }
+        clearOutbox(done)
+    }
+
+    private func route(for app: AppIdentifier) -> Route {
+        state.withLock { state in
+            guard state.foreground.contains(app) else { return .background }
+            return state.connections[app].map { .foreground($0.handler) } ?? .foregroundWithoutHandler
+        }
+    }
+
+    /// Asks the foreground app how to show the delivery; no answer within the
+    /// handler timeout counts as "not shown".
+    private func askForeground(_ handler: any NotificationAppHandler, about delivery: Delivery) {
+        let call = HandlerCall<PresentationOptions>(
+            engine: self, what: "willPresent for delivery \(delivery.id) of \(delivery.app)", fallback: []
+        ) { [weak self] options in
+            self?.finishForeground(delivery, options: options)
+        }
+        handler.willPresent(delivery) { options in call.complete(options) }
+    }
+
+    private func finishForeground(_ delivery: Delivery, options: PresentationOptions) {
+        if !options.keepsInList {
+            unlist(delivery)
+        }
+        if options.showsOnScreen || options.keepsInList {
+            let style: AlertStyle? = options.showsOnScreen ? nil : AlertStyle.none
+            show(delivery, style: style, withSound: options.contains(.sound), to: presenters)
+        }
+        clearOutbox([delivery.id])
+    }
+
+    /// Builds the presentation from the app's settings and category and hands it
+    /// to every presenter. `style` overrides the app's alert style.
+    private func show(_ delivery: Delivery, style: AlertStyle?, withSound: Bool, to presenters: [any Presenter]) {
+        let found = state.withLock { state in try? self.record(delivery.app, in: &state) }
+        guard let found else { return }
+        let preferences = found.preferences
+        let category = found.categories.first { $0.identifier == delivery.request.content.categoryIdentifier }
+        let sound =
+            withSound && preferences.allowsSounds
+            ? configuration.soundLibrary.resolve(
+                delivery.request.content.sound, maximum: configuration.maximumSoundDuration) : nil
+        let presentation = Presentation(
+            delivery: delivery,
+            style: style ?? preferences.shownStyle,
+            sound: sound,
+            badge: found.badge,
+            actions: category?.actions ?? [],
+            bannerActions: category?.bannerActions ?? [],
+            reportsDismissal: category?.options.contains(.customDismissAction) ?? false)
+        presenters.forEach { $0.present(presentation) }
+        emit(.presented(presentation))
+    }
+
+    /// Takes a delivery out of the notification center (it stays answerable).
+    private func unlist(_ delivery: Delivery) {
+        do {
+            try write { try $0.updateDelivery(delivery.id, isListed: false, isAnswered: false) }
+        } catch {
+            logger.error("unlisting delivery \(delivery.id) failed: \(error)")
+        }
+    }
+
+    private func clearOutbox(_ ids: [DeliveryID]) {
+        guard !ids.isEmpty else { return }
+        do {
+            try write { try $0.removeFromOutbox(ids) }
+        } catch {
+            logger.error("clearing \(ids.count) outbox entries failed; they will be presented again: \(error)")
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import Logging
+import Signals
+import Synchronization
+
+extension NotificationEngine {
+    /// What an add will write, decided before anything is written.
+    struct AddPlan {
+        var items: [PendingRequest]
+        var evicted: [PendingRequest]
+        var replaced: [String]
+    }
+
+    func addNow(_ requests: [NotificationRequest], for app: AppIdentifier) throws -> AddResult {
+        try Validator.validateApp(app)
+        let (result, firesNow) = try state.withLock { state in
+            let record = try record(app, in: &state)
+            try requireAuthorization(record, app: app)
+            let now = scheduler.now
+            let items = try pendingItems(for: requests, categories: record.categories, now: now)
+            let plan = try write { transaction in
+                let plan = try self.plan(items, for: app, in: transaction, count: state.pendingCounts[app] ?? 0)
+                try self.apply(plan, for: app, in: transaction)
+                return plan
+            }
+            track(plan, for: app, in: &state)
+            armTimer(&state)
+            let firesNow = items.contains { $0.nextFireDate.map { $0 <= now } ?? false }
+            return (AddResult(evictedIdentifiers: plan.evicted.map(\.request.identifier)), firesNow)
+        }
+        if firesNow { fireDue() }
+        return result
+    }
+
+    func requireAuthorization(_ record: EngineState.AppRecord, app: AppIdentifier) throws {
+        switch record.preferences.authorizationStatus {
+        case .authorized: return
+        case .denied:
+            throw NotificationError(.notificationsNotAllowed, "notifications are not allowed for \(app): the user denied them")
+        case .notDetermined:
+            throw NotificationError(
+                .notificationsNotAllowed, "notifications are not allowed for \(app): it has not requested authorization")
+        }
+    }
+
+    /// Validates the requests and computes their first fire dates; a later
+    /// request with the same identifier as an earlier one wins.
+    private func pendingItems(
+        for requests: [NotificationRequest], categories: [NotificationCategory], now: Date
+    ) throws -> [PendingRequest] {
+        var byIdentifier: [String: Int] = [:]
+        var items: [PendingRequest] = []
+        for request in requests {
+            try Validator.validate(request, categories: categories, schedule: schedule, now: now)
+            let first = schedule.firstFireDate(for: request.trigger, addedAt: now)
+            if first == nil, !request.isLocationTriggered {
+                throw NotificationError(.invalidNoDate, "the trigger of request \"\(request.identifier)\" never fires")
+            }
+            let item = PendingRequest(request: request, nextFireDate: first, addedDate: now)
+            if let index = byIdentifier[request.identifier] {
+                items[index] = item
+            } else {
+                byIdentifier[request.identifier] = items.count
+                items.append(item)
+            }
+        }
+        return items
+    }
+
+    /// Decides which requests the pending limit drops: the latest-firing of the
+    /// app's requests and the new ones; among equals, new ones first (so the 65th
+    /// is refused). Throws if a new request would be dropped.
+    private func plan(
+        _ items: [PendingRequest], for app: AppIdentifier, in transaction: any StoreTransaction, count: Int
+    ) throws -> AddPlan {
+        let replaced = try items.map(\.request.identifier).filter { try transaction.pending(app, identifier: $0) != nil }
+        let total = count - replaced.count + items.count
+        let overflow = total - configuration.pendingLimitPerApp
+        guard overflow > 0 else { return AddPlan(items: items, evicted: [], replaced: replaced) }
+        let replacedSet = Set(replaced)
+        let existing = try transaction.latestPending(app, limit: overflow + replaced.count)
+            .filter { !replacedSet.contains($0.request.identifier) }
+        let candidates = existing.map { ($0, false) } + items.map { ($0, true) }
+        let dropped = candidates.sorted { Self.firesLater($0, than: $1) }.prefix(overflow)
+        if dropped.contains(where: { $0.1 }) {
+            throw NotificationError(
+                .pendingLimitReached,
+                "\(app) already has \(count) pending requests (the limit is \(configuration.pendingLimitPerApp)) "
+                    + "and they all fire sooner")
+        }
+        return AddPlan(items: items, evicted: dropped.map(\.0), replaced: replaced)
+    }
+
+    private static func firesLater(_ a: (PendingRequest, Bool), than b: (PendingRequest, Bool)) -> Bool {
+        let x = a.0.nextFireDate ?? .distantFuture
+        let y = b.0.nextFireDate ?? .distantFuture
+        if x != y { return x > y }
+        if a.1 != b.1 { return a.1 }
+        return a.0.addedDate > b.0.addedDate
+    }
+
+    private func apply(_ plan: AddPlan, for app: AppIdentifier, in transaction: any StoreTransaction) throws {
+        try transaction.deletePending(app, identifiers: plan.evicted.map(\.request.identifier))
+        for item in plan.items {
+            try transaction.savePending(item, for: app)
+        }
+    }
+
+    /// Brings the window, counts and watched regions in step with a written plan.
+    private func track(_ plan: AddPlan, for app: AppIdentifier, in state: inout EngineState) {
+        for gone in plan.evicted.map(\.request.identifier) + plan.replaced {
+            forget(app: app, identifier: gone, in: &state)
+        }
+        for item in plan.items {
+            watch(item, for: app, in: &state)
+        }
+        state.pendingCounts[app, default: 0] += plan.items.count - plan.evicted.count - plan.replaced.count
+    }
+
+    /// Puts a pending request in the due window or among the watched regions.
+    func watch(_ item: PendingRequest, for app: AppIdentifier, in state: inout EngineState) {
+        let identifier = item.request.identifier
+        if let date = item.nextFireDate {
+            state.window.insert(DueEntry(app: app, identifier: identifier, date: date))
+        } else if case .location(let trigger) = item.request.trigger {
+            var tracker = RegionTracker(region: trigger.region)
+            if let position = state.lastPosition { _ = tracker.update(position) }
+            state.regions[RegionKey(app: app, identifier: identifier)] =
+                EngineState.WatchedRegion(trigger: trigger, tracker: tracker)
+        }
+    }
+
+    /// Takes a request that is no longer pending out of the window and regions.
+    func forget(app: AppIdentifier, identifier: String, in state: inout EngineState) {
+        state.window.remove(app: app, identifier: identifier)
+        state.regions[RegionKey(app: app, identifier: identifier)] = nil
+    }
+
+    func pendingNow(for app: AppIdentifier) throws -> [PendingRequest] {
+        try Validator.validateApp(app)
+        return try read { try $0.pendingRequests(app) }
+    }
+
+    func removePendingNow(_ identifiers: [String], for app: AppIdentifier) throws {
+        try Validator.validateApp(app)
+        try state.withLock { state in
+            let removed = try write { try $0.deletePending(app, identifiers: identifiers) }
+            for identifier in identifiers {
+                forget(app: app, identifier: identifier, in: &state)
+            }
+            state.pendingCounts[app, default: 0] -= removed
+            refillIfNeeded(&state)
+        }
+    }
+
+    func removeAllPendingNow(for app: AppIdentifier) throws {
+        try Validator.validateApp(app)
+        try state.withLock { state in
+            _ = try write { try $0.deleteAllPending(app) }
+            state.window.removeAll(of: app)
+            state.regions = state.regions.filter { $0.key.app != app }
+            state.pendingCounts[app] = nil
+            refillIfNeeded(&state)
+        }
+    }
+}
+
+extension NotificationRequest {
+    var isLocationTriggered: Bool {
+        if case .location = trigger { true } else { false }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Logging
+import Synchronization
+import Signals
+
+extension NotificationEngine {
+    /// What a validated response does.
+    private struct Answer {
+        var response: NotificationResponse
+        var reachesApp: Bool
+        var opensApp: Bool
+        var connection: EngineState.Connection?
+    }
+
+    func respondNow(
+        to id: DeliveryID, actionIdentifier: String, userText: String?, authenticated: Bool, for app: AppIdentifier
+    ) throws {
+        try Validator.validateApp(app)
+        let answer = try state.withLock { state in
+            guard let stored = try read({ try $0.delivery(id) }), stored.delivery.app == app, !stored.isAnswered else {
+                throw NotificationError(.deliveryNotFound, "\(app) has no unanswered delivery \(id)")
+            }
+            let record = try record(app, in: &state)
+            let answer = try validateAnswer(
+                stored.delivery, actionIdentifier: actionIdentifier, userText: userText,
+                authenticated: authenticated, categories: record.categories)
+            try write { transaction in
+                try transaction.updateDelivery(id, isListed: false, isAnswered: true)
+                if answer.reachesApp { try transaction.saveResponse(answer.response) }
+            }
+            if answer.opensApp { state.foreground.insert(app) }
+            if answer.reachesApp, state.connections[app] != nil { state.responsesInFlight.insert(id) }
+            return Answer(
+                response: answer.response, reachesApp: answer.reachesApp, opensApp: answer.opensApp,
+                connection: state.connections[app])
+        }
+        presenters.forEach { $0.withdraw([id], of: app) }
+        emit(.withdrawn(app: app, deliveries: [id]))
+        emit(.responded(answer.response))
+        if answer.opensApp { emit(.appOpened(app: app)) }
+        if answer.reachesApp { responseSubject.send(answer.response) }
+        if answer.reachesApp, let connection = answer.connection {
+            hand(answer.response, to: connection.handler)
+        }
+    }
+
+    /// Checks the response against the delivery's category.
+    private func validateAnswer(
+        _ delivery: Delivery, actionIdentifier: String, userText: String?, authenticated: Bool,
+        categories: [NotificationCategory]
+    ) throws -> Answer {
+        let category = categories.first { $0.identifier == delivery.request.content.categoryIdentifier }
+        let response = NotificationResponse(
+            delivery: delivery, actionIdentifier: actionIdentifier, userText: userText, date: scheduler.now)
+        switch actionIdentifier {
+        case NotificationAction.defaultIdentifier, NotificationAction.dismissIdentifier:
+            guard userText == nil else {
+                throw NotificationError(.invalidResponse, "a tap or a dismissal carries no text")
+            }
+            let isTap = actionIdentifier == NotificationAction.defaultIdentifier
+            let reportsDismissal = category?.options.contains(.customDismissAction) ?? false
+            return Answer(response: response, reachesApp: isTap || reportsDismissal, opensApp: isTap)
+        default:
+            let action = try Self.action(actionIdentifier, in: category, of: delivery)
+            if action.textInput != nil, userText == nil {
+                throw NotificationError(.invalidResponse, "action \"\(actionIdentifier)\" needs the user's text")
+            }
+            if action.textInput == nil, userText != nil {
+                throw NotificationError(.invalidResponse, "action \"\(actionIdentifier)\" has no text field")
+            }
+            if action.options.contains(.authenticationRequired), !authenticated {
+                throw NotificationError(
+                    .authenticationRequired, "action \"\(actionIdentifier)\" requires an authenticated user")
+            }
+            return Answer(response: response, reachesApp: true, opensApp: action.options.contains(.foreground))
+        }
+    }
+
+    private static func action(
+        _ identifier: String, in category: NotificationCategory?, of delivery: Delivery
+    ) throws -> NotificationAction {
+        guard let category else {
+            throw NotificationError(
+                .invalidResponse, "delivery \(delivery.id) has no category, so it has no action \"\(identifier)\"")
+        }
+        guard let action = category.action(withIdentifier: identifier) else {
+            throw NotificationError(
+                .invalidResponse, "category \"\(category.identifier)\" has no action \"\(identifier)\"")
+        }
+        return action
+    }
+
+    /// Gives a response to the app's handler; once it completes (or times out)
+    /// the response is marked handled, so it is not handed over again.
+    func hand(_ response: NotificationResponse, to handler: any NotificationAppHandler) {
+        let id = response.delivery.id
+        let call = HandlerCall<Void>(
+            engine: self, what: "didReceive for delivery \(id) of \(response.delivery.app)", fallback: ()
+        ) { [weak self] in
+            self?.markHandled(id)
+        }
+        handler.didReceive(response) { call.complete(()) }
+    }
+
+    private func markHandled(_ id: DeliveryID) {
+        state.withLock { _ = $0.responsesInFlight.remove(id) }
+        do {
+            try write { try $0.markResponseHandled(id) }
+        } catch {
+            logger.error("marking the response to \(id) handled failed; it will be handed over again: \(error)")
+        }
+    }
+
+    func connectNow(_ handler: any NotificationAppHandler, for app: AppIdentifier) throws -> any Disposable {
+        try Validator.validateApp(app)
+        let (token, waiting) = try state.withLock { state in
+            let token = state.makeToken()
+            state.connections[app] = EngineState.Connection(token: token, handler: handler)
+            let waiting = try read { try $0.unhandledResponses(app) }
+                .filter { !state.responsesInFlight.contains($0.delivery.id) }
+            state.responsesInFlight.formUnion(waiting.map(\.delivery.id))
+            return (token, waiting)
+        }
+        for response in waiting {
+            hand(response, to: handler)
+        }
+        return ActionDisposable { [weak self] in
+            self?.state.withLock { state in
+                if state.connections[app]?.token == token { state.connections[app] = nil }
+            }
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Logging
+public import Signals
+import Synchronization
+
+/// The notification engine: schedules local notifications for many apps and
+/// fires them exactly on time, persistently.
+///
+/// The store is the source of truth, indexed by next fire time; memory holds a
+/// window of the soonest entries and one timer, for the earliest. Firing commits
+/// the delivery, the request's next fire date and an outbox entry in one
+/// transaction, then hands the delivery to the presenters, so a crash neither
+/// loses nor repeats a delivery.
+///
+/// ```swift
+/// let scheduler = TestScheduler(startDate: Date())
+/// let presenter = RecordingPresenter()
+/// let engine = try NotificationEngine(
+///     store: .sqlite(path: "herald.sqlite"), scheduler: scheduler,
+///     configuration: .init(authorizationPolicy: .grantAll), presenters: [presenter])
+/// let app: AppIdentifier = "com.example.nagme"
+/// _ = try await engine.requestAuthorization(options: [.alert, .sound], for: app)
+/// try await engine.add(
+///     NotificationRequest(identifier: "Walk Dog", content: .init(title: "Task Reminder", body: "Walk Dog!!"),
+///                         trigger: .timeInterval(.init(interval: 60, repeats: true))),
+///     for: app)
+/// scheduler.advance(by: 60)   // presenter.presentations.count == 1
+/// ```
+///
+/// All time comes from the scheduler: with a `TestScheduler`, when `advance`
+/// returns, everything due until then has fired, been committed and been handed
+/// to the presenters.
+public final class NotificationEngine: Sendable {
+    let configuration: Configuration
+    let scheduler: any DateScheduler
+    let store: any NotificationStore
+    let schedule: TriggerSchedule
+    let state: Mutex<EngineState>
+    let eventSubject = Subject<NotificationEvent, Never>()
+    let deliverySubject = Subject<Delivery, Never>()
+    let responseSubject = Subject<NotificationResponse, Never>()
+    let logger = Logger(label: "herald.engine")
+
+    /// Opens the store, loads the due window, hands any delivery a crash left in
+    /// the outbox to the presenters and delivers what came due while the engine
+    /// was down (once each, marked late).
+    public init(
+        store kind: NotificationStoreKind,
+        scheduler: any DateScheduler,
+        configuration: Configuration = Configuration(),
+        presenters: [any Presenter] = []
+    ) throws {
+        self.configuration = configuration
+        self.scheduler = scheduler
+        self.schedule = TriggerSchedule(timeZone: configuration.timeZone)
+        let store = try kind.open()
+        self.store = store
+        var initial = EngineState(window: DueWindow(capacity: configuration.dueWindowSize), pendingCounts: [:])
+        try Self.load(into: &initial, from: store)
+        for presenter in presenters {
+            initial.presenters.append((initial.makeToken(), presenter))
+        }
+        state = Mutex(initial)
+        try recoverOutbox()
+        fireDue()
+    }
+
+    /// Everything that happens: deliveries, presentations, responses, badges,
+    /// authorization. Hot: a subscriber sees what happens after it subscribes.
+    public var events: Signal<NotificationEvent, Never> {
+        eventSubject.signal
+    }
+
+    /// Adds a presenter; disposing removes it.
+    public func addPresenter(_ presenter: any Presenter) -> any Disposable {
+        let token = state.withLock { state in
+            let token = state.makeToken()
+            state.presenters.append((token, presenter))
+            return token
+        }
+        return ActionDisposable { [weak self] in
+            self?.state.withLock { $0.presenters.removeAll { $0.token == token } }
+        }
+    }
+
+    private static func load(into state: inout EngineState, from store: any NotificationStore) throws {
+        let capacity = state.window.capacity
+        let (counts, soonest, located) = try store.read { transaction in
+            (try transaction.pendingCounts(), try transaction.soonestDue(limit: capacity + 1),
+             try transaction.locationPending())
+        }
+        state.pendingCounts = counts
+        state.window.refill(with: soonest)
+        for (app, pending) in located {
+            guard case .location(let trigger) = pending.request.trigger else { continue }
+            state.regions[RegionKey(app: app, identifier: pending.request.identifier)] =
+                EngineState.WatchedRegion(trigger: trigger, tracker: RegionTracker(region: trigger.region))
+        }
+    }
+
+    // MARK: Shared helpers
+
+    /// The app's cached record, read from the store the first time.
+    func record(_ app: AppIdentifier, in state: inout EngineState) throws -> EngineState.AppRecord {
+        if let record = state.apps[app] { return record }
+        let record = try store.read { transaction in
+            EngineState.AppRecord(
+                preferences: try transaction.preferences(app) ?? AppNotificationPreferences(),
+                categories: try transaction.categories(app),
+                badge: try transaction.badge(app))
+        }
+        state.apps[app] = record
+        return record
+    }
+
+    /// The presenters, to call outside the lock.
+    var presenters: [any Presenter] {
+        state.withLock { $0.presenters.map(\.presenter) }
+    }
+
+    func emit(_ event: NotificationEvent) {
+        eventSubject.send(event)
+    }
+
+    /// Runs a store write, turning any error into a ``NotificationError``.
+    func write<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
+        do {
+            return try store.write(body)
+        } catch let error as NotificationError {
+            throw error
+        } catch {
+            throw NotificationError(.storeFailure, "the store failed: \(error)")
+        }
+    }
+
+    /// Runs a store read, turning any error into a ``NotificationError``.
+    func read<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
+        do {
+            return try store.read(body)
+        } catch let error as NotificationError {
+            throw error
+        } catch {
+            throw NotificationError(.storeFailure, "the store failed: \(error)")
+        }
+    }
+}

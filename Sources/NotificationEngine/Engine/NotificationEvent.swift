@@ -1,0 +1,20 @@
+/// Something that happened in the engine, as ``NotificationEngine/events`` reports it:
+/// the feed of the daemon's live event stream.
+public enum NotificationEvent: Sendable, Hashable {
+    /// A request fired and its delivery was committed.
+    case delivered(Delivery)
+    /// A delivery was handed to the presenters.
+    case presented(Presentation)
+    /// Deliveries left an app's notification center.
+    case withdrawn(app: AppIdentifier, deliveries: [DeliveryID])
+    /// The user answered a delivery.
+    case responded(NotificationResponse)
+    /// An app's badge changed.
+    case badgeChanged(app: AppIdentifier, badge: Int)
+    /// An app asks for authorization and the user has to answer.
+    case authorizationRequested(app: AppIdentifier, options: AuthorizationOptions)
+    /// An app's authorization changed.
+    case authorizationChanged(app: AppIdentifier, status: AuthorizationStatus)
+    /// A response opened the app (a tap, or a foreground action).
+    case appOpened(app: AppIdentifier)
+}

@@ -1,0 +1,68 @@
+public import Foundation
+import Synchronization
+
+/// A presenter that prints notifications to a terminal, one block each:
+///
+/// ```text
+/// ┌ com.example.nagme · 09:15:00 · banner · sound
+/// │ Task Reminder
+/// │ Walk Dog!!
+/// └ [cancel] Cancel  (delivery 5F1D…)
+/// ```
+///
+/// It writes to standard output by default, or to any closure (a log file, a
+/// test's buffer). A delivery handed over again after a crash is printed once:
+/// the presenter remembers the identifiers it printed.
+public final class TerminalPresenter: Presenter {
+    private let write: @Sendable (String) -> Void
+    private let timeZone: TimeZone
+    private let printed = Mutex<Set<DeliveryID>>([])
+
+    /// Prints to `write`, times in `timeZone`.
+    public init(
+        timeZone: TimeZone = .current,
+        write: @escaping @Sendable (String) -> Void = { print($0, terminator: "") }
+    ) {
+        self.timeZone = timeZone
+        self.write = write
+    }
+
+    public func present(_ presentation: Presentation) {
+        guard presentation.style != .none else { return }
+        guard printed.withLock({ $0.insert(presentation.delivery.id).inserted }) else { return }
+        write(render(presentation))
+    }
+
+    public func badgeChanged(to badge: Int, for app: AppIdentifier) {
+        write("● \(app) badge \(badge)\n")
+    }
+
+    public func authorizationRequested(for app: AppIdentifier, options: AuthorizationOptions) {
+        let wanted = [(AuthorizationOptions.alert, "alerts"), (.sound, "sounds"), (.badge, "badges")]
+            .filter { options.contains($0.0) }.map(\.1).joined(separator: ", ")
+        write("? \(app) asks to send notifications (\(wanted.isEmpty ? "nothing" : wanted))\n")
+    }
+
+    func render(_ presentation: Presentation) -> String {
+        let delivery = presentation.delivery
+        let content = delivery.request.content
+        var header = [delivery.app.rawValue, time(delivery.date), presentation.style.rawValue]
+        if presentation.sound != nil { header.append("sound") }
+        if delivery.isLate { header.append("late") }
+        var lines = ["┌ " + header.joined(separator: " · ")]
+        for text in [content.title, content.subtitle, content.body] where !text.isEmpty {
+            lines.append("│ " + text.replacingOccurrences(of: "\n", with: "\n│ "))
+        }
+        let actions = presentation.style == .alert ? presentation.actions : presentation.bannerActions
+        let buttons = actions.map { "[\($0.identifier)] \($0.title)" }.joined(separator: "  ")
+        lines.append("└ \(buttons.isEmpty ? "" : buttons + "  ")(delivery \(delivery.id))")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func time(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
+        return String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+    }
+}

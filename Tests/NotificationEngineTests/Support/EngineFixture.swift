@@ -1,0 +1,81 @@
+import Foundation
+import NotificationEngine
+import Signals
+import Synchronization
+
+/// An engine on virtual time with a recording presenter, for one test.
+struct EngineFixture {
+    static let start = Date(timeIntervalSinceReferenceDate: 800_000_000)  // 2026-05-08 03:33:20 UTC
+
+    let scheduler: TestScheduler
+    let presenter = RecordingPresenter()
+    let engine: NotificationEngine
+    let app: AppIdentifier = "com.example.app"
+
+    init(
+        store: NotificationStoreKind = .inMemory,
+        start: Date = EngineFixture.start,
+        configure: (inout NotificationEngine.Configuration) -> Void = { _ in }
+    ) throws {
+        scheduler = TestScheduler(startDate: start)
+        var configuration = NotificationEngine.Configuration(authorizationPolicy: .grantAll)
+        configuration.timeZone = TimeZone(identifier: "UTC")!
+        configure(&configuration)
+        engine = try NotificationEngine(
+            store: store, scheduler: scheduler, configuration: configuration, presenters: [presenter])
+    }
+
+    /// Authorizes the app (policy `.grantAll`) for alerts, sounds and badges.
+    func authorize(_ app: AppIdentifier? = nil) async throws {
+        _ = try await engine.requestAuthorization(options: [.alert, .sound, .badge], for: app ?? self.app)
+    }
+
+    /// A request firing after `seconds`.
+    static func request(_ identifier: String, after seconds: TimeInterval, repeats: Bool = false, title: String = "T")
+        -> NotificationRequest
+    {
+        NotificationRequest(
+            identifier: identifier, content: NotificationContent(title: title),
+            trigger: .timeInterval(TimeIntervalTrigger(interval: seconds, repeats: repeats)))
+    }
+
+    var presentedIdentifiers: [String] {
+        presenter.presentations.map(\.delivery.request.identifier)
+    }
+}
+
+/// An app handler whose answers a test sets.
+final class ScriptedHandler: NotificationAppHandler {
+    private struct State {
+        var options: PresentationOptions?
+        var completesResponses = true
+        var asked: [Delivery] = []
+        var received: [NotificationResponse] = []
+    }
+
+    private let state: Mutex<State>
+
+    /// Answers `willPresent` with `options`; `nil` never answers.
+    init(options: PresentationOptions?, completesResponses: Bool = true) {
+        state = Mutex(State(options: options, completesResponses: completesResponses))
+    }
+
+    var asked: [Delivery] { state.withLock { $0.asked } }
+    var received: [NotificationResponse] { state.withLock { $0.received } }
+
+    func willPresent(_ delivery: Delivery, completionHandler: @escaping @Sendable (PresentationOptions) -> Void) {
+        let options = state.withLock { state in
+            state.asked.append(delivery)
+            return state.options
+        }
+        if let options { completionHandler(options) }
+    }
+
+    func didReceive(_ response: NotificationResponse, completionHandler: @escaping @Sendable () -> Void) {
+        let completes = state.withLock { state in
+            state.received.append(response)
+            return state.completesResponses
+        }
+        if completes { completionHandler() }
+    }
+}
