@@ -34,20 +34,18 @@ public final class UNCalendarNotificationTrigger: UNNotificationTrigger, @unchec
 
     /// When the trigger fires next: for a trigger read from
     /// ``UNUserNotificationCenter/pendingNotificationRequests()`` the date the engine
-    /// will fire it; otherwise the next match after now, in the components' time zone
-    /// or the current one. `nil` when no date matches.
+    /// will fire it; otherwise the next match after now, computed by the engine's
+    /// rules in the components' time zone or the current one. `nil` when no date matches.
     public func nextTriggerDate() -> Date? {
         if let scheduledFireDate { return scheduledFireDate }
-        var calendar = dateComponents.calendar ?? Calendar.current
-        calendar.timeZone = dateComponents.timeZone ?? TimeZone.current
-        var matching = dateComponents
-        matching.calendar = nil
-        matching.timeZone = nil
-        let start = max(Date(), notBefore.map { $0.addingTimeInterval(-0.001) } ?? .distantPast)
-        return calendar.nextDate(after: start, matching: matching, matchingPolicy: .nextTime)
+        return TriggerSchedule(timeZone: .current).firstFireDate(for: calendarTrigger, addedAt: Date())
+    }
+
+    private var calendarTrigger: NotificationTrigger {
+        .calendar(CalendarTrigger(dateComponents: dateComponents, repeats: repeats, notBefore: notBefore))
     }
 
     override func engineTrigger() throws -> NotificationTrigger {
-        .calendar(CalendarTrigger(dateComponents: dateComponents, repeats: repeats, notBefore: notBefore))
+        calendarTrigger
     }
 }
