@@ -48,6 +48,7 @@ public class UNNotificationAction: @unchecked Sendable, Hashable {
         lhs.engineAction == rhs.engineAction
     }
 
+    /// Hashes the properties `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(engineAction)
     }

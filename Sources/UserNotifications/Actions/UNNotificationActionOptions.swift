@@ -2,8 +2,10 @@ import NotificationEngine
 
 /// How an action runs, with Apple's raw values.
 public struct UNNotificationActionOptions: OptionSet, Sendable, Hashable {
+    /// The raw value, Apple's bit or number.
     public let rawValue: UInt
 
+    /// The value with this raw value.
     public init(rawValue: UInt) {
         self.rawValue = rawValue
     }

@@ -56,6 +56,7 @@ public final class UNNotificationCategory: Sendable, Hashable {
             && lhs.intentIdentifiers == rhs.intentIdentifiers && lhs.options == rhs.options
     }
 
+    /// Hashes the properties `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(identifier)
         hasher.combine(actions)

@@ -6,8 +6,10 @@ import NotificationEngine
 /// accepted so that code written for Apple's platforms compiles, have no effect,
 /// and are not stored (categories read back do not carry them).
 public struct UNNotificationCategoryOptions: OptionSet, Sendable, Hashable {
+    /// The raw value, Apple's bit or number.
     public let rawValue: UInt
 
+    /// The value with this raw value.
     public init(rawValue: UInt) {
         self.rawValue = rawValue
     }

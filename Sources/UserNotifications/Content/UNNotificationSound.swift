@@ -29,6 +29,7 @@ public final class UNNotificationSound: Sendable, Hashable {
         lhs.sound == rhs.sound
     }
 
+    /// Hashes the properties `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(sound)
     }

@@ -8,6 +8,7 @@ extension UNError {
     /// Compare with `==`, switch over it, or match a thrown error directly:
     /// `catch UNError.notificationInvalidNoDate { … }`.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The raw value, Apple's bit or number.
         public let rawValue: Int
 
         /// The code with this number; numbers this version does not name are kept as they are.

@@ -3,8 +3,10 @@ import NotificationEngine
 /// What an app asks permission for in
 /// ``UNUserNotificationCenter/requestAuthorization(options:)``.
 public struct UNAuthorizationOptions: OptionSet, Sendable, Hashable {
+    /// The raw value, Apple's bit or number.
     public let rawValue: UInt
 
+    /// The value with this raw value.
     public init(rawValue: UInt) {
         self.rawValue = rawValue
     }

@@ -4,8 +4,10 @@ import NotificationEngine
 /// the answer of the delegate's `userNotificationCenter(_:willPresent:)`.
 /// No options means it is not shown at all.
 public struct UNNotificationPresentationOptions: OptionSet, Sendable, Hashable {
+    /// The raw value, Apple's bit or number.
     public let rawValue: UInt
 
+    /// The value with this raw value.
     public init(rawValue: UInt) {
         self.rawValue = rawValue
     }
