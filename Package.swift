@@ -43,6 +43,11 @@ let package = Package(
             swiftSettings: upcomingFeatures
         ),
         .executableTarget(
+            name: "EngineSoak",
+            dependencies: ["NotificationEngine", "Signals"],
+            swiftSettings: upcomingFeatures
+        ),
+        .executableTarget(
             name: "SignalsTour",
             dependencies: ["Signals"],
             swiftSettings: upcomingFeatures
@@ -54,7 +59,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NotificationEngineTests",
-            dependencies: ["NotificationEngine", "Signals"],
+            dependencies: ["NotificationEngine", "Signals", "EngineSoak"],
             swiftSettings: upcomingFeatures
         ),
         .testTarget(

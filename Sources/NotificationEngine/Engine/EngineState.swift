@@ -43,6 +43,8 @@ struct EngineState {
     var lastPosition: Coordinate?
     var timer: (any Disposable)?
     var timerDate: Date?
+    /// When old deliveries were last pruned.
+    var prunedDate: Date?
     var nextToken: UInt64 = 0
 
     mutating func makeToken() -> UInt64 {

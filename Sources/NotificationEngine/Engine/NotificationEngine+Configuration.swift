@@ -42,6 +42,10 @@ extension NotificationEngine {
         /// The longest the engine sleeps before it looks at the clock again, so
         /// that a jump of the wall clock is noticed within this time.
         public var clockCheckInterval: TimeInterval
+        /// How long a delivery that left the notification center (answered or
+        /// removed) is kept, so a late response to it still finds it. Checked
+        /// at start and then once a day.
+        public var deliveryRetention: TimeInterval
 
         /// A configuration with iOS's limits: 64 pending requests per app, sounds
         /// up to 30 s, completion handlers that must answer within 30 s.
@@ -54,7 +58,8 @@ extension NotificationEngine {
             soundLibrary = SoundLibrary()
             lateTolerance = 1
             dueWindowSize = 1_024
-            clockCheckInterval = 60
+            clockCheckInterval = 10
+            deliveryRetention = 7 * 24 * 3_600
         }
     }
 }

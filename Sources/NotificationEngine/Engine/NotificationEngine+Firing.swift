@@ -19,6 +19,8 @@ extension NotificationEngine {
         var rescheduled: [(AppIdentifier, PendingRequest)] = []
         var finished: [RegionKey] = []
         var badges: [AppIdentifier: Int] = [:]
+        /// Deliveries that new ones of the same request identifier replaced in the center.
+        var replaced: [AppIdentifier: [DeliveryID]] = [:]
     }
 
     /// Fires everything due now, a window's worth per transaction, handing each
@@ -36,6 +38,7 @@ extension NotificationEngine {
         refillIfNeeded(&state)
         let due = state.window.popDue(at: now, limit: state.window.capacity)
         guard !due.isEmpty else {
+            pruneIfDue(&state)
             armTimer(&state)
             return nil
         }
@@ -79,7 +82,9 @@ extension NotificationEngine {
             let delivery = Delivery(
                 id: DeliveryID(), app: item.app, request: pending.request, scheduledDate: item.dueDate, date: now,
                 isLate: now.timeIntervalSince(item.dueDate) >= configuration.lateTolerance)
-            try transaction.saveDelivery(StoredDelivery(delivery: delivery, isListed: true, isAnswered: false))
+            let replaced = try transaction.saveDelivery(
+                StoredDelivery(delivery: delivery, isListed: true, isAnswered: false))
+            if !replaced.isEmpty { firing.replaced[item.app, default: []].append(contentsOf: replaced) }
             try transaction.addToOutbox(delivery.id)
             firing.deliveries.append(delivery)
             if let badge = pending.request.content.badge, record.preferences.allowsBadges {
@@ -123,6 +128,20 @@ extension NotificationEngine {
             state.window.refill(with: try read { try $0.soonestDue(limit: capacity + 1) })
         } catch {
             logger.error("reading the due queue failed: \(error)")
+        }
+    }
+
+    /// Deletes deliveries past their retention, at most once a day.
+    private func pruneIfDue(_ state: inout EngineState) {
+        let now = scheduler.now
+        if let last = state.prunedDate, now.timeIntervalSince(last) < 24 * 3_600, now >= last { return }
+        state.prunedDate = now
+        let cutoff = now.addingTimeInterval(-configuration.deliveryRetention)
+        do {
+            let pruned = try write { try $0.pruneDeliveries(unlistedBefore: cutoff) }
+            if pruned > 0 { logger.info("pruned \(pruned) deliveries that left the notification center before \(cutoff)") }
+        } catch {
+            logger.error("pruning old deliveries failed: \(error)")
         }
     }
 

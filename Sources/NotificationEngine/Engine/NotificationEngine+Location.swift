@@ -31,12 +31,7 @@ extension NotificationEngine {
             guard let crossing = state.regions[key]?.tracker.update(position),
                 let region = state.regions[key]?.trigger.region
             else { continue }
-            switch crossing {
-            case .entered where region.notifyOnEntry, .exited where region.notifyOnExit:
-                crossed.append(key)
-            default:
-                continue
-            }
+            if region.notifies(on: crossing) { crossed.append(key) }
         }
         return crossed
     }

@@ -16,6 +16,10 @@ extension NotificationEngine {
     /// route; clears the outbox for those presented at once.
     func present(_ firing: Firing) {
         let presenters = self.presenters
+        for (app, replaced) in firing.replaced {
+            presenters.forEach { $0.withdraw(replaced, of: app) }
+            emit(.withdrawn(app: app, deliveries: replaced))
+        }
         for (app, badge) in firing.badges {
             presenters.forEach { $0.badgeChanged(to: badge, for: app) }
             emit(.badgeChanged(app: app, badge: badge))

@@ -25,6 +25,7 @@ public struct NotificationError: Error, Hashable, Sendable, CustomStringConverti
             case authenticationRequired = 4010
             case invalidSettings = 4011
             case storeFailure = 4012
+            case invalidPayload = 4013
         }
 
         private let base: Base
@@ -67,6 +68,8 @@ public struct NotificationError: Error, Hashable, Sendable, CustomStringConverti
         public static let invalidSettings = Code(.invalidSettings)
         /// The store failed (a disk error, a corrupt file).
         public static let storeFailure = Code(.storeFailure)
+        /// A payload JSON cannot encode, such as a `userInfo` number that is NaN or infinite.
+        public static let invalidPayload = Code(.invalidPayload)
 
         /// The numeric code; Apple's where it has one.
         public var rawValue: Int { base.rawValue }

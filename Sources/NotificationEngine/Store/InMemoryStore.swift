@@ -33,7 +33,10 @@ private final class InMemoryTransaction: StoreTransaction {
     struct State {
         var apps: [AppIdentifier: App] = [:]
         var deliveries: [DeliveryID: StoredDelivery] = [:]
-        var deliveryOrder: [DeliveryID] = []
+        /// Each app's listed delivery of each request identifier.
+        var listed: [AppIdentifier: [String: DeliveryID]] = [:]
+        /// Insertion order of the deliveries.
+        var sequence: [DeliveryID: Int] = [:]
         var outbox: [DeliveryID] = []
         var responses: [(id: DeliveryID, response: NotificationResponse)] = []
     }
@@ -109,11 +112,16 @@ private final class InMemoryTransaction: StoreTransaction {
 
     // MARK: Deliveries
 
-    func saveDelivery(_ delivery: StoredDelivery) {
+    func saveDelivery(_ delivery: StoredDelivery) -> [DeliveryID] {
+        let id = delivery.delivery.id
         let app = delivery.delivery.app
-        unlistDeliveries(app, identifiers: [delivery.delivery.request.identifier])
-        state.deliveries[delivery.delivery.id] = delivery
-        state.deliveryOrder.append(delivery.delivery.id)
+        let identifier = delivery.delivery.request.identifier
+        let replaced = state.listed[app]?[identifier]
+        if let replaced { state.deliveries[replaced]?.isListed = false }
+        state.deliveries[id] = delivery
+        state.sequence[id] = state.sequence[id] ?? state.sequence.count
+        state.listed[app, default: [:]][identifier] = delivery.isListed ? id : nil
+        return replaced.map { [$0] } ?? []
     }
 
     func delivery(_ id: DeliveryID) -> StoredDelivery? {
@@ -121,27 +129,46 @@ private final class InMemoryTransaction: StoreTransaction {
     }
 
     func listedDeliveries(_ app: AppIdentifier) -> [Delivery] {
-        state.deliveryOrder.compactMap { id in
-            guard let stored = state.deliveries[id], stored.isListed, stored.delivery.app == app else { return nil }
-            return stored.delivery
-        }
+        // By date; insertion order among equal dates.
+        (state.listed[app]?.values ?? [:].values)
+            .compactMap { id in state.deliveries[id].map { ($0.delivery, state.sequence[id] ?? 0) } }
+            .sorted { ($0.0.date, $0.1) < ($1.0.date, $1.1) }
+            .map(\.0)
     }
 
     func unlistDeliveries(_ app: AppIdentifier, identifiers: [String]) {
-        let names = Set(identifiers)
-        for (id, stored) in state.deliveries
-        where stored.isListed && stored.delivery.app == app && names.contains(stored.delivery.request.identifier) {
+        for identifier in identifiers {
+            guard let id = state.listed[app]?.removeValue(forKey: identifier) else { continue }
             state.deliveries[id]?.isListed = false
         }
     }
 
     func unlistAllDeliveries(_ app: AppIdentifier) {
-        for (id, stored) in state.deliveries where stored.isListed && stored.delivery.app == app {
-            state.deliveries[id]?.isListed = false
+        unlistDeliveries(app, identifiers: Array(state.listed[app]?.keys ?? [:].keys))
+    }
+
+    func pruneDeliveries(unlistedBefore date: Date) -> Int {
+        let kept = Set(state.outbox).union(state.responses.map(\.id))
+        let doomed = state.deliveries.filter { id, stored in
+            !stored.isListed && stored.delivery.date < date && !kept.contains(id)
         }
+        for id in doomed.keys {
+            state.deliveries[id] = nil
+            state.sequence[id] = nil
+        }
+        return doomed.count
     }
 
     func updateDelivery(_ id: DeliveryID, isListed: Bool, isAnswered: Bool) {
+        guard let stored = state.deliveries[id] else { return }
+        let app = stored.delivery.app
+        let identifier = stored.delivery.request.identifier
+        if stored.isListed, !isListed, state.listed[app]?[identifier] == id {
+            state.listed[app]?[identifier] = nil
+        } else if isListed, !stored.isListed {
+            if let other = state.listed[app]?[identifier] { state.deliveries[other]?.isListed = false }
+            state.listed[app, default: [:]][identifier] = id
+        }
         state.deliveries[id]?.isListed = isListed
         state.deliveries[id]?.isAnswered = isAnswered
     }

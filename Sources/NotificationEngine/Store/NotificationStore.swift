@@ -46,8 +46,8 @@ package struct StoredDelivery: Sendable, Hashable {
 /// one transaction, so a crash leaves either all of it or none.
 ///
 /// Orders: pending requests by next fire date (requests without one last), then
-/// added date, then identifier; deliveries by date, then identifier of the
-/// delivery; the outbox and responses in insertion order.
+/// added date, then identifier; deliveries by date, then insertion order; the
+/// outbox and responses in insertion order.
 package protocol StoreTransaction {
     // MARK: Pending requests
     func pending(_ app: AppIdentifier, identifier: String) throws -> PendingRequest?
@@ -69,14 +69,20 @@ package protocol StoreTransaction {
 
     // MARK: Deliveries
     /// Inserts a delivery; a listed delivery of the same app and request
-    /// identifier is unlisted (the new one replaces it in the notification center).
-    func saveDelivery(_ delivery: StoredDelivery) throws
+    /// identifier is unlisted (the new one replaces it in the notification
+    /// center). Returns the identifiers of the deliveries it unlisted.
+    @discardableResult
+    func saveDelivery(_ delivery: StoredDelivery) throws -> [DeliveryID]
     func delivery(_ id: DeliveryID) throws -> StoredDelivery?
     /// The app's listed deliveries, oldest first.
     func listedDeliveries(_ app: AppIdentifier) throws -> [Delivery]
     func unlistDeliveries(_ app: AppIdentifier, identifiers: [String]) throws
     func unlistAllDeliveries(_ app: AppIdentifier) throws
     func updateDelivery(_ id: DeliveryID, isListed: Bool, isAnswered: Bool) throws
+    /// Deletes deliveries no longer listed that were delivered before `date`,
+    /// except those still in the outbox or with an unhandled response; returns
+    /// how many it deleted.
+    func pruneDeliveries(unlistedBefore date: Date) throws -> Int
 
     // MARK: Outbox: deliveries not yet handed to the presenters
     func addToOutbox(_ id: DeliveryID) throws

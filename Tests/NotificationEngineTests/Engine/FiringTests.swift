@@ -44,6 +44,8 @@ struct FiringTests {
         #expect(pending.first?.nextFireDate == EngineFixture.start.addingTimeInterval(360))
         let delivered = try await fixture.engine.deliveredNotifications(for: fixture.app)
         #expect(delivered.count == 1, "each delivery of the same identifier replaces the last in the center")
+        let ids = fixture.presenter.presentations.map(\.delivery.id)
+        #expect(fixture.presenter.withdrawn == Array(ids.dropLast()), "presenters withdraw each replaced delivery")
     }
 
     @Test("Many requests fire in due order through a small due window")

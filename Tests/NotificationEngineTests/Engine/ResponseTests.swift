@@ -170,4 +170,29 @@ struct ResponseTests {
             authenticated: false, for: fixture.app)
         #expect(seen.values == [NotificationAction.defaultIdentifier])
     }
+
+    @Test("A delivery removed from the center stays answerable for the retention time, then is pruned")
+    func retention() async throws {
+        let fixture = try EngineFixture { $0.deliveryRetention = 7 * 86_400 }
+        try await fixture.authorize()
+        try await fixture.engine.add(
+            [EngineFixture.request("a", after: 1), EngineFixture.request("b", after: 1),
+             EngineFixture.request("tick", after: 3_600, repeats: true)], for: fixture.app)
+        fixture.scheduler.advance(by: 1)
+        let ids = Dictionary(uniqueKeysWithValues: fixture.presenter.presentations.map {
+            ($0.delivery.request.identifier, $0.delivery.id)
+        })
+        try await fixture.engine.removeDeliveredNotifications(withIdentifiers: ["a", "b"], for: fixture.app)
+        fixture.scheduler.advance(by: 6 * 86_400)
+        try await fixture.engine.respond(
+            to: try #require(ids["a"]), actionIdentifier: NotificationAction.defaultIdentifier, userText: nil,
+            authenticated: false, for: fixture.app)
+        fixture.scheduler.advance(by: 2 * 86_400)
+        let error = await #expect(throws: NotificationError.self) {
+            try await fixture.engine.respond(
+                to: try #require(ids["b"]), actionIdentifier: NotificationAction.defaultIdentifier, userText: nil,
+                authenticated: false, for: fixture.app)
+        }
+        #expect(error?.code == .deliveryNotFound)
+    }
 }

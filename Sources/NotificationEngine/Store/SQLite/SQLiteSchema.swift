@@ -1,0 +1,81 @@
+import GRDB
+
+/// The tables of the SQLite store and the migrations that create them.
+///
+/// Dates are stored as `REAL` seconds since the reference date
+/// (`Date.timeIntervalSinceReferenceDate`), so they round-trip bit for bit and
+/// order exactly; requests, responses, preferences and categories as JSON text.
+enum SQLiteSchema {
+    /// Every migration, in order. A database migrated by a later version (one
+    /// with migrations this one does not know) is refused rather than misread.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: version1)
+        }
+        return migrator
+    }
+
+    /// The first schema.
+    ///
+    /// - `apps`: one row per app the store knows, with its preferences, badge and
+    ///   categories.
+    /// - `pending`: requests waiting to fire. `pending_due` serves the due queue
+    ///   (`soonestDue`), `pending_app_order` an app's requests in order (both
+    ///   ends), `pending_location` the location triggers.
+    /// - `deliveries`: fired requests, in insertion order by `seq`; the partial
+    ///   indexes cover only what the notification center lists.
+    /// - `outbox`: deliveries not yet handed to the presenters, in order.
+    /// - `responses`: responses their app has not handled yet, in order.
+    static let version1 = """
+        CREATE TABLE apps (
+            app TEXT PRIMARY KEY NOT NULL,
+            preferences TEXT,
+            badge INTEGER NOT NULL DEFAULT 0,
+            categories TEXT
+        ) WITHOUT ROWID;
+
+        CREATE TABLE pending (
+            app TEXT NOT NULL,
+            identifier TEXT NOT NULL,
+            next_fire REAL,
+            added REAL NOT NULL,
+            is_location INTEGER NOT NULL,
+            request TEXT NOT NULL,
+            PRIMARY KEY (app, identifier)
+        );
+        CREATE INDEX pending_due ON pending(next_fire, app, identifier) WHERE next_fire IS NOT NULL;
+        CREATE INDEX pending_app_order ON pending(app, next_fire, added, identifier);
+        CREATE INDEX pending_location ON pending(app) WHERE is_location = 1;
+
+        CREATE TABLE deliveries (
+            seq INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            app TEXT NOT NULL,
+            identifier TEXT NOT NULL,
+            scheduled REAL NOT NULL,
+            date REAL NOT NULL,
+            late INTEGER NOT NULL,
+            listed INTEGER NOT NULL,
+            answered INTEGER NOT NULL,
+            request TEXT NOT NULL
+        );
+        CREATE INDEX deliveries_listed ON deliveries(app, date) WHERE listed = 1;
+        CREATE INDEX deliveries_listed_identifier ON deliveries(app, identifier) WHERE listed = 1;
+
+        CREATE TABLE outbox (
+            seq INTEGER PRIMARY KEY,
+            delivery_id TEXT NOT NULL
+        );
+        CREATE INDEX outbox_delivery ON outbox(delivery_id);
+
+        CREATE TABLE responses (
+            seq INTEGER PRIMARY KEY,
+            delivery_id TEXT NOT NULL,
+            app TEXT NOT NULL,
+            response TEXT NOT NULL
+        );
+        CREATE INDEX responses_app ON responses(app);
+        CREATE INDEX responses_delivery ON responses(delivery_id);
+        """
+}

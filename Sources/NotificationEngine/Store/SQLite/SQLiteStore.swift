@@ -1,0 +1,70 @@
+import Foundation
+import GRDB
+
+/// The ``NotificationStoreKind/sqlite(path:)`` store: one SQLite database file in
+/// WAL mode, through a GRDB `DatabasePool` (one writer, concurrent readers).
+///
+/// Each ``write(_:)`` is one SQLite transaction, committed when the body returns
+/// and rolled back when it throws, so a crash (even `SIGKILL`) leaves either all
+/// of a change or none of it. WAL with `synchronous=NORMAL` loses no committed
+/// transaction when the process dies; only a power loss can take back the last
+/// few. Every SQLite failure is thrown as a ``NotificationError/Code/storeFailure``.
+package final class SQLiteStore: NotificationStore, Sendable {
+    /// The database file.
+    package let path: String
+    private let pool: DatabasePool
+
+    /// Opens the database at `path`, creating it if it does not exist, and
+    /// migrates it to the current schema.
+    ///
+    /// - Throws: ``NotificationError/Code/storeFailure`` when the file cannot be
+    ///   created or opened, is not an SQLite database, or was written by a later
+    ///   version of the store.
+    package init(path: String) throws {
+        self.path = path
+        pool = try SQLiteStoreFailure.guarding("opening the database at \(path)") {
+            try DatabasePool(path: path, configuration: Self.configuration)
+        }
+        try migrate()
+    }
+
+    /// Runs `body` in one write transaction: committed when it returns, rolled
+    /// back when it throws (its error comes out unchanged).
+    package func write<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
+        try SQLiteStoreFailure.guarding("a write transaction on \(path)") {
+            try pool.write { db in try body(SQLiteTransaction(db: db)) }
+        }
+    }
+
+    /// Runs `body` in a read-only transaction on one of the pool's readers: it
+    /// sees the last committed write and runs beside a write in progress. A save
+    /// in it throws a ``NotificationError/Code/storeFailure``; change through
+    /// ``write(_:)``.
+    package func read<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
+        try SQLiteStoreFailure.guarding("a read transaction on \(path)") {
+            try pool.read { db in try body(SQLiteTransaction(db: db)) }
+        }
+    }
+
+    private static var configuration: Configuration {
+        var configuration = Configuration()
+        configuration.journalMode = .wal
+        // Another process (a restarted daemon while the old one exits) waits
+        // instead of failing at once.
+        configuration.busyMode = .timeout(5)
+        configuration.label = "Herald.SQLiteStore"
+        return configuration
+    }
+
+    private func migrate() throws {
+        let migrator = SQLiteSchema.migrator
+        try SQLiteStoreFailure.guarding("migrating the database at \(path)") {
+            if try pool.read(migrator.hasBeenSuperseded) {
+                throw NotificationError(
+                    .storeFailure,
+                    "SQLite store: the database at \(path) was written by a later version of Herald")
+            }
+            try migrator.migrate(pool)
+        }
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import GRDB
+
+/// One transaction of the ``SQLiteStore``: the operations of ``StoreTransaction``
+/// as cached statements on the transaction's connection. Valid only while the
+/// store's `write` or `read` body runs.
+final class SQLiteTransaction: StoreTransaction {
+    let db: Database
+    private lazy var encoder = JSONEncoder()
+    private lazy var decoder = JSONDecoder()
+    /// Apps known to have a row in `apps` in this transaction, so a batch of saves
+    /// for one app inserts it once.
+    private var knownApps: Set<AppIdentifier> = []
+
+    init(db: Database) {
+        self.db = db
+    }
+
+    // MARK: Pending requests
+
+    private static let pendingColumns = "request, next_fire, added"
+
+    func pending(_ app: AppIdentifier, identifier: String) throws -> PendingRequest? {
+        try guarding("reading the pending request \"\(identifier)\" of \(app)") {
+            try fetch(
+                "SELECT \(Self.pendingColumns) FROM pending WHERE app = ? AND identifier = ?",
+                [app.rawValue, identifier], pendingRequest
+            ).first
+        }
+    }
+
+    func pendingRequests(_ app: AppIdentifier) throws -> [PendingRequest] {
+        try guarding("reading the pending requests of \(app)") {
+            let dated = try fetch(
+                """
+                SELECT \(Self.pendingColumns) FROM pending WHERE app = ? AND next_fire IS NOT NULL
+                ORDER BY next_fire, added, identifier
+                """,
+                [app.rawValue], pendingRequest)
+            let undated = try fetch(
+                """
+                SELECT \(Self.pendingColumns) FROM pending WHERE app = ? AND next_fire IS NULL
+                ORDER BY added, identifier
+                """,
+                [app.rawValue], pendingRequest)
+            return dated + undated
+        }
+    }
+
+    func latestPending(_ app: AppIdentifier, limit: Int) throws -> [PendingRequest] {
+        guard limit > 0 else { return [] }
+        return try guarding("reading the latest pending requests of \(app)") {
+            let undated = try fetch(
+                """
+                SELECT \(Self.pendingColumns) FROM pending WHERE app = ? AND next_fire IS NULL
+                ORDER BY added DESC, identifier DESC LIMIT ?
+                """,
+                [app.rawValue, limit], pendingRequest)
+            guard undated.count < limit else { return undated }
+            let dated = try fetch(
+                """
+                SELECT \(Self.pendingColumns) FROM pending WHERE app = ? AND next_fire IS NOT NULL
+                ORDER BY next_fire DESC, added DESC, identifier DESC LIMIT ?
+                """,
+                [app.rawValue, limit - undated.count], pendingRequest)
+            return undated + dated
+        }
+    }
+
+    func savePending(_ pending: PendingRequest, for app: AppIdentifier) throws {
+        try guarding("saving the pending request \"\(pending.request.identifier)\" of \(app)") {
+            try registerApp(app)
+            try execute(
+                """
+                INSERT OR REPLACE INTO pending (app, identifier, next_fire, added, is_location, request)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+                [
+                    app.rawValue, pending.request.identifier,
+                    pending.nextFireDate?.timeIntervalSinceReferenceDate,
+                    pending.addedDate.timeIntervalSinceReferenceDate,
+                    pending.request.trigger?.isLocation ?? false,
+                    try json(pending.request),
+                ])
+        }
+    }
+
+    func deletePending(_ app: AppIdentifier, identifiers: [String]) throws -> Int {
+        try guarding("deleting pending requests of \(app)") {
+            let statement = try db.cachedStatement(sql: "DELETE FROM pending WHERE app = ? AND identifier = ?")
+            return try identifiers.reduce(0) { count, identifier in
+                try statement.execute(arguments: [app.rawValue, identifier])
+                return count + db.changesCount
+            }
+        }
+    }
+
+    func deleteAllPending(_ app: AppIdentifier) throws -> Int {
+        try guarding("deleting the pending requests of \(app)") {
+            try execute("DELETE FROM pending WHERE app = ?", [app.rawValue])
+            return db.changesCount
+        }
+    }
+
+    func pendingCounts() throws -> [AppIdentifier: Int] {
+        try guarding("counting pending requests") {
+            let counts = try fetch("SELECT app, COUNT(*) FROM pending GROUP BY app", []) { row in
+                (AppIdentifier(rawValue: try row.decode(atIndex: 0)), try row.decode(Int.self, atIndex: 1))
+            }
+            return Dictionary(uniqueKeysWithValues: counts)
+        }
+    }
+
+    func soonestDue(limit: Int) throws -> [DueEntry] {
+        guard limit > 0 else { return [] }
+        return try guarding("reading the soonest due requests") {
+            try fetch(
+                """
+                SELECT app, identifier, next_fire FROM pending WHERE next_fire IS NOT NULL
+                ORDER BY next_fire, app, identifier LIMIT ?
+                """,
+                [limit]
+            ) { row in
+                DueEntry(
+                    app: AppIdentifier(rawValue: try row.decode(atIndex: 0)),
+                    identifier: try row.decode(atIndex: 1),
+                    date: Date(timeIntervalSinceReferenceDate: try row.decode(atIndex: 2)))
+            }
+        }
+    }
+
+    func locationPending() throws -> [(AppIdentifier, PendingRequest)] {
+        try guarding("reading the pending location requests") {
+            try fetch(
+                """
+                SELECT app, \(Self.pendingColumns) FROM pending WHERE is_location = 1
+                ORDER BY app, next_fire IS NULL, next_fire, added, identifier
+                """,
+                []
+            ) { row in
+                (AppIdentifier(rawValue: try row.decode(atIndex: 0)), try pendingRequest(row, from: 1))
+            }
+        }
+    }
+
+    private func pendingRequest(_ row: Row) throws -> PendingRequest {
+        try pendingRequest(row, from: 0)
+    }
+
+    /// A pending request from the `pendingColumns` starting at column `first`.
+    private func pendingRequest(_ row: Row, from first: Int) throws -> PendingRequest {
+        let nextFire: Double? = try row.decode(atIndex: first + 1)
+        return PendingRequest(
+            request: try decodeJSON(NotificationRequest.self, row, at: first),
+            nextFireDate: nextFire.map(Date.init(timeIntervalSinceReferenceDate:)),
+            addedDate: Date(timeIntervalSinceReferenceDate: try row.decode(atIndex: first + 2)))
+    }
+
+    /// Gives `app` a row in `apps` (once per transaction), as any save for it does.
+    func registerApp(_ app: AppIdentifier) throws {
+        guard !knownApps.contains(app) else { return }
+        try execute("INSERT OR IGNORE INTO apps (app) VALUES (?)", [app.rawValue])
+        knownApps.insert(app)
+    }
+
+    // MARK: Helpers
+
+    /// Runs `body`, turning any failure into a ``NotificationError/Code/storeFailure``.
+    func guarding<T>(_ action: @autoclosure () -> String, _ body: () throws -> T) throws -> T {
+        try SQLiteStoreFailure.guarding(action(), ownCode: true, body)
+    }
+
+    func execute(_ sql: String, _ arguments: StatementArguments) throws {
+        try db.cachedStatement(sql: sql).execute(arguments: arguments)
+    }
+
+    func fetch<T>(_ sql: String, _ arguments: StatementArguments, _ transform: (Row) throws -> T) throws -> [T] {
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+        var result: [T] = []
+        while let row = try rows.next() {
+            result.append(try transform(row))
+        }
+        return result
+    }
+
+    /// `value` as JSON text.
+    func json(_ value: some Encodable) throws -> String {
+        String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    /// The JSON text in column `index`, decoded.
+    func decodeJSON<T: Decodable>(_ type: T.Type, _ row: Row, at index: Int) throws -> T {
+        try row.withUnsafeData(atIndex: index) { data in
+            guard let data else { throw SQLiteStoreFailure.corrupt("a NULL where JSON was expected") }
+            return try decoder.decode(type, from: data)
+        }
+    }
+}
+
+extension NotificationTrigger {
+    fileprivate var isLocation: Bool {
+        if case .location = self { true } else { false }
+    }
+}

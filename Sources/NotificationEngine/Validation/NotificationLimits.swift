@@ -1,0 +1,45 @@
+/// The limits the engine enforces on what apps send it. Input over a limit is
+/// refused with a ``NotificationError`` that names the limit; nothing changes.
+///
+/// Lengths are counted in Unicode scalars (for ASCII text, characters), which
+/// also bounds the stored size at 4 bytes a scalar.
+public struct NotificationLimits: Sendable {
+    private init() {}
+
+    /// The longest request, category or action identifier, and the longest
+    /// `categoryIdentifier`, `threadIdentifier` and sound name. Identifiers may not be empty.
+    public static let maximumIdentifierLength = 255
+
+    /// The longest app identifier. An app identifier has at least one character,
+    /// each of them one of `A-Z a-z 0-9 . - _`.
+    public static let maximumAppIdentifierLength = 255
+
+    /// The longest notification title.
+    public static let maximumTitleLength = 1_024
+
+    /// The longest notification subtitle.
+    public static let maximumSubtitleLength = 1_024
+
+    /// The longest notification body.
+    public static let maximumBodyLength = 8_192
+
+    /// The most bytes a notification's `userInfo` may take once encoded as JSON (4 KiB).
+    public static let maximumUserInfoBytes = 4_096
+
+    /// The most actions a category may have.
+    public static let maximumActionsPerCategory = 10
+
+    /// The longest action title, text-input button title and placeholder.
+    public static let maximumActionTitleLength = 256
+
+    /// The most categories an app may register.
+    public static let maximumCategoriesPerApp = 64
+
+    /// The largest radius of a location trigger's region, in metres (100 km).
+    /// A radius must also be greater than zero.
+    public static let maximumRegionRadius: Double = 100_000
+
+    /// The shortest interval of a repeating time-interval trigger, in seconds.
+    /// Any interval must be greater than zero.
+    public static let minimumRepeatingInterval: Double = 60
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+extension Validator {
+    /// Checks content: text and payload sizes, that it shows or plays something,
+    /// its badge, and that its category is registered.
+    static func validate(_ content: NotificationContent, categories: [NotificationCategory]) throws(NotificationError) {
+        try validateSizes(content)
+        guard hasSomethingToShow(content) else {
+            throw NotificationError(
+                .invalidNoContent, "the content has no title, subtitle, body, sound or badge: there is nothing to show")
+        }
+        if let badge = content.badge {
+            try validateBadge(badge)
+        }
+        try validateCategory(of: content, categories: categories)
+    }
+
+    static func hasSomethingToShow(_ content: NotificationContent) -> Bool {
+        !content.title.isEmpty || !content.subtitle.isEmpty || !content.body.isEmpty
+            || content.sound != nil || content.badge != nil
+    }
+
+    static func validateSizes(_ content: NotificationContent) throws(NotificationError) {
+        try checkLength(content.title, of: "title", limit: NotificationLimits.maximumTitleLength, code: .payloadTooLarge)
+        try checkLength(
+            content.subtitle, of: "subtitle", limit: NotificationLimits.maximumSubtitleLength, code: .payloadTooLarge)
+        try checkLength(content.body, of: "body", limit: NotificationLimits.maximumBodyLength, code: .payloadTooLarge)
+        let identifierLimit = NotificationLimits.maximumIdentifierLength
+        try checkLength(
+            content.categoryIdentifier, of: "categoryIdentifier", limit: identifierLimit, code: .invalidIdentifier)
+        try checkLength(content.threadIdentifier, of: "threadIdentifier", limit: identifierLimit, code: .invalidIdentifier)
+        if let name = content.sound?.name {
+            try checkLength(name, of: "sound name", limit: identifierLimit, code: .invalidIdentifier, allowsEmpty: false)
+        }
+        try validateUserInfo(content.userInfo)
+    }
+
+    /// Checks that `userInfo` encodes as JSON in at most 4 KiB.
+    static func validateUserInfo(_ userInfo: [String: JSONValue]) throws(NotificationError) {
+        guard !userInfo.isEmpty else { return }
+        let data: Data
+        do {
+            data = try JSONEncoder().encode(userInfo)
+        } catch {
+            throw NotificationError(
+                .invalidPayload, "userInfo cannot be encoded as JSON: \(nonFiniteNumberPath(in: .object(userInfo)) ?? "\(error)")")
+        }
+        let limit = NotificationLimits.maximumUserInfoBytes
+        guard data.count <= limit else {
+            throw NotificationError(.payloadTooLarge, "userInfo is \(data.count) bytes of JSON; the limit is \(limit)")
+        }
+    }
+
+    /// Where `value` holds a number JSON cannot encode (NaN or infinite), as in
+    /// `userInfo["a"][2] is nan`.
+    static func nonFiniteNumberPath(in value: JSONValue, path: String = "userInfo") -> String? {
+        switch value {
+        case .number(let number) where !number.isFinite:
+            return "\(path) is \(number), which JSON cannot represent"
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                if let found = nonFiniteNumberPath(in: element, path: "\(path)[\(index)]") { return found }
+            }
+            return nil
+        case .object(let members):
+            for (key, member) in members.sorted(by: { $0.key < $1.key }) {
+                if let found = nonFiniteNumberPath(in: member, path: "\(path)[\(quoted(key))]") { return found }
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    static func validateCategory(
+        of content: NotificationContent, categories: [NotificationCategory]
+    ) throws(NotificationError) {
+        let identifier = content.categoryIdentifier
+        guard !identifier.isEmpty, !categories.contains(where: { $0.identifier == identifier }) else { return }
+        throw NotificationError(
+            .unknownCategory,
+            "category \(quoted(identifier)) is not among the app's \(categories.count) registered categories")
+    }
+}

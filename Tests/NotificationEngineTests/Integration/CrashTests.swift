@@ -1,0 +1,80 @@
+import Foundation
+import NotificationEngine
+import Signals
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@Suite("Engine: crash safety on SQLite", .serialized)
+struct CrashTests {
+    static let count = 2_000
+
+    /// The `EngineSoak` executable built beside the test bundle.
+    static func soakExecutable() throws -> URL {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/debug"),
+        ]
+        let found = candidates.map { $0.appendingPathComponent("EngineSoak") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        return try #require(found, "EngineSoak is built with the tests; looked in \(candidates.map(\.path))")
+    }
+
+    /// Runs the soak once; kills it with SIGKILL after `delay` seconds unless it
+    /// finished. Returns whether it finished by itself.
+    static func runOnce(_ executable: URL, arguments: [String], killAfter delay: Double) throws -> Bool {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        try process.run()
+        let deadline = Date().addingTimeInterval(delay)
+        while process.isRunning, Date() < deadline {
+            usleep(5_000)
+        }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return false
+        }
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "engine-soak exited with \(process.terminationStatus)")
+        return true
+    }
+
+    @Test("Killed at random points while 2,000 requests fire and restarted on the same file, each request is delivered and shown exactly once")
+    func sigkillAtRandomPoints() async throws {
+        let directory = try TemporaryDirectory()
+        let executable = try Self.soakExecutable()
+        let log = directory.path("deliveries.log")
+        let arguments = ["--database", directory.path("herald.sqlite"), "--log", log,
+                         "--count", "\(Self.count)", "--spread", "3"]
+        let seed = UInt64.random(in: 0...UInt64.max)
+        var generator = SeededGenerator(seed: seed)
+        var kills = 0
+        var finished = false
+        for _ in 0..<300 where !finished {
+            let delay = Double.random(in: 0.02...0.35, using: &generator)
+            finished = try Self.runOnce(executable, arguments: arguments, killAfter: delay)
+            if !finished { kills += 1 }
+        }
+        #expect(finished, "the soak never finished (seed \(seed))")
+        #expect(kills >= 3, "the soak should have been killed while firing (seed \(seed))")
+
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map { $0.split(separator: " ") }
+        let byRequest = Dictionary(grouping: lines) { String($0[1]) }
+        #expect(byRequest.count == Self.count, "every request was shown (seed \(seed))")
+        #expect(byRequest.values.allSatisfy { $0.count == 1 }, "no request was shown twice (seed \(seed))")
+        #expect(Set(lines.map { $0[0] }).count == lines.count, "no delivery id was shown twice")
+
+        let engine = try NotificationEngine(
+            store: .sqlite(path: directory.path("herald.sqlite")), scheduler: TestScheduler(startDate: Date()))
+        let app: AppIdentifier = "org.herald.soak"
+        let delivered = try await engine.deliveredNotifications(for: app)
+        #expect(delivered.count == Self.count, "the store holds one delivery per request")
+        #expect(Set(delivered.map(\.request.identifier)).count == Self.count)
+        #expect(Set(delivered.map(\.id.description)) == Set(lines.map { String($0[0]) }), "the log shows the stored deliveries")
+        #expect(try await engine.pendingRequests(for: app).isEmpty)
+    }
+}

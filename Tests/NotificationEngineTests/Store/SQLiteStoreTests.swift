@@ -1,0 +1,139 @@
+import Foundation
+import NotificationEngine
+import Testing
+
+/// What only the SQLite store does: keep its data across opens, roll back a
+/// failed transaction, run in WAL mode, and refuse what is not a database.
+@Suite("SQLite store")
+struct SQLiteStoreTests {
+    typealias S = StoreSamples
+    let shop: AppIdentifier = "com.example.shopping"
+
+    private struct BodyFailed: Error, Equatable {}
+
+    @Test("Everything written survives closing the store and opening the file again")
+    func survivesReopen() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("store.sqlite")
+        let delivery = S.delivery("fired", app: shop, at: 4)
+        let response = S.response(to: delivery, action: "trash")
+        let preferences = AppNotificationPreferences(authorizationStatus: .authorized, grantedOptions: [.alert])
+        do {
+            let store = try SQLiteStore(path: path)
+            try store.write { transaction in
+                try transaction.savePending(S.pending("soon", fire: 10), for: shop)
+                try transaction.savePending(S.location("here"), for: shop)
+                try transaction.saveDelivery(delivery)
+                try transaction.addToOutbox(delivery.delivery.id)
+                try transaction.saveResponse(response)
+                try transaction.savePreferences(preferences, for: shop)
+                try transaction.saveBadge(2, for: shop)
+                try transaction.saveCategories([S.category("list")], for: shop)
+            }
+        }
+        let reopened = try SQLiteStore(path: path)
+        try reopened.read { transaction throws in
+            #expect(try transaction.pendingRequests(shop) == [S.pending("soon", fire: 10), S.location("here")])
+            #expect(try transaction.soonestDue(limit: 10) == [DueEntry(app: shop, identifier: "soon", date: S.date(10))])
+            #expect(try transaction.delivery(delivery.delivery.id) == delivery)
+            #expect(try transaction.listedDeliveries(shop) == [delivery.delivery])
+            #expect(try transaction.outbox() == [delivery.delivery])
+            #expect(try transaction.unhandledResponses(shop) == [response])
+            #expect(try transaction.preferences(shop) == preferences)
+            #expect(try transaction.badge(shop) == 2)
+            #expect(try transaction.categories(shop) == [S.category("list")])
+            #expect(try transaction.apps() == [shop])
+        }
+    }
+
+    @Test("A transaction whose body throws leaves nothing behind, and its error comes out unchanged")
+    func rollback() throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteStore(path: directory.path("store.sqlite"))
+        let kept = S.delivery("kept", app: shop, at: 1)
+        _ = try store.write { try $0.saveDelivery(kept) }
+        let refusal = NotificationError(.pendingLimitReached, "full")
+        #expect(throws: refusal) {
+            try store.write { transaction in
+                try transaction.savePending(S.pending("a", fire: 1), for: shop)
+                try transaction.saveDelivery(S.delivery("b", app: shop, at: 2))
+                try transaction.updateDelivery(kept.delivery.id, isListed: false, isAnswered: true)
+                try transaction.saveBadge(9, for: shop)
+                throw refusal
+            }
+        }
+        #expect(throws: BodyFailed()) {
+            try store.write { transaction in
+                try transaction.saveBadge(9, for: shop)
+                throw BodyFailed()
+            }
+        }
+        try store.read { transaction throws in
+            #expect(try transaction.pendingCounts() == [:])
+            #expect(try transaction.listedDeliveries(shop) == [kept.delivery])
+            #expect(try transaction.delivery(kept.delivery.id) == kept)
+            #expect(try transaction.badge(shop) == 0)
+            #expect(try transaction.apps() == [])
+        }
+    }
+
+    @Test("A read transaction refuses to write, with a store failure")
+    func readIsReadOnly() throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteStore(path: directory.path("store.sqlite"))
+        let error = try #require(throws: NotificationError.self) {
+            try store.read { try $0.saveBadge(3, for: shop) }
+        }
+        #expect(error.code == .storeFailure)
+        #expect(error.message.contains("saving the badge of \(shop)"))
+        #expect(try store.read { try $0.badge(shop) } == 0)
+    }
+
+    @Test("The database file is in WAL mode")
+    func walMode() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("store.sqlite")
+        let store = try SQLiteStore(path: path)
+        try store.write { try $0.saveBadge(1, for: shop) }
+        // Bytes 18 and 19 of the header are the write and read format versions: 2 means WAL.
+        let header = try #require(FileManager.default.contents(atPath: path)?.prefix(20))
+        #expect(header.starts(with: Data("SQLite format 3\0".utf8)))
+        #expect(Array(header.suffix(2)) == [2, 2])
+        #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+
+    @Test("A file that is not a database is refused with a store failure naming it")
+    func garbageFile() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("notes.txt")
+        let garbage = String(repeating: "This is a shopping list, not a database.\n", count: 200)
+        try Data(garbage.utf8).write(to: URL(fileURLWithPath: path))
+        let error = try #require(throws: NotificationError.self) { try SQLiteStore(path: path) }
+        #expect(error.code == .storeFailure)
+        #expect(error.message.contains(path))
+        #expect(error.message.contains("not an SQLite database"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == garbage)
+    }
+
+    @Test("A path that cannot be created is refused with a store failure")
+    func uncreatablePath() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("missing/dir/store.sqlite")
+        let error = try #require(throws: NotificationError.self) { try SQLiteStore(path: path) }
+        #expect(error.code == .storeFailure)
+        #expect(error.message.contains(path))
+    }
+
+    @Test("NotificationStoreKind opens an in-memory store or the SQLite file it names")
+    func openKind() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("kind.sqlite")
+        #expect(try NotificationStoreKind.inMemory.open() is InMemoryStore)
+        let store = try NotificationStoreKind.sqlite(path: path).open()
+        #expect(store is SQLiteStore)
+        try store.write { try $0.saveBadge(7, for: shop) }
+        #expect(try NotificationStoreKind.sqlite(path: path).open().read { try $0.badge(shop) } == 7)
+        #expect(try NotificationStoreKind.inMemory.open().read { try $0.badge(shop) } == 0)
+        #expect(throws: NotificationError.self) { try NotificationStoreKind.sqlite(path: directory.path("no/such.sqlite")).open() }
+    }
+}
