@@ -48,6 +48,19 @@ struct CategoryTests {
         #expect(read.intentIdentifiers.isEmpty)
     }
 
+    @Test func anInvalidCategoryIsRefusedAndChangesNothing() async throws {
+        let fixture = try await CenterFixture.authorized()
+        let kept = UNNotificationCategory(identifier: "kept", actions: [delete], intentIdentifiers: [])
+        fixture.center.setNotificationCategories([kept])
+        let twice = UNNotificationCategory(identifier: "twice", actions: [delete, delete], intentIdentifiers: [])
+
+        let refusal = fixture.center.setNotificationCategories([twice])
+        let error = await #expect(throws: UNError.self) { try await refusal.value }
+        #expect(error?.code == .invalidCategory)
+        #expect(error?.message.isEmpty == false)
+        #expect(try await fixture.center.notificationCategories() == [kept])
+    }
+
     @Test func contentNamingAnUnregisteredCategoryIsRefused() async throws {
         let fixture = try await CenterFixture.authorized()
         let request = UNNotificationRequest(identifier: "a", content: Content.titled("A", category: "nope"), trigger: nil)

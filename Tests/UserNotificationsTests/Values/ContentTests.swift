@@ -105,6 +105,17 @@ struct ContentTests {
         #expect(try await fixture.center.deliveredNotifications().isEmpty)
     }
 
+    @Test func aPayloadOverFourKibibytesIsRefused() async throws {
+        let fixture = try await CenterFixture.authorized()
+        let content = Content.titled("big")
+        content.userInfo = ["blob": String(repeating: "x", count: 4_096)]
+        let error = await #expect(throws: UNError.self) {
+            try await fixture.center.add(UNNotificationRequest(identifier: "big", content: content, trigger: nil))
+        }
+        #expect(error?.code == .payloadTooLarge)
+        #expect(error?.code.rawValue == 4002)
+    }
+
     @Test func userInfoKeysMustBeStrings() async throws {
         let fixture = try await CenterFixture.authorized()
         let content = Content.titled("bad")

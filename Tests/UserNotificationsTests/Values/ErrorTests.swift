@@ -76,6 +76,15 @@ struct ErrorTests {
         #expect(fromCenter?.message.isEmpty == false)
     }
 
+    @Test func contentWithNothingToShowIsRefused() async throws {
+        let fixture = try await CenterFixture.authorized()
+        let request = UNNotificationRequest(identifier: "empty", content: UNMutableNotificationContent(), trigger: nil)
+        let error = await completion { fixture.center.add(request, withCompletionHandler: $0) }
+        #expect((error as? UNError)?.code == .notificationInvalidNoContent)
+        #expect((error as? UNError)?.code.rawValue == 1401)
+        #expect(try await fixture.center.deliveredNotifications().isEmpty)
+    }
+
     @Test func errorsPatternMatchByCode() {
         let error: any Error = UNError(.pendingLimitReached, "full")
         switch error {

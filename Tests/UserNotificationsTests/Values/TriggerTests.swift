@@ -27,6 +27,19 @@ struct TriggerTests {
         #expect(trigger.dateComponents == components && trigger.repeats)
     }
 
+    @Test func componentsNoDateMatchesHaveNoNextDateAndAreRefused() async throws {
+        let trigger = UNCalendarNotificationTrigger(dateMatching: DateComponents(month: 2, day: 30), repeats: true)
+        #expect(trigger.nextTriggerDate() == nil)
+
+        let fixture = try await CenterFixture.authorized()
+        let error = await #expect(throws: UNError.self) {
+            try await fixture.center.add(UNNotificationRequest(identifier: "never", content: Content.titled("N"), trigger: trigger))
+        }
+        #expect(error?.code == .notificationInvalidNoDate)
+        #expect(error?.code.rawValue == 1400)
+        #expect(try await fixture.center.pendingNotificationRequests().isEmpty)
+    }
+
     @Test func aDateInThePastHasNoNextDate() {
         let trigger = UNCalendarNotificationTrigger(
             dateMatching: DateComponents(year: 2001, month: 2, day: 3, hour: 4), repeats: false)
