@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "Signals", targets: ["Signals"]),
         .library(name: "NotificationEngine", targets: ["NotificationEngine"]),
+        .library(name: "UserNotifications", targets: ["UserNotifications"]),
         .library(name: "LegacyNotifications", targets: ["LegacyNotifications"]),
         .executable(name: "signals-tour", targets: ["SignalsTour"]),
     ],
@@ -29,6 +30,15 @@ let package = Package(
             dependencies: [
                 "Signals",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
+        .target(
+            name: "UserNotifications",
+            dependencies: [
+                "NotificationEngine",
+                "Signals",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcomingFeatures
@@ -56,6 +66,11 @@ let package = Package(
         .testTarget(
             name: "NotificationEngineTests",
             dependencies: ["NotificationEngine", "Signals", "EngineSoak"],
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(
+            name: "UserNotificationsTests",
+            dependencies: ["UserNotifications", "NotificationEngine", "Signals"],
             swiftSettings: upcomingFeatures
         ),
         .testTarget(

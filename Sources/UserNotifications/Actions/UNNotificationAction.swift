@@ -1,0 +1,55 @@
+import NotificationEngine
+
+/// A button a notification offers, registered through a ``UNNotificationCategory``.
+///
+/// ```swift
+/// let cancel = UNNotificationAction(identifier: "cancel", title: "Cancel", options: [.foreground])
+/// ```
+///
+/// The user's choice reaches the delegate's `userNotificationCenter(_:didReceive:)`
+/// as a ``UNNotificationResponse`` whose `actionIdentifier` is the action's identifier.
+public class UNNotificationAction: @unchecked Sendable, Hashable {
+    // Immutable: every stored property is a `let` of a Sendable type.
+
+    /// The identifier the response carries.
+    public let identifier: String
+    /// The button's title.
+    public let title: String
+    /// How the action runs.
+    public let options: UNNotificationActionOptions
+
+    /// An action with an identifier, a title and options.
+    public init(identifier: String, title: String, options: UNNotificationActionOptions = []) {
+        self.identifier = identifier
+        self.title = title
+        self.options = options
+    }
+
+    /// The text field of a text-input action; `nil` for a button.
+    var textInput: NotificationAction.TextInput? { nil }
+
+    var engineAction: NotificationAction {
+        NotificationAction(identifier: identifier, title: title, options: options.engineOptions, textInput: textInput)
+    }
+
+    /// The facade's form of an engine action: a ``UNTextInputNotificationAction`` when it asks for text.
+    static func make(_ action: NotificationAction) -> UNNotificationAction {
+        let options = UNNotificationActionOptions(action.options)
+        guard let input = action.textInput else {
+            return UNNotificationAction(identifier: action.identifier, title: action.title, options: options)
+        }
+        return UNTextInputNotificationAction(
+            identifier: action.identifier, title: action.title, options: options,
+            textInputButtonTitle: input.buttonTitle, textInputPlaceholder: input.placeholder)
+    }
+
+    /// Actions are equal when they have the same identifier, title, options and text field.
+    public static func == (lhs: UNNotificationAction, rhs: UNNotificationAction) -> Bool {
+        lhs.engineAction == rhs.engineAction
+    }
+
+    /// Hashes the properties `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(engineAction)
+    }
+}

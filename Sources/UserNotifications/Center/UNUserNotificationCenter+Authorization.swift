@@ -1,0 +1,48 @@
+import NotificationEngine
+
+extension UNUserNotificationCenter {
+    /// Asks the user once whether the app may post notifications, and returns
+    /// whether it may. Later calls return the stored answer without asking again;
+    /// the user changes it in the notification center's settings.
+    ///
+    /// Depending on the engine's policy the user answers in the notification
+    /// center, or the deployment answers for everyone.
+    public func requestAuthorization(options: UNAuthorizationOptions = []) async throws -> Bool {
+        try await enqueue { [self] in
+            try await service.requestAuthorization(options: options.engineOptions, for: app)
+        }.value
+    }
+
+    /// Asks the user once whether the app may post notifications; the handler
+    /// gets the answer, or `false` and the error.
+    public func requestAuthorization(
+        options: UNAuthorizationOptions = [],
+        completionHandler: @escaping @Sendable (Bool, (any Error)?) -> Void
+    ) {
+        enqueue({ [self] in try await service.requestAuthorization(options: options.engineOptions, for: app) }) {
+            switch $0 {
+            case .success(let granted): completionHandler(granted, nil)
+            case .failure(let error): completionHandler(false, error)
+            }
+        }
+    }
+
+    /// The app's notification settings as the user chose them.
+    public func notificationSettings() async throws -> UNNotificationSettings {
+        try await enqueue(fetchSettings).value
+    }
+
+    /// The app's notification settings as the user chose them. Apple's handler has
+    /// no error: a failure is logged and the handler gets the settings of an app
+    /// that has not asked yet.
+    public func getNotificationSettings(completionHandler: @escaping @Sendable (UNNotificationSettings) -> Void) {
+        enqueue(fetchSettings) { [self] result in
+            let undetermined = UNNotificationSettings(AppNotificationPreferences().settings)
+            completionHandler(value(of: result, "getNotificationSettings", fallback: undetermined))
+        }
+    }
+
+    private func fetchSettings() async throws -> UNNotificationSettings {
+        UNNotificationSettings(try await service.notificationSettings(for: app))
+    }
+}

@@ -1,0 +1,73 @@
+import Logging
+extension UNUserNotificationCenter {
+    /// Schedules a request, replacing a pending one with the same identifier.
+    ///
+    /// Throws a ``UNError``: ``UNError/Code/notificationsNotAllowed`` when the app is
+    /// not authorized, ``UNError/Code/invalidTrigger`` for an interval ≤ 0 or a
+    /// repeating one under 60 s, ``UNError/Code/unknownCategory``,
+    /// ``UNError/Code/invalidUserInfo``, ``UNError/Code/pendingLimitReached``, ….
+    /// A request without a trigger is delivered before this returns.
+    public func add(_ request: UNNotificationRequest) async throws {
+        try await enqueue { [self] in try await addNow(request) }.value
+    }
+
+    /// Schedules a request; the handler gets `nil` or the ``UNError``.
+    public func add(
+        _ request: UNNotificationRequest,
+        withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)? = nil
+    ) {
+        enqueue({ [self] in try await addNow(request) }) { result in
+            if case .failure(let error) = result { completionHandler?(error) } else { completionHandler?(nil) }
+        }
+    }
+
+    /// The app's requests waiting to fire. A trigger's `nextTriggerDate()` is the
+    /// date the engine will fire it.
+    public func pendingNotificationRequests() async throws -> [UNNotificationRequest] {
+        try await enqueue(fetchPending).value
+    }
+
+    /// The app's requests waiting to fire. Apple's handler has no error: a failure
+    /// is logged and the handler gets an empty list.
+    public func getPendingNotificationRequests(completionHandler: @escaping @Sendable ([UNNotificationRequest]) -> Void) {
+        enqueue(fetchPending) { [self] result in
+            completionHandler(value(of: result, "getPendingNotificationRequests", fallback: []))
+        }
+    }
+
+    /// Removes the app's pending requests with these identifiers; unknown ones are ignored.
+    ///
+    /// Fire-and-forget as on Apple's platforms: it takes effect before any call
+    /// made after it; await the returned task to know it is done or why it failed.
+    @discardableResult
+    public func removePendingNotificationRequests(withIdentifiers identifiers: [String]) -> Task<Void, any Error> {
+        enqueueLogged("removePendingNotificationRequests") { [self] in
+            try await service.removePendingRequests(withIdentifiers: identifiers, for: app)
+        }
+    }
+
+    /// Removes all the app's pending requests.
+    ///
+    /// Fire-and-forget as on Apple's platforms: it takes effect before any call
+    /// made after it; await the returned task to know it is done or why it failed.
+    @discardableResult
+    public func removeAllPendingNotificationRequests() -> Task<Void, any Error> {
+        enqueueLogged("removeAllPendingNotificationRequests") { [self] in
+            try await service.removeAllPendingRequests(for: app)
+        }
+    }
+
+    private func addNow(_ request: UNNotificationRequest) async throws {
+        let engineRequest = try request.engineRequest()
+        let result = try await service.add(engineRequest, for: app)
+        if !result.evictedIdentifiers.isEmpty {
+            logger.notice("pending limit reached: dropped \(result.evictedIdentifiers) to add \(request.identifier)")
+        }
+    }
+
+    private func fetchPending() async throws -> [UNNotificationRequest] {
+        try await service.pendingRequests(for: app).map {
+            UNNotificationRequest($0.request, nextFireDate: $0.nextFireDate)
+        }
+    }
+}

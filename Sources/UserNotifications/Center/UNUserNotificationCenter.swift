@@ -1,0 +1,109 @@
+public import NotificationEngine
+import Logging
+import Signals
+import Synchronization
+
+/// The app's notification center, shaped like Apple's: request authorization,
+/// register categories, schedule and remove requests, read what was delivered,
+/// set the badge, and receive the user's responses through a ``delegate``.
+///
+/// ```swift
+/// let engine = try NotificationEngine(store: .sqlite(path: "herald.sqlite"), scheduler: QueueScheduler())
+/// try UNUserNotificationCenter.configure(appIdentifier: "com.example.nagme", service: engine)
+///
+/// let center = UNUserNotificationCenter.current()
+/// center.delegate = appDelegate
+/// if try await center.requestAuthorization(options: [.alert, .sound]) {
+///     try await center.add(request)
+/// }
+/// ```
+///
+/// Every method comes in Apple's completion-handler form and in its `async throws`
+/// form; the engine's errors arrive as ``UNError``. Operations run one at a time in
+/// the order they were called, including the fire-and-forget ones
+/// (``removePendingNotificationRequests(withIdentifiers:)`` and the like), so a
+/// query sees the effect of every call made before it. Those fire-and-forget
+/// methods also return the `Task` that runs them, to await when the result matters.
+/// Completion handlers run on a background task, as on Apple's platforms.
+///
+/// The center works over any ``NotificationEngine/NotificationService``: the
+/// engine in process, or the Herald daemon.
+public final class UNUserNotificationCenter: Sendable {
+    /// The app this center acts for, like a bundle identifier.
+    public let appIdentifier: String
+
+    let app: AppIdentifier
+    let service: any NotificationService
+    let queue = SerialOperationQueue()
+    let delegateCalls = DelegateCallTracker()
+    let logger: Logger
+    private let connection = Mutex(DelegateConnection())
+
+    /// A center for one app over a service. Most apps use one center, configured
+    /// once with ``configure(appIdentifier:service:)`` and reached with ``current()``;
+    /// create centers directly to serve several apps in one process, or in tests.
+    public init(appIdentifier: String, service: any NotificationService) {
+        self.appIdentifier = appIdentifier
+        app = AppIdentifier(appIdentifier)
+        self.service = service
+        var logger = Logger(label: "Herald.UserNotifications")
+        logger[metadataKey: "app"] = "\(appIdentifier)"
+        self.logger = logger
+    }
+
+    deinit {
+        connection.withLock { $0.disposable }?.dispose()
+    }
+
+    /// The object that decides how notifications arriving in the foreground are
+    /// shown and that handles the user's responses; held weakly.
+    ///
+    /// Setting a delegate connects the app to the engine: responses the user gave
+    /// while no delegate was set are handed to it first. Setting `nil` disconnects,
+    /// and responses wait for the next delegate. Set it as the app starts.
+    public var delegate: (any UNUserNotificationCenterDelegate)? {
+        get { connection.withLock { $0.delegate } }
+        set {
+            let change = connection.withLock { $0.setDelegate(newValue) }
+            if let change { update(connected: change) }
+        }
+    }
+
+    /// Waits until every delegate callback that has started has called its
+    /// completion handler (for the `async` forms: has returned). A Herald addition,
+    /// for a program that must finish handling responses before it exits, and for
+    /// tests of `async` delegates. A completion handler that is never called is
+    /// waited for forever.
+    public func waitForDelegateCallbacks() async {
+        await delegateCalls.waitUntilIdle()
+    }
+
+    private func update(connected: Bool) {
+        enqueueLogged(connected ? "connecting the delegate" : "disconnecting the delegate") { [self] in
+            if connected {
+                let disposable = try await service.connect(DelegateBridge(center: self), for: app)
+                connection.withLock { $0.disposable = disposable }
+            } else {
+                connection.withLock { state in defer { state.disposable = nil }; return state.disposable }?.dispose()
+            }
+        }
+    }
+}
+
+extension UNUserNotificationCenter {
+    /// The delegate and the engine connection that serves it.
+    struct DelegateConnection {
+        weak var delegate: (any UNUserNotificationCenterDelegate)?
+        var isWanted = false
+        var disposable: (any Disposable)?
+
+        /// Stores the delegate; returns whether to connect (`true`) or disconnect
+        /// (`false`), or `nil` when the connection stays as it is.
+        mutating func setDelegate(_ newValue: (any UNUserNotificationCenterDelegate)?) -> Bool? {
+            delegate = newValue
+            guard (newValue != nil) != isWanted else { return nil }
+            isWanted = newValue != nil
+            return isWanted
+        }
+    }
+}

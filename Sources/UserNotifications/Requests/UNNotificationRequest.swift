@@ -1,0 +1,40 @@
+import Foundation
+import NotificationEngine
+
+/// A notification to schedule: an identifier the app chooses, the content and
+/// when to deliver it.
+///
+/// ```swift
+/// let request = UNNotificationRequest(identifier: "Walk Dog", content: content, trigger: trigger)
+/// try await UNUserNotificationCenter.current().add(request)
+/// ```
+///
+/// Adding a request whose identifier is pending replaces it.
+public final class UNNotificationRequest: Sendable {
+    /// The app's name for the request; remove or replace it by this identifier.
+    public let identifier: String
+    /// What the notification shows; a copy taken when the request was created.
+    public let content: UNNotificationContent
+    /// When it fires; `nil` delivers it at once.
+    public let trigger: UNNotificationTrigger?
+
+    /// A request; `content` is copied, so changing it afterwards does not change the request.
+    public init(identifier: String, content: UNNotificationContent, trigger: UNNotificationTrigger?) {
+        self.identifier = identifier
+        self.content = content.immutableCopy()
+        self.trigger = trigger
+    }
+
+    /// The facade's form of an engine request; `nextFireDate` is the engine's, when known.
+    init(_ request: NotificationRequest, nextFireDate: Date? = nil) {
+        identifier = request.identifier
+        content = UNNotificationContent(request.content)
+        trigger = request.trigger.map { UNNotificationTrigger.make($0, nextFireDate: nextFireDate) }
+    }
+
+    /// The engine's form of the request; throws a ``UNError`` for a payload that
+    /// is not JSON or a region the engine cannot watch.
+    func engineRequest() throws -> NotificationRequest {
+        NotificationRequest(identifier: identifier, content: try content.engineContent(), trigger: try trigger?.engineTrigger())
+    }
+}

@@ -1,0 +1,44 @@
+import NotificationEngine
+
+/// The action identifier of a response to a tap on the notification itself.
+public let UNNotificationDefaultActionIdentifier: String = NotificationAction.defaultIdentifier
+
+/// The action identifier of a response to a dismissal; sent only for categories
+/// with ``UNNotificationCategoryOptions/customDismissAction``.
+public let UNNotificationDismissActionIdentifier: String = NotificationAction.dismissIdentifier
+
+/// The user's answer to a delivered notification, handed to the delegate's
+/// `userNotificationCenter(_:didReceive:)`.
+///
+/// ```swift
+/// switch response.actionIdentifier {
+/// case UNNotificationDefaultActionIdentifier: openTask(response.notification.request.identifier)
+/// case "cancel": center.removePendingNotificationRequests(withIdentifiers: [response.notification.request.identifier])
+/// default: break
+/// }
+/// ```
+public class UNNotificationResponse: @unchecked Sendable {
+    // Immutable: every stored property is a `let` of a Sendable type.
+
+    /// The notification the user answered.
+    public let notification: UNNotification
+    /// The chosen action's identifier, ``UNNotificationDefaultActionIdentifier``
+    /// for a tap or ``UNNotificationDismissActionIdentifier`` for a dismissal.
+    public let actionIdentifier: String
+
+    init(notification: UNNotification, actionIdentifier: String) {
+        self.notification = notification
+        self.actionIdentifier = actionIdentifier
+    }
+
+    /// The facade's form of an engine response: a ``UNTextInputNotificationResponse``
+    /// when the user typed text.
+    static func make(_ response: NotificationResponse) -> UNNotificationResponse {
+        let notification = UNNotification(response.delivery)
+        guard let text = response.userText else {
+            return UNNotificationResponse(notification: notification, actionIdentifier: response.actionIdentifier)
+        }
+        return UNTextInputNotificationResponse(
+            notification: notification, actionIdentifier: response.actionIdentifier, userText: text)
+    }
+}
