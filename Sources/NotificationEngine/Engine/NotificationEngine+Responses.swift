@@ -12,6 +12,20 @@ extension NotificationEngine {
         var connection: EngineState.Connection?
     }
 
+    /// Answers a delivery as the user, from a presenter: like
+    /// ``respond(to:actionIdentifier:userText:authenticated:for:)`` for the app the
+    /// delivery belongs to.
+    public func respond(
+        to id: DeliveryID, actionIdentifier: String, userText: String? = nil, authenticated: Bool
+    ) throws {
+        guard let stored = try read({ try $0.delivery(id) }) else {
+            throw NotificationError(.deliveryNotFound, "there is no delivery \(id)")
+        }
+        try respondNow(
+            to: id, actionIdentifier: actionIdentifier, userText: userText, authenticated: authenticated,
+            for: stored.delivery.app)
+    }
+
     func respondNow(
         to id: DeliveryID, actionIdentifier: String, userText: String?, authenticated: Bool, for app: AppIdentifier
     ) throws {

@@ -1,0 +1,65 @@
+import Foundation
+import NotificationEngine
+import Signals
+import Synchronization
+import Testing
+
+@Suite("Terminal presenter")
+struct TerminalPresenterTests {
+    final class Output: Sendable {
+        private let text = Mutex("")
+        func write(_ string: String) { text.withLock { $0 += string } }
+        var value: String { text.withLock { $0 } }
+    }
+
+    @Test("A banner prints the app, time, texts and the banner's actions; the user answers through the engine")
+    func banner() async throws {
+        let output = Output()
+        let terminal = TerminalPresenter(timeZone: TimeZone(identifier: "UTC")!) { output.write($0) }
+        let fixture = try EngineFixture()
+        let connection = fixture.engine.addPresenter(terminal)
+        defer { connection.dispose() }
+        try await fixture.authorize()
+        try await fixture.engine.setCategories([NotificationCategory(
+            identifier: "reminder",
+            actions: [NotificationAction(identifier: "cancel", title: "Cancel", options: .foreground),
+                      NotificationAction(identifier: "snooze", title: "Snooze"),
+                      NotificationAction(identifier: "later", title: "Later")])], for: fixture.app)
+        var request = EngineFixture.request("Walk Dog", after: 60)
+        request.content = NotificationContent(
+            title: "Task Reminder", body: "Walk Dog!!", sound: .default, categoryIdentifier: "reminder")
+        try await fixture.engine.add(request, for: fixture.app)
+        fixture.scheduler.advance(by: 60)
+        let id = try #require(fixture.presenter.presentations.first?.delivery.id)
+        #expect(output.value == """
+            ┌ com.example.app · 06:14:20 · banner · sound
+            │ Task Reminder
+            │ Walk Dog!!
+            └ [cancel] Cancel  [snooze] Snooze  (delivery \(id))
+
+            """)
+        try fixture.engine.respond(to: id, actionIdentifier: "snooze", authenticated: false)
+        #expect(try await fixture.engine.deliveredNotifications(for: fixture.app).isEmpty)
+    }
+
+    @Test("A delivery handed over twice (after a crash) prints once; one with alerts off prints nothing")
+    func dedupe() throws {
+        let output = Output()
+        let terminal = TerminalPresenter { output.write($0) }
+        let delivery = Delivery(
+            id: DeliveryID(), app: "a", request: EngineFixture.request("x", after: 1),
+            scheduledDate: EngineFixture.start, date: EngineFixture.start, isLate: true)
+        let banner = Presentation(
+            delivery: delivery, style: .alert, sound: nil, badge: 0, actions: [], bannerActions: [],
+            reportsDismissal: false)
+        terminal.present(banner)
+        terminal.present(banner)
+        #expect(output.value.components(separatedBy: "┌").count == 2)
+        #expect(output.value.contains("· alert · late"))
+        var quiet = banner
+        quiet.delivery.id = DeliveryID()
+        quiet.style = .none
+        terminal.present(quiet)
+        #expect(output.value.components(separatedBy: "┌").count == 2)
+    }
+}
