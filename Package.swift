@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "UserNotifications", targets: ["UserNotifications"]),
         .library(name: "LegacyNotifications", targets: ["LegacyNotifications"]),
         .executable(name: "signals-tour", targets: ["SignalsTour"]),
+        .executable(name: "notifications-tour", targets: ["NotificationsTour"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -51,6 +52,11 @@ let package = Package(
         .executableTarget(
             name: "EngineSoak",
             dependencies: ["NotificationEngine", "Signals"],
+            swiftSettings: upcomingFeatures
+        ),
+        .executableTarget(
+            name: "NotificationsTour",
+            dependencies: ["NotificationEngine", "UserNotifications", "LegacyNotifications", "Signals"],
             swiftSettings: upcomingFeatures
         ),
         .executableTarget(
