@@ -69,9 +69,14 @@ let package = Package(
             dependencies: ["Signals"],
             swiftSettings: upcomingFeatures
         ),
+        .target(
+            name: "HeraldTestSupport",
+            path: "Tests/HeraldTestSupport",
+            swiftSettings: upcomingFeatures
+        ),
         .testTarget(
             name: "NotificationEngineTests",
-            dependencies: ["NotificationEngine", "Signals", "EngineSoak"],
+            dependencies: ["NotificationEngine", "Signals", "EngineSoak", "HeraldTestSupport"],
             swiftSettings: upcomingFeatures
         ),
         .testTarget(
@@ -81,7 +86,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LegacyNotificationsTests",
-            dependencies: ["LegacyNotifications", "NotificationEngine", "Signals"],
+            dependencies: ["LegacyNotifications", "NotificationEngine", "Signals", "HeraldTestSupport"],
             swiftSettings: upcomingFeatures
         ),
     ],

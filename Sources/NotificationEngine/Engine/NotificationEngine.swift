@@ -124,19 +124,17 @@ public final class NotificationEngine: Sendable {
 
     /// Runs a store write, turning any error into a ``NotificationError``.
     func write<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
-        do {
-            return try store.write(body)
-        } catch let error as NotificationError {
-            throw error
-        } catch {
-            throw NotificationError(.storeFailure, "the store failed: \(error)")
-        }
+        try Self.storeErrors { try store.write(body) }
     }
 
     /// Runs a store read, turning any error into a ``NotificationError``.
     func read<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
+        try Self.storeErrors { try store.read(body) }
+    }
+
+    private static func storeErrors<T>(_ body: () throws -> T) throws -> T {
         do {
-            return try store.read(body)
+            return try body()
         } catch let error as NotificationError {
             throw error
         } catch {

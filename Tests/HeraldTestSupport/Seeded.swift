@@ -1,14 +1,16 @@
 import Synchronization
 
 /// A deterministic random generator (SplitMix64) for reproducible shuffles.
-struct SeededGenerator: RandomNumberGenerator {
+public struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    /// A generator whose sequence is fixed by `seed`.
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    /// The next value of the sequence.
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -18,12 +20,17 @@ struct SeededGenerator: RandomNumberGenerator {
 }
 
 /// Values collected from any thread.
-final class Recorded<Value: Sendable>: Sendable {
+public final class Recorded<Value: Sendable>: Sendable {
     private let storage = Mutex<[Value]>([])
 
-    func append(_ value: Value) {
+    /// Creates an empty record.
+    public init() {}
+
+    /// Adds a value.
+    public func append(_ value: Value) {
         storage.withLock { $0.append(value) }
     }
 
-    var values: [Value] { storage.withLock { $0 } }
+    /// The values so far, in order.
+    public var values: [Value] { storage.withLock { $0 } }
 }
