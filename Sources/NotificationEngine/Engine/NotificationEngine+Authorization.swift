@@ -49,6 +49,12 @@ extension NotificationEngine {
     /// in `requestAuthorization` gets it, and it is stored: later requests return
     /// it without asking. Answering an app that is not asking sets its
     /// authorization as the Settings app would, with alerts, sounds and badges.
+    ///
+    /// - Parameters:
+    ///   - app: The app whose request is answered.
+    ///   - granted: `true` to authorize it with the options it asked for, `false` to deny it.
+    /// - Throws: ``NotificationError/Code/invalidAppIdentifier`` or
+    ///   ``NotificationError/Code/storeFailure``; the waiting callers then keep waiting.
     public func answerAuthorization(for app: AppIdentifier, granted: Bool) throws {
         try Validator.validateApp(app)
         let waiters = try state.withLock { state in
@@ -61,7 +67,8 @@ extension NotificationEngine {
         waiters.forEach { $0.resume(returning: granted) }
     }
 
-    /// The apps waiting for the user's answer to their authorization request.
+    /// The apps waiting for the user's answer to their authorization request, with
+    /// the options each asked for, sorted by app.
     public var authorizationRequests: [(app: AppIdentifier, options: AuthorizationOptions)] {
         state.withLock { state in
             state.prompts.map { ($0.key, $0.value.options) }.sorted { $0.app < $1.app }
@@ -70,6 +77,23 @@ extension NotificationEngine {
 
     /// The user changes an app's settings, as in the Settings app: alert style,
     /// sounds, badges, or authorization itself.
+    ///
+    /// The change applies to deliveries presented from then on. A change of the
+    /// authorization status is reported on ``events``; callers waiting in
+    /// `requestAuthorization` are answered only by ``answerAuthorization(for:granted:)``.
+    ///
+    /// ```swift
+    /// try engine.updatePreferences(for: "com.example.nagme") { preferences in
+    ///     preferences.alertStyle = .alert
+    ///     preferences.soundsEnabled = false
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - app: The app whose preferences change.
+    ///   - change: Edits the app's current preferences.
+    /// - Throws: ``NotificationError/Code/invalidAppIdentifier`` or
+    ///   ``NotificationError/Code/storeFailure``, and nothing changes.
     public func updatePreferences(
         for app: AppIdentifier, _ change: (inout AppNotificationPreferences) -> Void
     ) throws {
@@ -87,7 +111,9 @@ extension NotificationEngine {
         }
     }
 
-    /// The app's preferences as the user set them.
+    /// The app's preferences as the user set them; the defaults of
+    /// ``AppNotificationPreferences/init(authorizationStatus:grantedOptions:alertStyle:soundsEnabled:badgesEnabled:)``
+    /// for an app the engine has not seen.
     public func preferences(for app: AppIdentifier) throws -> AppNotificationPreferences {
         try Validator.validateApp(app)
         return try state.withLock { try record(app, in: &$0).preferences }

@@ -5,11 +5,15 @@ import Synchronization
 
 extension NotificationEngine {
     /// Who answers an app's authorization request.
+    ///
+    /// The policy answers only apps without a stored answer; an app that was
+    /// authorized or denied keeps its status whatever the policy.
     public enum AuthorizationPolicy: String, Sendable, Hashable, Codable {
         /// The user decides, through a presenter's prompt (the web UI, a terminal
         /// question) answered with ``NotificationEngine/answerAuthorization(for:granted:)``.
         case ask
-        /// Every app is authorized without asking: headless deployments, tests.
+        /// Every app is authorized without asking, with the options it asks for:
+        /// headless deployments, tests.
         case grantAll
         /// Every app is denied without asking.
         case denyAll
@@ -22,33 +26,43 @@ extension NotificationEngine {
     /// configuration.timeZone = TimeZone(identifier: "Europe/Berlin")!
     /// ```
     public struct Configuration: Sendable {
-        /// Pending requests an app may have; beyond it the latest-firing are dropped. iOS keeps 64.
+        /// Pending requests an app may have; beyond it the latest-firing are dropped,
+        /// as ``NotificationService``'s `add` describes. Default 64, as iOS keeps.
         public var pendingLimitPerApp: Int
-        /// Who answers authorization requests.
+        /// Who answers authorization requests; ``AuthorizationPolicy/ask`` by default.
         public var authorizationPolicy: AuthorizationPolicy
-        /// The zone that calendar triggers without a time zone follow.
+        /// The zone that calendar triggers without a time zone follow; the system's
+        /// zone (`TimeZone.current`) by default.
         public var timeZone: TimeZone
         /// How long an app's completion handler may take before it is logged and
-        /// treated as called.
+        /// treated as called, in seconds; 30 by default.
         public var handlerTimeout: TimeInterval
-        /// A custom sound longer than this plays the default sound instead (30 s, as on iOS).
+        /// A custom sound longer than this, in seconds, plays the default sound
+        /// instead; 30 by default, as on iOS.
         public var maximumSoundDuration: TimeInterval
-        /// Where the engine looks up how long a named sound is.
+        /// Where the engine looks up how long a named sound is; by default an empty
+        /// library, in which every named sound is unknown and plays the default sound.
         public var soundLibrary: SoundLibrary
-        /// A delivery this long or more after its due date is marked late.
+        /// A delivery this many seconds or more after its due date is marked late
+        /// (``Delivery/isLate``); 1 by default.
         public var lateTolerance: TimeInterval
-        /// How many of the soonest due requests the engine keeps in memory.
+        /// How many of the soonest due requests the engine keeps in memory, and the
+        /// most it fires in one transaction; 1,024 by default. The rest stay in the store.
         public var dueWindowSize: Int
         /// The longest the engine sleeps before it looks at the clock again, so
-        /// that a jump of the wall clock is noticed within this time.
+        /// that a jump of the wall clock is noticed within this time; 10 seconds by default.
         public var clockCheckInterval: TimeInterval
         /// How long a delivery that left the notification center (answered or
         /// removed) is kept, so a late response to it still finds it. Checked
-        /// at start and then once a day.
+        /// at start and then once a day. Seven days by default.
         public var deliveryRetention: TimeInterval
 
         /// A configuration with iOS's limits: 64 pending requests per app, sounds
         /// up to 30 s, completion handlers that must answer within 30 s.
+        ///
+        /// - Parameters:
+        ///   - pendingLimitPerApp: Pending requests an app may have; 64 by default.
+        ///   - authorizationPolicy: Who answers authorization requests; the user by default.
         public init(pendingLimitPerApp: Int = 64, authorizationPolicy: AuthorizationPolicy = .ask) {
             self.pendingLimitPerApp = pendingLimitPerApp
             self.authorizationPolicy = authorizationPolicy

@@ -7,6 +7,7 @@ extension NotificationEngine {
     /// A new position of the device: location-triggered requests whose region it
     /// enters or leaves (as their trigger asks) fire now. Positions jittering on
     /// a region's border do not fire again and again: see ``RegionTracker``.
+    /// A position with a non-finite coordinate crosses nothing.
     public func updateLocation(_ position: Coordinate) {
         let firing = state.withLock { state -> Firing? in
             state.lastPosition = position
@@ -19,8 +20,14 @@ extension NotificationEngine {
         if let firing { present(firing) }
     }
 
-    /// Feeds every location provider's positions to ``updateLocation(_:)``;
-    /// disposing stops.
+    /// Feeds every position of `provider` to ``updateLocation(_:)``; disposing the
+    /// result stops.
+    ///
+    /// ```swift
+    /// let location = ManualLocationProvider()
+    /// let feeding = engine.attach(location)
+    /// location.send(Coordinate(latitude: 52.52, longitude: 13.405))
+    /// ```
     public func attach(_ provider: any LocationProvider) -> any Disposable {
         provider.positions.subscribeNext { [weak self] position in self?.updateLocation(position) }
     }

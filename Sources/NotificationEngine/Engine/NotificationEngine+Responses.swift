@@ -15,6 +15,18 @@ extension NotificationEngine {
     /// Answers a delivery as the user, from a presenter: like
     /// ``respond(to:actionIdentifier:userText:authenticated:for:)`` for the app the
     /// delivery belongs to.
+    ///
+    /// - Parameters:
+    ///   - id: The ``Delivery/id`` of the delivery answered, as the presenter got it.
+    ///   - actionIdentifier: ``NotificationAction/defaultIdentifier`` for a tap,
+    ///     ``NotificationAction/dismissIdentifier`` for a dismissal, or the identifier
+    ///     of one of the category's actions.
+    ///   - userText: The text typed into a text-input action; `nil` (the default) otherwise.
+    ///   - authenticated: Whether the user is authenticated, which
+    ///     ``NotificationAction/Options/authenticationRequired`` actions need.
+    /// - Throws: ``NotificationError/Code/deliveryNotFound`` when no delivery has this
+    ///   identifier or it was already answered, and the errors of
+    ///   ``NotificationService/respond(to:actionIdentifier:userText:authenticated:for:)``.
     public func respond(
         to id: DeliveryID, actionIdentifier: String, userText: String? = nil, authenticated: Bool
     ) throws {

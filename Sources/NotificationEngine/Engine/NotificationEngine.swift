@@ -30,6 +30,48 @@ import Synchronization
 /// All time comes from the scheduler: with a `TestScheduler`, when `advance`
 /// returns, everything due until then has fired, been committed and been handed
 /// to the presenters.
+///
+/// Apps reach the engine through its ``NotificationService`` methods, each for one
+/// app; presenters and the user's side (authorization prompts, Settings, location)
+/// use the methods below.
+///
+/// ## Topics
+///
+/// ### Creating an engine
+///
+/// - ``init(store:scheduler:configuration:presenters:)``
+/// - ``Configuration``
+/// - ``AuthorizationPolicy``
+///
+/// ### Presenting deliveries
+///
+/// - ``addPresenter(_:)``
+/// - ``respond(to:actionIdentifier:userText:authenticated:)``
+/// - ``events``
+///
+/// ### Answering for the user
+///
+/// - ``answerAuthorization(for:granted:)``
+/// - ``authorizationRequests``
+/// - ``preferences(for:)``
+/// - ``updatePreferences(for:_:)``
+///
+/// ### Location
+///
+/// - ``updateLocation(_:)``
+/// - ``attach(_:)``
+///
+/// ### Serving apps
+///
+/// - ``requestAuthorization(options:for:)``
+/// - ``notificationSettings(for:)``
+/// - ``setCategories(_:for:)``
+/// - ``pendingRequests(for:)``
+/// - ``deliveredNotifications(for:)``
+/// - ``setForeground(_:for:)``
+/// - ``connect(_:for:)``
+/// - ``deliveries(for:)``
+/// - ``responses(for:)``
 public final class NotificationEngine: Sendable {
     let configuration: Configuration
     let scheduler: any DateScheduler
@@ -44,6 +86,18 @@ public final class NotificationEngine: Sendable {
     /// Opens the store, loads the due window, hands any delivery a crash left in
     /// the outbox to the presenters and delivers what came due while the engine
     /// was down (once each, marked late).
+    ///
+    /// - Parameters:
+    ///   - kind: The `store:` argument, where the engine keeps its state:
+    ///     ``NotificationStoreKind/inMemory`` or an SQLite file that survives restarts.
+    ///   - scheduler: The engine's clock and timer: a real-time scheduler in
+    ///     production, a `TestScheduler` for virtual time in tests.
+    ///   - configuration: Limits, policies and time zone; iOS's defaults if omitted.
+    ///   - presenters: The presenters to hand deliveries to, including those
+    ///     recovered and caught up during this initializer; add more later with
+    ///     ``addPresenter(_:)``.
+    /// - Throws: ``NotificationError/Code/storeFailure`` when the store cannot be
+    ///   opened, migrated or read.
     public init(
         store kind: NotificationStoreKind,
         scheduler: any DateScheduler,
@@ -67,11 +121,19 @@ public final class NotificationEngine: Sendable {
 
     /// Everything that happens: deliveries, presentations, responses, badges,
     /// authorization. Hot: a subscriber sees what happens after it subscribes.
+    ///
+    /// ```swift
+    /// let watching = engine.events.subscribeNext { event in
+    ///     if case .delivered(let delivery) = event { print("fired", delivery.request.identifier) }
+    /// }
+    /// ```
     public var events: Signal<NotificationEvent, Never> {
         eventSubject.signal
     }
 
-    /// Adds a presenter; disposing removes it.
+    /// Adds a presenter: it is handed every delivery presented from now on, with
+    /// withdrawals, badge changes and authorization questions. Disposing the
+    /// result removes it.
     public func addPresenter(_ presenter: any Presenter) -> any Disposable {
         let token = state.withLock { state in
             let token = state.makeToken()

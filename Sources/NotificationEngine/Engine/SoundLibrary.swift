@@ -6,11 +6,19 @@ public import Foundation
 /// a WAV file of that name in ``directory``. A sound of unknown length is one the
 /// engine cannot play: it plays the default sound, as iOS does for a missing file.
 public struct SoundLibrary: Sendable, Hashable {
-    /// Known lengths in seconds, by sound name.
+    /// Known lengths in seconds, by sound name; looked up before ``directory``.
+    /// Empty by default.
     public var durations: [String: TimeInterval]
-    /// A folder of sound files.
+    /// A folder of sound files, or `nil` (the default) for none. Only WAV files'
+    /// lengths can be read; a name with a `/`, or `..`, is not looked up.
     public var directory: URL?
 
+    /// A library that knows the lengths in `durations` and reads the others from
+    /// WAV files in `directory`.
+    ///
+    /// ```swift
+    /// let sounds = SoundLibrary(durations: ["chime.wav": 2.5], directory: URL(filePath: "/usr/share/herald/sounds"))
+    /// ```
     public init(durations: [String: TimeInterval] = [:], directory: URL? = nil) {
         self.durations = durations
         self.directory = directory

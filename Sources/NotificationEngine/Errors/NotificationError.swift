@@ -4,6 +4,14 @@
 /// (``Code/notificationsNotAllowed`` is 1, ``Code/invalidNoDate`` 1400,
 /// ``Code/invalidNoContent`` 1401, ``Code/badgeInputInvalid`` 1600); Herald's own
 /// codes are numbered from 4000.
+///
+/// ```swift
+/// do {
+///     try await engine.add(request, for: app)
+/// } catch let error as NotificationError where error.code == .pendingLimitReached {
+///     print(error.message)   // "com.example.todo already has 64 pending requests …"
+/// }
+/// ```
 public struct NotificationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure; compare with `==`: `error.code == .pendingLimitReached`.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
@@ -36,35 +44,40 @@ public struct NotificationError: Error, Hashable, Sendable, CustomStringConverti
 
         /// The app is not authorized to post notifications.
         public static let notificationsNotAllowed = Code(.notificationsNotAllowed)
-        /// The trigger can never fire: no date matches its components.
+        /// The trigger can never fire: no date after now matches its components.
         public static let invalidNoDate = Code(.invalidNoDate)
         /// The content has nothing to show or play.
         public static let invalidNoContent = Code(.invalidNoContent)
         /// A badge number below zero.
         public static let badgeInputInvalid = Code(.badgeInputInvalid)
-        /// A request, category or action identifier that is empty or too long.
+        /// A request, category or action identifier that is empty, too long or
+        /// reserved; or a category, thread or sound name that is too long.
         public static let invalidIdentifier = Code(.invalidIdentifier)
         /// An app identifier that is empty, too long or has characters outside `A-Z a-z 0-9 . - _`.
         public static let invalidAppIdentifier = Code(.invalidAppIdentifier)
         /// A payload or text over its size limit.
         public static let payloadTooLarge = Code(.payloadTooLarge)
-        /// A time interval that is not > 0, or repeats under 60 s.
+        /// A time interval that is not > 0, or repeats under 60 s; a calendar
+        /// trigger's `notBefore` that is not a finite date.
         public static let invalidTrigger = Code(.invalidTrigger)
         /// A region with an impossible centre or radius, or that notifies on nothing.
         public static let invalidRegion = Code(.invalidRegion)
         /// The content names a category the app has not registered.
         public static let unknownCategory = Code(.unknownCategory)
-        /// A category with too many or duplicate actions.
+        /// Categories that break a rule: too many of them, a duplicate identifier,
+        /// too many or duplicate actions, an action title too long, or minimal actions
+        /// that are not among the category's actions.
         public static let invalidCategory = Code(.invalidCategory)
         /// The app already has as many pending requests as allowed, all due sooner.
         public static let pendingLimitReached = Code(.pendingLimitReached)
-        /// No delivery with that identifier belongs to the app.
+        /// No delivery with that identifier belongs to the app, or it was already answered.
         public static let deliveryNotFound = Code(.deliveryNotFound)
-        /// An action the delivery's category does not have, or text for an action without a text field.
+        /// An action the delivery's category does not have, text for an action
+        /// without a text field (or for a tap or dismissal), or no text for one with it.
         public static let invalidResponse = Code(.invalidResponse)
         /// The action requires an authenticated user.
         public static let authenticationRequired = Code(.authenticationRequired)
-        /// A settings change that is not allowed.
+        /// A settings change that is not allowed; reserved, the engine itself does not throw it.
         public static let invalidSettings = Code(.invalidSettings)
         /// The store failed (a disk error, a corrupt file).
         public static let storeFailure = Code(.storeFailure)
@@ -74,17 +87,22 @@ public struct NotificationError: Error, Hashable, Sendable, CustomStringConverti
         /// The numeric code; Apple's where it has one.
         public var rawValue: Int { base.rawValue }
 
+        /// The code's name, such as `pendingLimitReached`.
         public var description: String { String(describing: base) }
     }
 
+    /// The kind of failure, for a program to act on.
     public var code: Code
     /// What went wrong, for a person to read.
     public var message: String
 
+    /// An error with `code` and a `message` that says what was wrong.
     public init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
     }
 
+    /// The code's name and number, then the message:
+    /// `"pendingLimitReached (4007): com.example.todo already has …"`.
     public var description: String { "\(code) (\(code.rawValue)): \(message)" }
 }

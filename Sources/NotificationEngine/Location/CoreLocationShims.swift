@@ -6,14 +6,18 @@ public typealias CLLocationDistance = Double
 
 /// A latitude and longitude in degrees, shaped like Core Location's.
 public struct CLLocationCoordinate2D: Sendable, Hashable, Codable {
+    /// Degrees north of the equator (negative south).
     public var latitude: Double
+    /// Degrees east of Greenwich (negative west).
     public var longitude: Double
 
+    /// The coordinate 0° N, 0° E, as Core Location's empty initializer gives.
     public init() {
         latitude = 0
         longitude = 0
     }
 
+    /// The coordinate at `latitude` and `longitude`, in degrees.
     public init(latitude: Double, longitude: Double) {
         self.latitude = latitude
         self.longitude = longitude
@@ -59,9 +63,17 @@ public class CLRegion: @unchecked Sendable {
 /// store.notifyOnExit = false
 /// ```
 public final class CLCircularRegion: CLRegion, @unchecked Sendable {
+    /// The centre of the circle.
     public let center: CLLocationCoordinate2D
+    /// The radius in metres; the engine accepts more than 0 and at most 100 km.
     public let radius: CLLocationDistance
 
+    /// A region that notifies on both entry and exit until told otherwise.
+    ///
+    /// - Parameters:
+    ///   - center: The centre of the circle.
+    ///   - radius: The radius in metres.
+    ///   - identifier: The region's name.
     public init(center: CLLocationCoordinate2D, radius: CLLocationDistance, identifier: String) {
         self.center = center
         self.radius = radius

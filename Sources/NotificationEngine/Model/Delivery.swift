@@ -1,9 +1,15 @@
 public import Foundation
 
 /// The identity of one delivery, unique across restarts: presenters dedupe on it.
+///
+/// The engine gives each delivery a new random UUID when it fires; a delivery
+/// handed to the presenters again after a crash keeps its identifier. It is what a
+/// presenter passes back to ``NotificationEngine/respond(to:actionIdentifier:userText:authenticated:)``.
 public struct DeliveryID: RawRepresentable, Hashable, Codable, Sendable, CustomStringConvertible {
+    /// The UUID behind the identifier.
     public let rawValue: UUID
 
+    /// The identifier with this UUID.
     public init(rawValue: UUID) {
         self.rawValue = rawValue
     }
@@ -13,36 +19,64 @@ public struct DeliveryID: RawRepresentable, Hashable, Codable, Sendable, CustomS
         rawValue = UUID()
     }
 
+    /// Parses an identifier from its ``description``, a UUID string such as
+    /// `"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"`; `nil` if `string` is not a UUID.
     public init?(_ string: String) {
         guard let uuid = UUID(uuidString: string) else { return nil }
         rawValue = uuid
     }
 
+    /// Decodes an identifier from a UUID string.
     public init(from decoder: any Decoder) throws {
         rawValue = try decoder.singleValueContainer().decode(UUID.self)
     }
 
+    /// Encodes the identifier as a UUID string.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
 
+    /// The UUID string, in upper case.
     public var description: String { rawValue.uuidString }
 }
 
 /// A request that fired: what the notification center shows and what a response
 /// refers to (`UNNotification` on Apple's platforms).
+///
+/// Each firing of a request is one delivery: a repeating request makes a new one
+/// each time, with a new ``id``. A delivery stays in the app's notification center
+/// (``NotificationService/deliveredNotifications(for:)``) until the user answers it,
+/// the app removes it, or a later delivery of the same request identifier replaces it;
+/// one that arrives while its app is in the foreground is listed only if the app
+/// asks for it (``PresentationOptions/list`` or ``PresentationOptions/alert``).
 public struct Delivery: Codable, Sendable, Hashable, Identifiable {
+    /// The delivery's identity, which responses and presenters refer to.
     public var id: DeliveryID
+    /// The app the request belongs to.
     public var app: AppIdentifier
+    /// The request that fired, as it was when it fired.
     public var request: NotificationRequest
-    /// When the request was due.
+    /// When the request was due: its fire date, or for a location trigger the
+    /// moment the region was crossed.
     public var scheduledDate: Date
-    /// When it was delivered.
+    /// When it was delivered, by the engine's clock.
     public var date: Date
-    /// Delivered after it was due, for instance after the engine was down.
+    /// Delivered after it was due, for instance after the engine was down: `date`
+    /// is at least ``NotificationEngine/Configuration/lateTolerance`` after
+    /// `scheduledDate`.
     public var isLate: Bool
 
+    /// A delivery with these values. The engine makes deliveries when requests
+    /// fire; make one yourself for tests or for a ``Presenter`` fed by hand.
+    ///
+    /// - Parameters:
+    ///   - id: The delivery's identity.
+    ///   - app: The app the request belongs to.
+    ///   - request: The request that fired.
+    ///   - scheduledDate: When the request was due.
+    ///   - date: When it was delivered.
+    ///   - isLate: Whether it was delivered late.
     public init(
         id: DeliveryID,
         app: AppIdentifier,

@@ -3,14 +3,25 @@
 /// ```swift
 /// content.userInfo = ["UUID": "5F1D…", "retries": 3, "tags": ["home", "urgent"]]
 /// ```
+///
+/// It is written with literals, like JSON itself; every number is a `Double`, as
+/// in JSON. A payload must encode as JSON, so a number that is NaN or infinite is
+/// refused with ``NotificationError/Code/invalidPayload``.
 public enum JSONValue: Codable, Sendable, Hashable {
+    /// JSON `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number; integers are stored as `Double` too.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array of values, in order.
     case array([JSONValue])
+    /// An object: values by key.
     case object([String: JSONValue])
 
+    /// Decodes any JSON value; `true` and `false` decode as ``bool(_:)``, not as numbers.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -28,6 +39,7 @@ public enum JSONValue: Codable, Sendable, Hashable {
         }
     }
 
+    /// Encodes the value as the JSON it stands for.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
@@ -62,6 +74,7 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
     public init(nilLiteral: ()) { self = .null }
 
+    /// An object from a dictionary literal; of two equal keys, the last wins.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }

@@ -1,5 +1,23 @@
 /// A kind of notification and the actions it offers, registered by an app and
 /// named by ``NotificationContent/categoryIdentifier``.
+///
+/// An app registers all its categories at once with
+/// ``NotificationService/setCategories(_:for:)``; a request may only name a
+/// registered category. An alert shows every action, a banner only
+/// ``bannerActions``.
+///
+/// ```swift
+/// let justInform = NotificationAction(identifier: "justInform", title: "OK, got it")
+/// let editList = NotificationAction(
+///     identifier: "editList", title: "Edit list", options: [.foreground, .authenticationRequired])
+/// let trash = NotificationAction(
+///     identifier: "trashAction", title: "Delete list", options: [.destructive, .authenticationRequired])
+/// let category = NotificationCategory(
+///     identifier: "shoppingListReminderCategory",
+///     actions: [justInform, editList, trash],
+///     minimalActions: [trash, editList])
+/// try await engine.setCategories([category], for: "com.example.shopping")
+/// ```
 public struct NotificationCategory: Codable, Sendable, Hashable {
     /// How notifications of a category behave.
     public struct Options: OptionSet, Codable, Sendable, Hashable {
@@ -7,17 +25,32 @@ public struct NotificationCategory: Codable, Sendable, Hashable {
         public init(rawValue: Int) { self.rawValue = rawValue }
 
         /// Dismissing a notification is reported to the app as a response with
-        /// ``NotificationAction/dismissIdentifier``.
+        /// ``NotificationAction/dismissIdentifier``. Without it a dismissal only
+        /// takes the notification out of the notification center; the app hears nothing.
         public static let customDismissAction = Options(rawValue: 1 << 0)
     }
 
+    /// The category's name, which ``NotificationContent/categoryIdentifier`` refers
+    /// to: 1 to ``NotificationLimits/maximumIdentifierLength`` characters, unique
+    /// among the app's categories.
     public var identifier: String
-    /// Every action, in order: an alert shows them all.
+    /// Every action, in order: an alert shows them all. At most
+    /// ``NotificationLimits/maximumActionsPerCategory``, each identifier used once.
     public var actions: [NotificationAction]
-    /// The actions a banner shows; `nil` means the first two of ``actions``.
+    /// The actions a banner shows; `nil` means the first two of ``actions``. Each
+    /// must be one of ``actions``.
     public var minimalActions: [NotificationAction]?
+    /// How the category's notifications behave; empty by default.
     public var options: Options
 
+    /// A category.
+    ///
+    /// - Parameters:
+    ///   - identifier: The category's name, which content refers to.
+    ///   - actions: Every action, in the order an alert shows them.
+    ///   - minimalActions: The actions a banner shows, taken from `actions`; `nil`
+    ///     (the default) for the first two of `actions`.
+    ///   - options: How the category's notifications behave.
     public init(
         identifier: String,
         actions: [NotificationAction],

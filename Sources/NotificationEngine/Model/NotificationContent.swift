@@ -5,22 +5,51 @@
 /// content.sound = .default
 /// content.categoryIdentifier = "reminder"
 /// ```
+///
+/// Content must show or play something: a request whose title, subtitle and body
+/// are empty and that has neither a sound nor a badge is refused with
+/// ``NotificationError/Code/invalidNoContent``. Texts over their limits in
+/// ``NotificationLimits`` are refused with ``NotificationError/Code/payloadTooLarge``.
 public struct NotificationContent: Codable, Sendable, Hashable {
+    /// The headline, at most ``NotificationLimits/maximumTitleLength`` characters;
+    /// empty for none.
     public var title: String
+    /// A second line under the title, at most
+    /// ``NotificationLimits/maximumSubtitleLength`` characters; empty for none.
     public var subtitle: String
+    /// The message, at most ``NotificationLimits/maximumBodyLength`` characters;
+    /// empty for none.
     public var body: String
     /// The app badge to set when the notification is delivered: `0` clears it,
-    /// `nil` leaves it as it is.
+    /// `nil` leaves it as it is. It must not be negative, and it is set only if
+    /// the app may show badges.
     public var badge: Int?
-    /// The sound to play, or `nil` for a silent notification.
+    /// The sound to play, or `nil` for a silent notification. It plays only if the
+    /// app may play sounds.
     public var sound: NotificationSound?
-    /// The app's payload, at most 4 KiB once encoded as JSON.
+    /// The app's payload, at most 4 KiB once encoded as JSON
+    /// (``NotificationLimits/maximumUserInfoBytes``); empty by default.
     public var userInfo: [String: JSONValue]
-    /// The category whose actions the notification offers; empty for none.
+    /// The category whose actions the notification offers; empty for none. A
+    /// non-empty identifier must name a category the app has registered, or the
+    /// request is refused with ``NotificationError/Code/unknownCategory``.
     public var categoryIdentifier: String
-    /// Groups related notifications together; empty for none.
+    /// Groups related notifications together; empty for none. The engine only
+    /// carries it, for presenters and apps to use.
     public var threadIdentifier: String
 
+    /// Content with these values; every parameter defaults to nothing (empty text,
+    /// no badge, no sound, no payload, no category, no thread).
+    ///
+    /// - Parameters:
+    ///   - title: The headline.
+    ///   - subtitle: A second line under the title.
+    ///   - body: The message.
+    ///   - badge: The app badge to set on delivery: `0` clears it, `nil` leaves it.
+    ///   - sound: The sound to play, or `nil` for silence.
+    ///   - userInfo: The app's payload.
+    ///   - categoryIdentifier: The registered category whose actions to offer.
+    ///   - threadIdentifier: The group the notification belongs to.
     public init(
         title: String = "",
         subtitle: String = "",
@@ -45,6 +74,7 @@ public struct NotificationContent: Codable, Sendable, Hashable {
         case title, subtitle, body, badge, sound, userInfo, categoryIdentifier, threadIdentifier
     }
 
+    /// Decodes content; a missing key takes its default, so `{"title": "Hi"}` decodes.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         title = try container.decodeIfPresent(String.self, forKey: .title) ?? ""

@@ -1,4 +1,8 @@
 /// Whether an app may post notifications.
+///
+/// An app starts ``notDetermined``; ``NotificationService/requestAuthorization(options:for:)``
+/// settles it once. Only an ``authorized`` app may add requests; the others get
+/// ``NotificationError/Code/notificationsNotAllowed``.
 public enum AuthorizationStatus: String, Codable, Sendable, Hashable {
     /// The app has not asked yet.
     case notDetermined
@@ -9,12 +13,19 @@ public enum AuthorizationStatus: String, Codable, Sendable, Hashable {
 }
 
 /// What an app asks to use when it requests authorization.
+///
+/// Only what was granted is used: without ``alert`` the app's notifications only
+/// go to the notification center, without ``sound`` they are silent, and without
+/// ``badge`` they leave the app's badge alone.
 public struct AuthorizationOptions: OptionSet, Codable, Sendable, Hashable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
 
+    /// Setting the app's badge from ``NotificationContent/badge``.
     public static let badge = AuthorizationOptions(rawValue: 1 << 0)
+    /// Playing the notifications' sounds.
     public static let sound = AuthorizationOptions(rawValue: 1 << 1)
+    /// Showing notifications on screen, as banners or alerts.
     public static let alert = AuthorizationOptions(rawValue: 1 << 2)
 }
 
@@ -30,20 +41,45 @@ public enum AlertStyle: String, Codable, Sendable, Hashable, CaseIterable {
 
 /// Whether one notification feature is on for an app.
 public enum NotificationSetting: String, Codable, Sendable, Hashable {
+    /// The feature does not apply yet: the app's authorization is ``AuthorizationStatus/notDetermined``.
     case notSupported
+    /// Off: the app is denied, did not ask for the feature, or the user turned it off.
     case disabled
+    /// On: the app is authorized, was granted the feature, and the user left it on.
     case enabled
 }
 
 /// An app's notification settings, as the Settings app shows them.
+///
+/// Apps read them with ``NotificationService/notificationSettings(for:)``; the
+/// engine derives them from the ``AppNotificationPreferences`` the user set (see
+/// ``AppNotificationPreferences/settings``).
 public struct NotificationSettings: Codable, Sendable, Hashable {
+    /// Whether the app may post notifications.
     public var authorizationStatus: AuthorizationStatus
+    /// How the app's notifications appear: ``AlertStyle/none`` unless the app is
+    /// authorized with ``AuthorizationOptions/alert``.
     public var alertStyle: AlertStyle
+    /// Whether notifications are shown on screen (granted ``AuthorizationOptions/alert``
+    /// and an alert style other than ``AlertStyle/none``).
     public var alertSetting: NotificationSetting
+    /// Whether notifications play their sounds.
     public var soundSetting: NotificationSetting
+    /// Whether notifications set the app's badge.
     public var badgeSetting: NotificationSetting
+    /// Whether the app's notifications are kept in the notification center: on
+    /// for every authorized app.
     public var notificationCenterSetting: NotificationSetting
 
+    /// Settings with these values.
+    ///
+    /// - Parameters:
+    ///   - authorizationStatus: Whether the app may post notifications.
+    ///   - alertStyle: How its notifications appear.
+    ///   - alertSetting: Whether they are shown on screen.
+    ///   - soundSetting: Whether they play sounds.
+    ///   - badgeSetting: Whether they set the badge.
+    ///   - notificationCenterSetting: Whether they are kept in the notification center.
     public init(
         authorizationStatus: AuthorizationStatus,
         alertStyle: AlertStyle,
@@ -63,14 +99,32 @@ public struct NotificationSettings: Codable, Sendable, Hashable {
 
 /// What the user has decided for one app: the stored answer to its authorization
 /// request and the choices made in Settings.
+///
+/// The engine stores them per app; read them with
+/// ``NotificationEngine/preferences(for:)`` and change them with
+/// ``NotificationEngine/updatePreferences(for:_:)``.
 public struct AppNotificationPreferences: Codable, Sendable, Hashable {
+    /// The answer to the app's authorization request; ``AuthorizationStatus/notDetermined``
+    /// until it asks and is answered.
     public var authorizationStatus: AuthorizationStatus
-    /// The options the app asked for when it was granted.
+    /// The options the app asked for when it was granted; empty by default and when it was denied.
     public var grantedOptions: AuthorizationOptions
+    /// How the user wants the app's notifications to appear; ``AlertStyle/banner`` by default.
     public var alertStyle: AlertStyle
+    /// Whether the user lets the app's notifications play sounds; `true` by default.
     public var soundsEnabled: Bool
+    /// Whether the user lets the app's notifications set its badge; `true` by default.
     public var badgesEnabled: Bool
 
+    /// Preferences with these values; the defaults are those of an app that has
+    /// not asked for authorization yet.
+    ///
+    /// - Parameters:
+    ///   - authorizationStatus: The answer to the app's authorization request.
+    ///   - grantedOptions: The options granted.
+    ///   - alertStyle: How the app's notifications appear.
+    ///   - soundsEnabled: Whether they may play sounds.
+    ///   - badgesEnabled: Whether they may set the badge.
     public init(
         authorizationStatus: AuthorizationStatus = .notDetermined,
         grantedOptions: AuthorizationOptions = [],
@@ -85,7 +139,8 @@ public struct AppNotificationPreferences: Codable, Sendable, Hashable {
         self.badgesEnabled = badgesEnabled
     }
 
-    /// The settings an app reads back.
+    /// The settings an app reads back: what its notifications may use, given its
+    /// authorization, the options granted and the user's choices.
     public var settings: NotificationSettings {
         let authorized = authorizationStatus == .authorized
         func setting(_ option: AuthorizationOptions, _ enabled: Bool) -> NotificationSetting {

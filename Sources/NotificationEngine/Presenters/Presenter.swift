@@ -1,5 +1,9 @@
 /// How one delivery is to be shown, as the engine hands it to a ``Presenter``.
+///
+/// The engine builds it from the delivery, the app's settings and its category
+/// at the moment the delivery is presented.
 public struct Presentation: Sendable, Hashable, Codable {
+    /// The delivery to show; a response to it names ``Delivery/id``.
     public var delivery: Delivery
     /// How it appears on screen: `.none` means only in the notification center
     /// (alerts are off, or the app in the foreground asked for `.list` only).
@@ -7,15 +11,28 @@ public struct Presentation: Sendable, Hashable, Codable {
     /// The sound to play: `nil` for silence; a custom sound the engine cannot
     /// play (too long, not found) is already replaced by the default.
     public var sound: NotificationSound?
-    /// The app's badge after this delivery.
+    /// The app's badge after this delivery (`0`: no badge).
     public var badge: Int
-    /// The category's actions, in order (an alert shows them all).
+    /// The category's actions, in order (an alert shows them all); empty when the
+    /// content names no registered category.
     public var actions: [NotificationAction]
-    /// The actions a banner shows.
+    /// The actions a banner shows: ``NotificationCategory/bannerActions``.
     public var bannerActions: [NotificationAction]
-    /// Whether the user's dismissal is reported to the app.
+    /// Whether the user's dismissal is reported to the app (the category has
+    /// ``NotificationCategory/Options/customDismissAction``).
     public var reportsDismissal: Bool
 
+    /// A presentation with these values; the engine makes them, tests and
+    /// presenters fed by hand may too.
+    ///
+    /// - Parameters:
+    ///   - delivery: The delivery to show.
+    ///   - style: How it appears on screen; ``AlertStyle/none`` for the notification center only.
+    ///   - sound: The sound to play, or `nil` for silence.
+    ///   - badge: The app's badge after this delivery.
+    ///   - actions: The category's actions, in order.
+    ///   - bannerActions: The actions a banner shows.
+    ///   - reportsDismissal: Whether a dismissal is reported to the app.
     public init(
         delivery: Delivery,
         style: AlertStyle,
@@ -38,17 +55,36 @@ public struct Presentation: Sendable, Hashable, Codable {
 /// Shows deliveries to the user: a terminal, a web notification center, a webhook.
 ///
 /// The engine calls ``present(_:)`` once per delivery after the delivery is
-/// committed. After a crash a delivery may be handed over again with the same
+/// committed, unless its app is in the foreground and does not ask for it (see
+/// ``NotificationAppHandler/willPresent(_:completionHandler:)``).
+/// After a crash a delivery may be handed over again with the same
 /// ``Delivery/id``; a presenter that keeps state dedupes on it. A presenter
-/// reports the user's answer through ``NotificationEngine/respond(to:actionIdentifier:userText:authenticated:for:)``.
+/// reports the user's answer through
+/// ``NotificationEngine/respond(to:actionIdentifier:userText:authenticated:)``.
 /// Methods must return quickly; slow work belongs on the presenter's own queue.
+/// Only ``present(_:)`` is required; the other methods do nothing by default.
+///
+/// ```swift
+/// final class LogPresenter: Presenter {
+///     func present(_ presentation: Presentation) {
+///         guard presentation.style != .none else { return }   // notification center only
+///         let content = presentation.delivery.request.content
+///         print("[\(presentation.delivery.app)] \(content.title): \(content.body)")
+///     }
+/// }
+/// let subscription = engine.addPresenter(LogPresenter())
+/// ```
 public protocol Presenter: Sendable {
+    /// Shows one delivery as `presentation` says: on screen in its
+    /// ``Presentation/style`` (only in the notification center for
+    /// ``AlertStyle/none``), with its sound and actions.
     func present(_ presentation: Presentation)
 
-    /// The deliveries left the notification center (answered or removed by the app).
+    /// The deliveries left the notification center (answered, removed by the app,
+    /// or replaced by a newer delivery of the same request): stop showing them.
     func withdraw(_ deliveries: [DeliveryID], of app: AppIdentifier)
 
-    /// The app's badge changed.
+    /// The app's badge changed, set by the app or by a delivery; `0` clears it.
     func badgeChanged(to badge: Int, for app: AppIdentifier)
 
     /// An app asks for authorization and the policy is to ask the user: show the
@@ -57,7 +93,10 @@ public protocol Presenter: Sendable {
 }
 
 extension Presenter {
+    /// Does nothing: a presenter that keeps nothing on screen need not withdraw.
     public func withdraw(_ deliveries: [DeliveryID], of app: AppIdentifier) {}
+    /// Does nothing: a presenter that shows no badges ignores them.
     public func badgeChanged(to badge: Int, for app: AppIdentifier) {}
+    /// Does nothing: a presenter that cannot ask the user leaves the question to others.
     public func authorizationRequested(for app: AppIdentifier, options: AuthorizationOptions) {}
 }

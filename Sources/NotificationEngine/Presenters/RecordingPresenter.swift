@@ -19,6 +19,7 @@ public final class RecordingPresenter: Presenter {
 
     private let record = Mutex(Record())
 
+    /// A presenter that has recorded nothing yet.
     public init() {}
 
     /// Every presentation, in order.

@@ -19,6 +19,11 @@ public final class TerminalPresenter: Presenter {
     private let printed = Mutex<Set<DeliveryID>>([])
 
     /// Prints to `write`, times in `timeZone`.
+    ///
+    /// - Parameters:
+    ///   - timeZone: The zone of the delivery times printed; the system's by default.
+    ///   - write: Receives each block of text, newline included; by default it
+    ///     prints to standard output.
     public init(
         timeZone: TimeZone = .current,
         write: @escaping @Sendable (String) -> Void = { print($0, terminator: "") }
@@ -27,16 +32,22 @@ public final class TerminalPresenter: Presenter {
         self.write = write
     }
 
+    /// Prints the delivery's block, once per delivery; a presentation with the
+    /// style ``AlertStyle/none`` (notification center only) prints nothing. An
+    /// alert lists all the category's actions, a banner its banner actions.
     public func present(_ presentation: Presentation) {
         guard presentation.style != .none else { return }
         guard printed.withLock({ $0.insert(presentation.delivery.id).inserted }) else { return }
         write(render(presentation))
     }
 
+    /// Prints `● <app> badge <number>`.
     public func badgeChanged(to badge: Int, for app: AppIdentifier) {
         write("● \(app) badge \(badge)\n")
     }
 
+    /// Prints the question, `? <app> asks to send notifications (alerts, sounds)`;
+    /// answer it with ``NotificationEngine/answerAuthorization(for:granted:)``.
     public func authorizationRequested(for app: AppIdentifier, options: AuthorizationOptions) {
         let wanted = [(AuthorizationOptions.alert, "alerts"), (.sound, "sounds"), (.badge, "badges")]
             .filter { options.contains($0.0) }.map(\.1).joined(separator: ", ")

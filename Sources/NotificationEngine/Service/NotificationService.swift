@@ -6,48 +6,137 @@ public import Signals
 ///
 /// Every method names the app it acts for; an app sees and changes only its own
 /// requests, deliveries, categories and settings. A refused call throws a
-/// ``NotificationError`` and changes nothing.
+/// ``NotificationError`` and changes nothing; every throwing call refuses an
+/// invalid app identifier with ``NotificationError/Code/invalidAppIdentifier``,
+/// and a failing store with ``NotificationError/Code/storeFailure``.
+///
+/// ```swift
+/// func startNagging(about task: String, with service: any NotificationService, as app: AppIdentifier)
+///     async throws
+/// {
+///     guard try await service.requestAuthorization(options: [.alert, .sound], for: app) else { return }
+///     let cancel = NotificationAction(identifier: "cancel", title: "Cancel", options: .foreground)
+///     try await service.setCategories([NotificationCategory(identifier: "reminder", actions: [cancel])], for: app)
+///     let content = NotificationContent(
+///         title: "Task Reminder", body: task, sound: .default, categoryIdentifier: "reminder")
+///     let trigger = NotificationTrigger.timeInterval(TimeIntervalTrigger(interval: 60, repeats: true))
+///     try await service.add(NotificationRequest(identifier: task, content: content, trigger: trigger), for: app)
+/// }
+/// ```
 public protocol NotificationService: Sendable {
     // MARK: Authorization and settings
 
     /// Asks the user once whether the app may post notifications; later calls
     /// return the stored answer without asking. Returns whether it is authorized.
+    ///
+    /// With the engine's ``NotificationEngine/AuthorizationPolicy/ask`` policy the
+    /// first call waits until the user answers through a presenter
+    /// (``NotificationEngine/answerAuthorization(for:granted:)``); calls made
+    /// meanwhile wait for the same answer. ``NotificationEngine/AuthorizationPolicy/grantAll``
+    /// and ``NotificationEngine/AuthorizationPolicy/denyAll`` answer at once.
+    ///
+    /// - Parameters:
+    ///   - options: What the app wants to use; a grant covers these options only.
+    ///   - app: The app asking.
+    /// - Returns: `true` if the app is authorized, `false` if it is denied.
     func requestAuthorization(options: AuthorizationOptions, for app: AppIdentifier) async throws -> Bool
+
+    /// The app's notification settings: its authorization and what its
+    /// notifications may use, as the user left them.
     func notificationSettings(for app: AppIdentifier) async throws -> NotificationSettings
 
     // MARK: Categories
 
-    /// Replaces the app's categories.
+    /// Replaces the app's categories with `categories`; an empty array removes them all.
+    ///
+    /// The categories are checked together (see ``NotificationLimits``); a bad one
+    /// is refused with ``NotificationError/Code/invalidCategory`` or
+    /// ``NotificationError/Code/invalidIdentifier`` and the old categories stay.
+    /// Responses are checked against the categories registered when they come.
     func setCategories(_ categories: [NotificationCategory], for app: AppIdentifier) async throws
+
+    /// The app's registered categories, in the order they were set; empty until it sets some.
     func categories(for app: AppIdentifier) async throws -> [NotificationCategory]
 
     // MARK: Pending requests
 
     /// Schedules a request, replacing a pending one with the same identifier.
     /// Returns the identifiers of requests dropped to keep the pending limit.
+    ///
+    /// The app must be authorized (else ``NotificationError/Code/notificationsNotAllowed``)
+    /// and the request valid: see ``NotificationLimits`` and the rules of
+    /// ``NotificationContent`` and ``NotificationTrigger``. A request without a
+    /// trigger is delivered before the call returns.
+    ///
+    /// When the app would have more pending requests than the engine's
+    /// ``NotificationEngine/Configuration/pendingLimitPerApp``, the latest-firing
+    /// ones are dropped (a repeating request counts once, by its next fire date;
+    /// location-triggered ones count as firing last). If the new request would
+    /// itself be dropped, it is refused with ``NotificationError/Code/pendingLimitReached``
+    /// and nothing changes.
+    ///
+    /// - Parameters:
+    ///   - request: The request to schedule.
+    ///   - app: The app it belongs to.
+    /// - Returns: The requests of the app that were dropped to make room.
     @discardableResult
     func add(_ request: NotificationRequest, for app: AppIdentifier) async throws -> AddResult
+
     /// Schedules many requests in one transaction: all of them or, if one is
     /// invalid, none.
+    ///
+    /// Each request is handled as the single-request `add` handles it; of two
+    /// requests with the same identifier, the later one wins. The pending limit
+    /// applies to the whole batch: if any new request would be dropped, none is added.
     @discardableResult
     func add(_ requests: [NotificationRequest], for app: AppIdentifier) async throws -> AddResult
+
+    /// The app's requests waiting to fire, soonest first; location-triggered
+    /// requests, which have no fire date, come last.
     func pendingRequests(for app: AppIdentifier) async throws -> [PendingRequest]
+
+    /// Removes the app's pending requests with these identifiers, so they do not
+    /// fire again. An identifier that is not pending, such as that of a one-shot
+    /// request that already fired, is ignored. Delivered notifications stay.
     func removePendingRequests(withIdentifiers identifiers: [String], for app: AppIdentifier) async throws
+
+    /// Removes every pending request of the app. Delivered notifications stay.
     func removeAllPendingRequests(for app: AppIdentifier) async throws
 
     // MARK: Delivered notifications
 
-    /// The app's notifications in the notification center, oldest first.
+    /// The app's notifications in the notification center, oldest first: those
+    /// delivered and not yet answered, removed or replaced by a later delivery of
+    /// the same request identifier.
     func deliveredNotifications(for app: AppIdentifier) async throws -> [Delivery]
+
+    /// Takes the app's deliveries of the requests with these identifiers (request
+    /// identifiers, not ``DeliveryID``s) out of the notification center; the
+    /// presenters withdraw them. Unknown identifiers are ignored. A response to a
+    /// removed delivery is still accepted.
     func removeDeliveredNotifications(withIdentifiers identifiers: [String], for app: AppIdentifier) async throws
+
+    /// Takes all of the app's deliveries out of the notification center, as
+    /// ``removeDeliveredNotifications(withIdentifiers:for:)`` does.
     func removeAllDeliveredNotifications(for app: AppIdentifier) async throws
 
     // MARK: Badge and app state
 
+    /// Sets the app's badge number and tells the presenters; `0` clears the
+    /// badge. A negative count is refused with ``NotificationError/Code/badgeInputInvalid``.
     func setBadgeCount(_ count: Int, for app: AppIdentifier) async throws
+
+    /// The app's badge number: the last one set by the app or by a delivered
+    /// notification's ``NotificationContent/badge``; `0` for a new app.
     func badgeCount(for app: AppIdentifier) async throws -> Int
+
     /// Tells the engine whether the app is in the foreground, where its
     /// handler's `willPresent` decides how a notification is shown.
+    ///
+    /// A notification that arrives while the app is in the foreground with no
+    /// handler connected is neither shown nor kept in the notification center. A
+    /// response that opens the app (a tap, a foreground action) brings it to the
+    /// foreground too.
     func setForeground(_ isForeground: Bool, for app: AppIdentifier) async throws
 
     // MARK: The app's side
@@ -55,10 +144,23 @@ public protocol NotificationService: Sendable {
     /// Connects the running app: it is asked how to present deliveries while in
     /// the foreground and receives the user's responses, first those that came
     /// while it was not connected. Disposing disconnects.
+    ///
+    /// An app has one connection: connecting again replaces the earlier handler,
+    /// and disposing a replaced connection does nothing. A response counts as
+    /// handled once the handler calls its completion handler (or the call times
+    /// out); one still unhandled when the engine stops is handed over again at the
+    /// app's first connection after the restart.
     func connect(_ handler: any NotificationAppHandler, for app: AppIdentifier) async throws -> any Disposable
-    /// Every delivery of the app, as it fires.
+
+    /// Every delivery of the app, as it fires (after it is committed), whether or
+    /// not it is shown. Hot: a subscriber sees the deliveries made after it
+    /// subscribes.
     func deliveries(for app: AppIdentifier) -> Signal<Delivery, Never>
-    /// Every response the user gives to the app's notifications.
+
+    /// Every response the user gives to the app's notifications that reaches the
+    /// app: taps, actions, text, and dismissals for categories with
+    /// ``NotificationCategory/Options/customDismissAction``. Hot, and sent whether or
+    /// not a handler is connected.
     func responses(for app: AppIdentifier) -> Signal<NotificationResponse, Never>
 
     // MARK: The user's side
@@ -69,6 +171,21 @@ public protocol NotificationService: Sendable {
     /// category's actions; `userText` is the text of a text-input action;
     /// `authenticated` says whether the user is authenticated, which
     /// ``NotificationAction/Options/authenticationRequired`` actions need.
+    ///
+    /// The answered delivery leaves the notification center and cannot be answered
+    /// again. A tap or a ``NotificationAction/Options/foreground`` action opens the
+    /// app; the response then reaches the app as ``responses(for:)`` describes.
+    ///
+    /// - Parameters:
+    ///   - delivery: The delivery answered; it must be the app's and not yet answered
+    ///     (else ``NotificationError/Code/deliveryNotFound``).
+    ///   - actionIdentifier: What the user chose; an action the delivery's category
+    ///     lacks is refused with ``NotificationError/Code/invalidResponse``.
+    ///   - userText: The text typed into a text-input action; `nil` for anything
+    ///     else (a mismatch is ``NotificationError/Code/invalidResponse``).
+    ///   - authenticated: Whether the user is authenticated (else
+    ///     ``NotificationError/Code/authenticationRequired`` for an action that needs it).
+    ///   - app: The app the delivery belongs to.
     func respond(
         to delivery: DeliveryID,
         actionIdentifier: String,
@@ -80,9 +197,11 @@ public protocol NotificationService: Sendable {
 
 /// What an add did.
 public struct AddResult: Sendable, Hashable, Codable {
-    /// Requests of the app removed to keep the pending limit: the latest-firing ones.
+    /// Requests of the app removed to keep the pending limit: the latest-firing
+    /// ones. Empty when the limit was not reached.
     public var evictedIdentifiers: [String]
 
+    /// A result that names the requests evicted; none by default.
     public init(evictedIdentifiers: [String] = []) {
         self.evictedIdentifiers = evictedIdentifiers
     }
@@ -97,8 +216,21 @@ public struct AddResult: Sendable, Hashable, Codable {
 public protocol NotificationAppHandler: Sendable {
     /// The app is in the foreground and a notification arrived: decide how it is
     /// shown. No options means it is not shown.
+    ///
+    /// - Parameters:
+    ///   - delivery: The notification that arrived.
+    ///   - completionHandler: Call it once with the options to present with: for
+    ///     instance `[.banner, .list, .sound]`, or `[]` to show nothing and keep
+    ///     nothing in the notification center.
     func willPresent(_ delivery: Delivery, completionHandler: @escaping @Sendable (PresentationOptions) -> Void)
 
-    /// The user answered a notification.
+    /// The user answered a notification. Runs whether the app is in the
+    /// foreground or not: a background action reaches the app without opening it.
+    ///
+    /// - Parameters:
+    ///   - response: What the user did.
+    ///   - completionHandler: Call it once the response is handled; a response
+    ///     whose completion handler was not called when the engine stopped is
+    ///     handed over again after the restart.
     func didReceive(_ response: NotificationResponse, completionHandler: @escaping @Sendable () -> Void)
 }
