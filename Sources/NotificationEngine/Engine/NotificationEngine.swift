@@ -119,6 +119,10 @@ public final class NotificationEngine: Sendable {
         fireDue()
     }
 
+    deinit {
+        state.withLock { $0.timer?.dispose() }
+    }
+
     /// Everything that happens: deliveries, presentations, responses, badges,
     /// authorization. Hot: a subscriber sees what happens after it subscribes.
     ///

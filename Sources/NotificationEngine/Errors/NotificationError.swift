@@ -31,7 +31,6 @@ public struct NotificationError: Error, Hashable, Sendable, CustomStringConverti
             case deliveryNotFound = 4008
             case invalidResponse = 4009
             case authenticationRequired = 4010
-            case invalidSettings = 4011
             case storeFailure = 4012
             case invalidPayload = 4013
         }
@@ -77,8 +76,6 @@ public struct NotificationError: Error, Hashable, Sendable, CustomStringConverti
         public static let invalidResponse = Code(.invalidResponse)
         /// The action requires an authenticated user.
         public static let authenticationRequired = Code(.authenticationRequired)
-        /// A settings change that is not allowed; reserved, the engine itself does not throw it.
-        public static let invalidSettings = Code(.invalidSettings)
         /// The store failed (a disk error, a corrupt file).
         public static let storeFailure = Code(.storeFailure)
         /// A payload JSON cannot encode, such as a `userInfo` number that is NaN or infinite.

@@ -72,10 +72,10 @@ extension UNError {
         public static let invalidResponse = Code(NotificationError.Code.invalidResponse)
         /// The action requires an authenticated user (4010).
         public static let authenticationRequired = Code(NotificationError.Code.authenticationRequired)
-        /// A settings change that is not allowed (4011).
-        public static let invalidSettings = Code(NotificationError.Code.invalidSettings)
         /// The engine's store failed (4012).
         public static let storeFailure = Code(NotificationError.Code.storeFailure)
+        /// A payload JSON cannot encode, such as a number that is NaN or infinite (4013).
+        public static let invalidPayload = Code(NotificationError.Code.invalidPayload)
 
         // MARK: The facade's codes
 
@@ -105,8 +105,8 @@ extension UNError {
             4000: "invalidIdentifier", 4001: "invalidAppIdentifier", 4002: "payloadTooLarge",
             4003: "invalidTrigger", 4004: "invalidRegion", 4005: "unknownCategory",
             4006: "invalidCategory", 4007: "pendingLimitReached", 4008: "deliveryNotFound",
-            4009: "invalidResponse", 4010: "authenticationRequired", 4011: "invalidSettings",
-            4012: "storeFailure",
+            4009: "invalidResponse", 4010: "authenticationRequired",
+            4012: "storeFailure", 4013: "invalidPayload",
             4900: "centerAlreadyConfigured", 4901: "invalidUserInfo",
         ]
     }

@@ -48,10 +48,10 @@ extension UNError {
     public static var invalidResponse: Code { .invalidResponse }
     /// ``Code/authenticationRequired``.
     public static var authenticationRequired: Code { .authenticationRequired }
-    /// ``Code/invalidSettings``.
-    public static var invalidSettings: Code { .invalidSettings }
     /// ``Code/storeFailure``.
     public static var storeFailure: Code { .storeFailure }
+    /// ``Code/invalidPayload``.
+    public static var invalidPayload: Code { .invalidPayload }
     /// ``Code/centerAlreadyConfigured``.
     public static var centerAlreadyConfigured: Code { .centerAlreadyConfigured }
     /// ``Code/invalidUserInfo``.

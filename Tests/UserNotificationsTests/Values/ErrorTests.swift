@@ -37,8 +37,8 @@ struct ErrorTests {
             (.invalidRegion, .invalidRegion), (.unknownCategory, .unknownCategory),
             (.invalidCategory, .invalidCategory), (.pendingLimitReached, .pendingLimitReached),
             (.deliveryNotFound, .deliveryNotFound), (.invalidResponse, .invalidResponse),
-            (.authenticationRequired, .authenticationRequired), (.invalidSettings, .invalidSettings),
-            (.storeFailure, .storeFailure),
+            (.authenticationRequired, .authenticationRequired),
+            (.storeFailure, .storeFailure), (.invalidPayload, .invalidPayload),
         ]
         for (engineCode, code) in engineCodes {
             let error = UNError(NotificationError(engineCode, "why \(engineCode)"))
