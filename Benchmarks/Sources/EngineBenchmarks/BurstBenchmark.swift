@@ -10,7 +10,7 @@ enum BurstBenchmark {
     /// The hidden subcommand a child process runs: `__e3-child sqlite|memory|floor COUNT`.
     static let childCommand = "__e3-child"
     /// Longest a burst may take (the child is stopped after it).
-    static let timeout: Duration = .seconds(20)
+    static let timeout: Duration = .seconds(15)
     /// Requests per add call while scheduling a burst.
     static let batch = 10_000
 
@@ -100,7 +100,7 @@ enum BurstBenchmark {
         }
         let warmCount = max(1, min(count / 10, 2_000))
         let warmUp = try await burst(count: warmCount, store: store, lead: 1, reports: false)
-        let lead = 0.5 + 1.5 * warmUp.addSeconds * Double(count) / Double(warmCount)
+        let lead = 0.3 + 1.25 * warmUp.addSeconds * Double(count) / Double(warmCount)
         let result = try await burst(count: count, store: store, lead: lead, reports: true)
         printFlushed("e3 \(result.deliverySeconds) \(result.addSeconds)")
         exit(0)
