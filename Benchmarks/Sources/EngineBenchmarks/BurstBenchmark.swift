@@ -7,7 +7,8 @@ import NotificationEngine
 /// with GRDB (``BurstFloor``). Each burst runs in a fresh process of this executable, so
 /// that one that takes too long can be stopped.
 enum BurstBenchmark {
-    /// The hidden subcommand a child process runs: `__e3-child sqlite|memory|floor COUNT`.
+    /// The hidden subcommand a child process runs: `__e3-child sqlite|memory|floor COUNT DIRECTORY`;
+    /// the child keeps its files in DIRECTORY, which the parent removes (also after stopping it).
     static let childCommand = "__e3-child"
     /// Longest a burst may take (the child is stopped after it).
     static let timeout: Duration = .seconds(15)
@@ -73,7 +74,9 @@ enum BurstBenchmark {
 
     /// Runs one burst in a new process.
     private static func child(_ store: Store, count: Int) async throws -> Outcome {
-        let outcome = try await ChildProcess.run([childCommand, store.rawValue, String(count)], timeout: timeout)
+        let scratch = try ScratchDirectory("e3")
+        let outcome = try await ChildProcess.run(
+            [childCommand, store.rawValue, String(count), scratch.url.path], timeout: timeout)
         if outcome.timedOut {
             let progress = outcome.lastLine("progress")
             let presented = progress?.first.flatMap { Int($0) } ?? 0
@@ -90,18 +93,19 @@ enum BurstBenchmark {
     /// schedules the burst far enough ahead for the adds to be done when it is due.
     /// Prints `progress PRESENTED SECONDS` lines while waiting, then `e3 SECONDS`.
     static func childMain(_ arguments: [String]) async throws -> Never {
-        guard arguments.count == 2, let store = Store(rawValue: arguments[0]), let count = Int(arguments[1]) else {
-            throw BenchmarkFailure("usage: \(childCommand) sqlite|memory|floor COUNT")
+        guard arguments.count == 3, let store = Store(rawValue: arguments[0]), let count = Int(arguments[1]) else {
+            throw BenchmarkFailure("usage: \(childCommand) sqlite|memory|floor COUNT DIRECTORY")
         }
+        let directory = URL(fileURLWithPath: arguments[2])
+        let warmCount = max(1, min(count / 10, 2_000))
         if store == .floor {
-            _ = try BurstFloor.run(count: max(1, min(count / 10, 2_000)))
-            printFlushed("e3 \(try BurstFloor.run(count: count))")
+            _ = try BurstFloor.run(count: warmCount, in: directory)
+            printFlushed("e3 \(try BurstFloor.run(count: count, in: directory))")
             exit(0)
         }
-        let warmCount = max(1, min(count / 10, 2_000))
-        let warmUp = try await burst(count: warmCount, store: store, lead: 1, reports: false)
+        let warmUp = try await burst(count: warmCount, store: store, lead: 1, in: directory, reports: false)
         let lead = 0.3 + 1.25 * warmUp.addSeconds * Double(count) / Double(warmCount)
-        let result = try await burst(count: count, store: store, lead: lead, reports: true)
+        let result = try await burst(count: count, store: store, lead: lead, in: directory, reports: true)
         printFlushed("e3 \(result.deliverySeconds) \(result.addSeconds)")
         exit(0)
     }
@@ -115,8 +119,10 @@ enum BurstBenchmark {
     /// Schedules `count` requests due `lead` seconds from now, in batches, and waits for
     /// the null presenter to have been handed all of them. If the adds were not done by
     /// the due instant, tries again with twice the lead.
-    private static func burst(count: Int, store: Store, lead: TimeInterval, reports: Bool) async throws -> Burst {
-        let scratch = try ScratchDirectory("e3")
+    private static func burst(
+        count: Int, store: Store, lead: TimeInterval, in directory: URL, reports: Bool
+    ) async throws -> Burst {
+        let scratch = try ScratchDirectory("burst", in: directory)
         let presenter = CountingPresenter()
         let engine = try await Fixtures.engine(store.kind(in: scratch), name: "e3-engine", presenters: [presenter])
         let due = Date().addingTimeInterval(lead)
@@ -131,7 +137,7 @@ enum BurstBenchmark {
         let addSeconds = seconds(clock.now - start)
         guard Date() < due, presenter.count == 0 else {
             printFlushed("adding took \(fixed(addSeconds, 2)) s, over the \(fixed(lead, 2)) s lead; again")
-            return try await burst(count: count, store: store, lead: lead * 2, reports: reports)
+            return try await burst(count: count, store: store, lead: lead * 2, in: directory, reports: reports)
         }
         if reports { Profiling.enable() }
         try await wait(for: presenter, count: count, reports: reports)

@@ -19,8 +19,8 @@ enum BurstFloor {
 
     /// Inserts `count` requests due now, then fires them all; returns the seconds from the
     /// start of firing to the last presentation.
-    static func run(count: Int) throws -> Double {
-        let scratch = try ScratchDirectory("e3-floor")
+    static func run(count: Int, in directory: URL) throws -> Double {
+        let scratch = try ScratchDirectory("floor", in: directory)
         let pool = try GRDBPeer.create(scratch.path("floor.sqlite"))
         let requests = (0..<count).map { Fixtures.request($0, interval: 0) }
         try GRDBPeer.insert(requests, batch: 10_000, into: pool)

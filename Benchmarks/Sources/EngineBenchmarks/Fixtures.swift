@@ -44,13 +44,13 @@ enum Fixtures {
     }
 }
 
-/// A directory under the temporary directory, removed with everything in it on deinit.
+/// A directory under the temporary directory (or under `parent`), removed with everything
+/// in it on deinit.
 final class ScratchDirectory {
     let url: URL
 
-    init(_ label: String) throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("herald-bench-\(label)-\(UUID().uuidString.prefix(8))")
+    init(_ label: String, in parent: URL = FileManager.default.temporaryDirectory) throws {
+        url = parent.appendingPathComponent("herald-bench-\(label)-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
