@@ -16,7 +16,7 @@ enum AddsBenchmark {
         let batched = try await measure(count: scaled(100_000, scale), batch: 1_000, rounds: rounds)
         var table = Table([
             "", "workload", "engine adds/s>", "GRDB + JSONEncoder adds/s>", "GRDB, JSON ready adds/s>",
-            "floor / engine time>", "goal", "met",
+            "engine time / floor time>", "goal", "met",
         ])
         table.addRates("E1a", "add one by one, \(grouped(Double(scaled(10_000, scale)))) requests", single, goal: nil)
         table.addRates(
