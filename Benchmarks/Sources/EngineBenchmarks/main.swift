@@ -1,0 +1,53 @@
+import Foundation
+
+// Usage: EngineBenchmarks [ID …]      run only the workloads whose id is given (E1 … E4)
+// Environment:
+//   BENCH_SCALE=0.1                    scale every workload's size (default 1); E2 keeps its
+//                                      rate (1,000 requests over 1 s at 0.1)
+//   BENCH_ROUNDS=1                     rounds per side (default 3; the median is shown)
+//   BENCH_E4_DATABASE=FILE             keep E4's million-request database in FILE and reuse it
+
+/// One workload: it runs its sides in turn and returns its table.
+struct Workload {
+    let id: String
+    let title: String
+    let run: (_ scale: Double, _ rounds: Int) async throws -> String
+}
+
+let workloads = [
+    Workload(id: "E1", title: "adds per second into the SQLite store", run: AddsBenchmark.run),
+    Workload(id: "E2", title: "lateness on the real clock", run: LatenessBenchmark.run),
+    Workload(id: "E3", title: "a burst of requests due at the same instant", run: BurstBenchmark.run),
+    Workload(id: "E4", title: "start-up time and memory with a million pending requests", run: StartupBenchmark.run),
+]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+do {
+    switch arguments.first {
+    case StartupBenchmark.childCommand: try await StartupBenchmark.childMain(Array(arguments.dropFirst()))
+    case BurstBenchmark.childCommand: try await BurstBenchmark.childMain(Array(arguments.dropFirst()))
+    default: break
+    }
+    let environment = ProcessInfo.processInfo.environment
+    let scale = environment["BENCH_SCALE"].flatMap(Double.init) ?? 1
+    let rounds = max(1, environment["BENCH_ROUNDS"].flatMap(Int.init) ?? 3)
+    let wanted = arguments.map { $0.uppercased() }
+    let selected = workloads.filter { wanted.isEmpty || wanted.contains($0.id) }
+    guard !selected.isEmpty else {
+        throw BenchmarkFailure("no workload matches \(arguments.joined(separator: " ")); known: E1 E2 E3 E4")
+    }
+    print("NotificationEngine benchmarks, release build")
+    print(Machine.summary(scale: scale, rounds: rounds))
+    let clock = ContinuousClock()
+    let start = clock.now
+    for workload in selected {
+        print("\nrunning \(workload.id): \(workload.title) …")
+        let started = clock.now
+        let table = try await workload.run(scale, rounds)
+        print("\n" + table + "\n\n\(workload.id) took \(fixed(seconds(clock.now - started), 0)) s")
+    }
+    print("\nload average (1 min) at end: \(Machine.loadAverage); took \(fixed(seconds(clock.now - start), 0)) s")
+} catch {
+    FileHandle.standardError.write(Data("EngineBenchmarks: \(error)\n".utf8))
+    exit(1)
+}
