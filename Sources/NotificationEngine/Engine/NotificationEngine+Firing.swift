@@ -49,14 +49,23 @@ extension NotificationEngine {
     /// Commits the firing of `items` in one transaction and updates the window,
     /// counts, regions and badges to match. On a store failure nothing is
     /// committed; the window is reloaded from the store and retried a second later.
+    ///
+    /// The requests are read and decoded before the write transaction (in
+    /// parallel for a large batch); the engine's lock, held throughout, keeps
+    /// every other change of pending requests out in between.
     func commit(_ items: [FireItem], now: Date, in state: inout EngineState) -> Firing? {
         do {
             let apps = try Set(items.map(\.app)).reduce(into: [:]) { records, app in
                 records[app] = try record(app, in: &state)
             }
+            let loaded = try load(items)
             let firing = try write { transaction in
                 try items.reduce(into: Firing()) { firing, item in
-                    try fire(item, now: now, apps: apps, into: &firing, in: transaction)
+                    guard let (record, request) = loaded[RegionKey(app: item.app, identifier: item.identifier)] else {
+                        return
+                    }
+                    try fire(item, record: record, request: request, now: now, apps: apps, into: &firing,
+                             in: transaction)
                 }
             }
             track(firing, items: items, in: &state)
@@ -71,40 +80,74 @@ extension NotificationEngine {
         }
     }
 
-    private func fire(
-        _ item: FireItem, now: Date, apps: [AppIdentifier: EngineState.AppRecord], into firing: inout Firing,
-        in transaction: any StoreTransaction
-    ) throws {
-        guard var pending = try transaction.pending(item.app, identifier: item.identifier),
-            pending.nextFireDate == item.expectedDate, let record = apps[item.app]
-        else { return }
-        if record.preferences.authorizationStatus == .authorized {
-            let delivery = Delivery(
-                id: DeliveryID(), app: item.app, request: pending.request, scheduledDate: item.dueDate, date: now,
-                isLate: now.timeIntervalSince(item.dueDate) >= configuration.lateTolerance)
-            let replaced = try transaction.saveDelivery(
-                StoredDelivery(delivery: delivery, isListed: true, isAnswered: false))
-            if !replaced.isEmpty { firing.replaced[item.app, default: []].append(contentsOf: replaced) }
-            try transaction.addToOutbox(delivery.id)
-            firing.deliveries.append(delivery)
-            if let badge = pending.request.content.badge, record.preferences.allowsBadges {
-                try transaction.saveBadge(badge, for: item.app)
-                firing.badges[item.app] = badge
+    /// The pending records of the items and their decoded requests; a record
+    /// whose request cannot be decoded is logged and comes back with `nil`, so
+    /// that firing removes it instead of failing on it for ever.
+    private func load(_ items: [FireItem]) throws -> [RegionKey: (PendingRecord, NotificationRequest?)] {
+        let records = try read { try $0.pendingRecords(items.map { ($0.app, $0.identifier) }) }
+        let requests = BatchDecoder.decode(records)
+        var loaded: [RegionKey: (PendingRecord, NotificationRequest?)] = [:]
+        for (record, request) in zip(records, requests) {
+            let key = RegionKey(app: record.app, identifier: record.identifier)
+            switch request {
+            case .success(let request):
+                loaded[key] = (record, request)
+            case .failure(let error):
+                logger.error("pending request \"\(record.identifier)\" of \(record.app) is unreadable; dropping it: \(error)")
+                loaded[key] = (record, nil)
             }
         }
-        if let trigger = pending.request.trigger, trigger.repeats, case .location = trigger {
+        return loaded
+    }
+
+    private func fire(
+        _ item: FireItem, record: PendingRecord, request: NotificationRequest?, now: Date,
+        apps: [AppIdentifier: EngineState.AppRecord], into firing: inout Firing, in transaction: any StoreTransaction
+    ) throws {
+        guard record.nextFireDate == item.expectedDate, let app = apps[item.app] else { return }
+        guard let request else {
+            try finish(item, in: transaction, into: &firing)
             return
         }
-        if let trigger = pending.request.trigger,
-            let next = schedule.nextFireDate(after: item.dueDate, now: now, trigger: trigger, addedAt: pending.addedDate)
+        if app.preferences.authorizationStatus == .authorized {
+            try deliver(request, item: item, payload: record.payload, now: now, app: app, into: &firing, in: transaction)
+        }
+        if let trigger = request.trigger, trigger.repeats, case .location = trigger {
+            return
+        }
+        if let trigger = request.trigger,
+            let next = schedule.nextFireDate(after: item.dueDate, now: now, trigger: trigger, addedAt: record.addedDate)
         {
-            pending.nextFireDate = next
+            let pending = PendingRequest(request: request, nextFireDate: next, addedDate: record.addedDate)
             try transaction.savePending(pending, for: item.app)
             firing.rescheduled.append((item.app, pending))
         } else {
-            try transaction.deletePending(item.app, identifiers: [item.identifier])
-            firing.finished.append(RegionKey(app: item.app, identifier: item.identifier))
+            try finish(item, in: transaction, into: &firing)
         }
+    }
+
+    private func deliver(
+        _ request: NotificationRequest, item: FireItem, payload: RequestPayload, now: Date,
+        app: EngineState.AppRecord, into firing: inout Firing, in transaction: any StoreTransaction
+    ) throws {
+        let delivery = Delivery(
+            id: DeliveryID(), app: item.app, request: request, scheduledDate: item.dueDate, date: now,
+            isLate: now.timeIntervalSince(item.dueDate) >= configuration.lateTolerance)
+        let replaced = try transaction.saveDelivery(
+            StoredDelivery(delivery: delivery, isListed: true, isAnswered: false), payload: payload)
+        if !replaced.isEmpty { firing.replaced[item.app, default: []].append(contentsOf: replaced) }
+        try transaction.addToOutbox(delivery.id)
+        firing.deliveries.append(delivery)
+        if let badge = request.content.badge, app.preferences.allowsBadges {
+            try transaction.saveBadge(badge, for: item.app)
+            firing.badges[item.app] = badge
+        }
+    }
+
+    /// Removes a request that has fired for the last time.
+    private func finish(_ item: FireItem, in transaction: any StoreTransaction, into firing: inout Firing) throws {
+        try transaction.deletePending(item.app, identifiers: [item.identifier])
+        firing.finished.append(RegionKey(app: item.app, identifier: item.identifier))
     }
 
     private func track(_ firing: Firing, items: [FireItem], in state: inout EngineState) {
@@ -152,7 +195,7 @@ extension NotificationEngine {
         let check = now.addingTimeInterval(configuration.clockCheckInterval)
         let wake: Date? =
             if let first = state.window.first { min(first.date, check) } else if state.window.isComplete { nil } else { now }
-        guard wake != state.timerDate || state.timer == nil || wake == nil else { return }
+        if let armed = state.timerDate, state.timer != nil, let wake, armed <= wake { return }
         state.timer?.dispose()
         state.timer = nil
         state.timerDate = wake

@@ -73,7 +73,7 @@ extension NotificationEngine {
     private func plan(
         _ items: [PendingRequest], for app: AppIdentifier, in transaction: any StoreTransaction, count: Int
     ) throws -> AddPlan {
-        let replaced = try items.map(\.request.identifier).filter { try transaction.pending(app, identifier: $0) != nil }
+        let replaced = try Array(transaction.pendingIdentifiers(app, among: items.map(\.request.identifier)))
         let total = count - replaced.count + items.count
         let overflow = total - configuration.pendingLimitPerApp
         guard overflow > 0 else { return AddPlan(items: items, evicted: [], replaced: replaced) }

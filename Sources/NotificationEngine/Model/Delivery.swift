@@ -16,7 +16,14 @@ public struct DeliveryID: RawRepresentable, Hashable, Codable, Sendable, CustomS
 
     /// A new, unique identifier.
     public init() {
-        rawValue = UUID()
+        // A version 4 UUID from the system's generator (getrandom), without the
+        // open/read/close of /dev/urandom that Foundation's UUID() costs here.
+        var generator = SystemRandomNumberGenerator()
+        let high = (generator.next() & 0xFFFF_FFFF_FFFF_0FFF | 0x0000_0000_0000_4000).bigEndian
+        let low = (generator.next() & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000).bigEndian
+        rawValue = withUnsafeBytes(of: (high, low)) { bytes in
+            UUID(uuid: bytes.load(as: uuid_t.self))
+        }
     }
 
     /// Parses an identifier from its ``description``, a UUID string such as
@@ -38,7 +45,26 @@ public struct DeliveryID: RawRepresentable, Hashable, Codable, Sendable, CustomS
     }
 
     /// The UUID string, in upper case.
-    public var description: String { rawValue.uuidString }
+    public var description: String {
+        // The same text as `uuidString` (upper-case 8-4-4-4-12), without its
+        // formatted printing: stores write this string for every delivery.
+        withUnsafeBytes(of: rawValue.uuid) { bytes in
+            String(unsafeUninitializedCapacity: 36) { text in
+                let digits = Array("0123456789ABCDEF".utf8)
+                var index = 0
+                for (position, byte) in bytes.enumerated() {
+                    if position == 4 || position == 6 || position == 8 || position == 10 {
+                        text[index] = UInt8(ascii: "-")
+                        index += 1
+                    }
+                    text[index] = digits[Int(byte >> 4)]
+                    text[index + 1] = digits[Int(byte & 0x0F)]
+                    index += 2
+                }
+                return index
+            }
+        }
+    }
 }
 
 /// A request that fired: what the notification center shows and what a response

@@ -68,6 +68,20 @@ private final class InMemoryTransaction: StoreTransaction {
         (state.apps[app]?.pending.values).map { $0.sorted(by: Self.pendingOrder) } ?? []
     }
 
+    func pendingRecords(_ keys: [(app: AppIdentifier, identifier: String)]) -> [PendingRecord] {
+        keys.compactMap { key in
+            state.apps[key.app]?.pending[key.identifier].map { pending in
+                PendingRecord(
+                    app: key.app, identifier: key.identifier, nextFireDate: pending.nextFireDate,
+                    addedDate: pending.addedDate, payload: .decoded(pending.request))
+            }
+        }
+    }
+
+    func pendingIdentifiers(_ app: AppIdentifier, among identifiers: [String]) -> Set<String> {
+        Set(identifiers.filter { state.apps[app]?.pending[$0] != nil })
+    }
+
     func latestPending(_ app: AppIdentifier, limit: Int) -> [PendingRequest] {
         Array(pendingRequests(app).reversed().prefix(limit))
     }
@@ -112,7 +126,7 @@ private final class InMemoryTransaction: StoreTransaction {
 
     // MARK: Deliveries
 
-    func saveDelivery(_ delivery: StoredDelivery) -> [DeliveryID] {
+    func saveDelivery(_ delivery: StoredDelivery, payload: RequestPayload?) -> [DeliveryID] {
         let id = delivery.delivery.id
         let app = delivery.delivery.app
         let identifier = delivery.delivery.request.identifier

@@ -28,6 +28,43 @@ package struct DueEntry: Sendable, Hashable {
     }
 }
 
+/// A pending request as read for firing: its dates, and the request itself
+/// either decoded or still in the store's encoding, so that the engine can
+/// decode a batch in parallel and the store can write the same bytes into the
+/// delivery without encoding it again.
+package struct PendingRecord: Sendable {
+    package var app: AppIdentifier
+    package var identifier: String
+    package var nextFireDate: Date?
+    package var addedDate: Date
+    package var payload: RequestPayload
+
+    package init(
+        app: AppIdentifier, identifier: String, nextFireDate: Date?, addedDate: Date, payload: RequestPayload
+    ) {
+        self.app = app
+        self.identifier = identifier
+        self.nextFireDate = nextFireDate
+        self.addedDate = addedDate
+        self.payload = payload
+    }
+}
+
+/// A request as a store holds it.
+package enum RequestPayload: Sendable {
+    case decoded(NotificationRequest)
+    /// In the SQLite store's binary encoding.
+    case encoded(Data)
+
+    /// The request, decoded if need be.
+    package func request() throws -> NotificationRequest {
+        switch self {
+        case .decoded(let request): request
+        case .encoded(let data): try RequestCoding.decode(data)
+        }
+    }
+}
+
 /// A delivery as stored: whether it is still listed in the notification center and
 /// whether the user has answered it.
 package struct StoredDelivery: Sendable, Hashable {
@@ -52,6 +89,11 @@ package protocol StoreTransaction {
     // MARK: Pending requests
     func pending(_ app: AppIdentifier, identifier: String) throws -> PendingRequest?
     func pendingRequests(_ app: AppIdentifier) throws -> [PendingRequest]
+    /// The pending records of these keys that exist, undecoded where the store
+    /// keeps an encoding, in no particular order.
+    func pendingRecords(_ keys: [(app: AppIdentifier, identifier: String)]) throws -> [PendingRecord]
+    /// Which of the identifiers the app has pending.
+    func pendingIdentifiers(_ app: AppIdentifier, among identifiers: [String]) throws -> Set<String>
     /// The app's `limit` latest-firing requests, latest first (no fire date counts as latest).
     func latestPending(_ app: AppIdentifier, limit: Int) throws -> [PendingRequest]
     /// Inserts the request or replaces the app's request with the same identifier.
@@ -71,8 +113,10 @@ package protocol StoreTransaction {
     /// Inserts a delivery; a listed delivery of the same app and request
     /// identifier is unlisted (the new one replaces it in the notification
     /// center). Returns the identifiers of the deliveries it unlisted.
+    /// `payload`, when given, is the delivery's request as the store read it,
+    /// written as it is.
     @discardableResult
-    func saveDelivery(_ delivery: StoredDelivery) throws -> [DeliveryID]
+    func saveDelivery(_ delivery: StoredDelivery, payload: RequestPayload?) throws -> [DeliveryID]
     func delivery(_ id: DeliveryID) throws -> StoredDelivery?
     /// The app's listed deliveries, oldest first.
     func listedDeliveries(_ app: AppIdentifier) throws -> [Delivery]
@@ -103,6 +147,14 @@ package protocol StoreTransaction {
     func saveCategories(_ categories: [NotificationCategory], for app: AppIdentifier) throws
     /// Every app the store knows, sorted.
     func apps() throws -> [AppIdentifier]
+}
+
+extension StoreTransaction {
+    /// Inserts a delivery, encoding its request; see ``saveDelivery(_:payload:)``.
+    @discardableResult
+    package func saveDelivery(_ delivery: StoredDelivery) throws -> [DeliveryID] {
+        try saveDelivery(delivery, payload: nil)
+    }
 }
 
 /// A store: runs transactions. Writes are serialized; a write that throws is

@@ -48,3 +48,19 @@ struct ModelCodingTests {
         #expect(abs(berlin.distance(to: paris) - 877_500) < 2_000)
     }
 }
+
+@Suite("Delivery identifiers")
+struct DeliveryIDTests {
+    @Test("New delivery ids are version 4 UUIDs, all different, and round-trip through their string")
+    func version4() {
+        let ids = (0..<10_000).map { _ in DeliveryID() }
+        #expect(Set(ids).count == ids.count)
+        for id in ids.prefix(100) {
+            let text = id.description
+            #expect(Array(text)[14] == "4", "version nibble of \(text)")
+            #expect("89AB".contains(Array(text)[19]), "variant of \(text)")
+            #expect(DeliveryID(text) == id)
+            #expect(text == id.rawValue.uuidString)
+        }
+    }
+}

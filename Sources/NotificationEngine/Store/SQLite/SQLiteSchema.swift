@@ -4,7 +4,8 @@ import GRDB
 ///
 /// Dates are stored as `REAL` seconds since the reference date
 /// (`Date.timeIntervalSinceReferenceDate`), so they round-trip bit for bit and
-/// order exactly; requests, responses, preferences and categories as JSON text.
+/// order exactly; requests in ``RequestCoding``'s binary form; responses,
+/// preferences and categories as JSON text.
 enum SQLiteSchema {
     /// Every migration, in order. A database migrated by a later version (one
     /// with migrations this one does not know) is refused rather than misread.
@@ -41,7 +42,7 @@ enum SQLiteSchema {
             next_fire REAL,
             added REAL NOT NULL,
             is_location INTEGER NOT NULL,
-            request TEXT NOT NULL,
+            request BLOB NOT NULL,
             PRIMARY KEY (app, identifier)
         );
         CREATE INDEX pending_due ON pending(next_fire, app, identifier) WHERE next_fire IS NOT NULL;
@@ -58,7 +59,7 @@ enum SQLiteSchema {
             late INTEGER NOT NULL,
             listed INTEGER NOT NULL,
             answered INTEGER NOT NULL,
-            request TEXT NOT NULL
+            request BLOB NOT NULL
         );
         CREATE INDEX deliveries_listed ON deliveries(app, date) WHERE listed = 1;
         CREATE INDEX deliveries_listed_identifier ON deliveries(app, identifier) WHERE listed = 1;

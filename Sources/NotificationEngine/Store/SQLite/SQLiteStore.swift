@@ -13,6 +13,7 @@ package final class SQLiteStore: NotificationStore, Sendable {
     /// The database file.
     package let path: String
     private let pool: DatabasePool
+    private let checkpointer: SQLiteCheckpointer
 
     /// Opens the database at `path`, creating it if it does not exist, and
     /// migrates it to the current schema.
@@ -24,6 +25,9 @@ package final class SQLiteStore: NotificationStore, Sendable {
         self.path = path
         pool = try SQLiteStoreFailure.guarding("opening the database at \(path)") {
             try DatabasePool(path: path, configuration: Self.configuration)
+        }
+        checkpointer = try SQLiteStoreFailure.guarding("opening a checkpoint connection to \(path)") {
+            try SQLiteCheckpointer(path: path, interval: 0.1)
         }
         try migrate()
     }
@@ -53,6 +57,11 @@ package final class SQLiteStore: NotificationStore, Sendable {
         // instead of failing at once.
         configuration.busyMode = .timeout(5)
         configuration.label = "Herald.SQLiteStore"
+        // 64 MiB of page cache per connection (SQLite's default is 2 MiB): the
+        // due queue and a burst's rows stay in memory instead of being re-read.
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA cache_size = -65536")
+        }
         return configuration
     }
 

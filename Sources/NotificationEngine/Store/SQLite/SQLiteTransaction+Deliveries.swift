@@ -9,7 +9,7 @@ extension SQLiteTransaction {
 
     // MARK: Deliveries
 
-    func saveDelivery(_ stored: StoredDelivery) throws -> [DeliveryID] {
+    func saveDelivery(_ stored: StoredDelivery, payload: RequestPayload?) throws -> [DeliveryID] {
         let delivery = stored.delivery
         return try guarding("saving the delivery \(delivery.id) of \(delivery.app)") {
             let replaced = try unlist(delivery.app, identifier: delivery.request.identifier)
@@ -24,10 +24,14 @@ extension SQLiteTransaction {
                     delivery.scheduledDate.timeIntervalSinceReferenceDate,
                     delivery.date.timeIntervalSinceReferenceDate,
                     delivery.isLate, stored.isListed, stored.isAnswered,
-                    try json(delivery.request),
+                    try storedBytes(payload) ?? RequestCoding.encode(delivery.request),
                 ])
             return replaced
         }
+    }
+
+    private func storedBytes(_ payload: RequestPayload?) -> Data? {
+        if case .encoded(let data) = payload { data } else { nil }
     }
 
     func delivery(_ id: DeliveryID) throws -> StoredDelivery? {
@@ -107,7 +111,7 @@ extension SQLiteTransaction {
         return Delivery(
             id: deliveryID,
             app: AppIdentifier(rawValue: try row.decode(atIndex: 1)),
-            request: try decodeJSON(NotificationRequest.self, row, at: 2),
+            request: try request(row, at: 2),
             scheduledDate: Date(timeIntervalSinceReferenceDate: try row.decode(atIndex: 3)),
             date: Date(timeIntervalSinceReferenceDate: try row.decode(atIndex: 4)),
             isLate: try row.decode(atIndex: 5))

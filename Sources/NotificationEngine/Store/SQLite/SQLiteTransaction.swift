@@ -29,6 +29,38 @@ final class SQLiteTransaction: StoreTransaction {
         }
     }
 
+    func pendingRecords(_ keys: [(app: AppIdentifier, identifier: String)]) throws -> [PendingRecord] {
+        try guarding("reading \(keys.count) pending requests") {
+            try keys.flatMap { key in
+                try fetch(
+                    "SELECT \(Self.pendingColumns) FROM pending WHERE app = ? AND identifier = ?",
+                    [key.app.rawValue, key.identifier]
+                ) { row in
+                    let nextFire: Double? = try row.decode(atIndex: 1)
+                    return PendingRecord(
+                        app: key.app, identifier: key.identifier,
+                        nextFireDate: nextFire.map(Date.init(timeIntervalSinceReferenceDate:)),
+                        addedDate: Date(timeIntervalSinceReferenceDate: try row.decode(atIndex: 2)),
+                        payload: .encoded(try row.decode(atIndex: 0)))
+                }
+            }
+        }
+    }
+
+    func pendingIdentifiers(_ app: AppIdentifier, among identifiers: [String]) throws -> Set<String> {
+        try guarding("looking up pending requests of \(app)") {
+            var found: Set<String> = []
+            for chunk in stride(from: 0, to: identifiers.count, by: 500).map({ identifiers[$0..<min($0 + 500, identifiers.count)] }) {
+                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+                let names = try String.fetchAll(
+                    db, sql: "SELECT identifier FROM pending WHERE app = ? AND identifier IN (\(marks))",
+                    arguments: StatementArguments([app.rawValue] + Array(chunk)))
+                found.formUnion(names)
+            }
+            return found
+        }
+    }
+
     func pendingRequests(_ app: AppIdentifier) throws -> [PendingRequest] {
         try guarding("reading the pending requests of \(app)") {
             let dated = try fetch(
@@ -80,7 +112,7 @@ final class SQLiteTransaction: StoreTransaction {
                     pending.nextFireDate?.timeIntervalSinceReferenceDate,
                     pending.addedDate.timeIntervalSinceReferenceDate,
                     pending.request.trigger?.isLocation ?? false,
-                    try json(pending.request),
+                    try RequestCoding.encode(pending.request),
                 ])
         }
     }
@@ -151,7 +183,7 @@ final class SQLiteTransaction: StoreTransaction {
     private func pendingRequest(_ row: Row, from first: Int) throws -> PendingRequest {
         let nextFire: Double? = try row.decode(atIndex: first + 1)
         return PendingRequest(
-            request: try decodeJSON(NotificationRequest.self, row, at: first),
+            request: try request(row, at: first),
             nextFireDate: nextFire.map(Date.init(timeIntervalSinceReferenceDate:)),
             addedDate: Date(timeIntervalSinceReferenceDate: try row.decode(atIndex: first + 2)))
     }
@@ -186,6 +218,11 @@ final class SQLiteTransaction: StoreTransaction {
     /// `value` as JSON text.
     func json(_ value: some Encodable) throws -> String {
         String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    /// The request stored in column `index` (``RequestCoding``).
+    func request(_ row: Row, at index: Int) throws -> NotificationRequest {
+        try RequestCoding.decode(try row.decode(Data.self, atIndex: index))
     }
 
     /// The JSON text in column `index`, decoded.

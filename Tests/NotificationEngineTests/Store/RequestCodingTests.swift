@@ -1,0 +1,58 @@
+import Foundation
+import HeraldTestSupport
+@testable import NotificationEngine
+import Testing
+
+@Suite("SQLite store: the binary request encoding")
+struct RequestCodingTests {
+    static func requests() -> [NotificationRequest] {
+        var components = DateComponents(hour: 8, minute: 30)
+        components.timeZone = TimeZone(identifier: "Europe/Berlin")
+        let triggers: [NotificationTrigger?] = [
+            nil,
+            .timeInterval(TimeIntervalTrigger(interval: 60.000_000_1, repeats: true)),
+            .calendar(CalendarTrigger(dateComponents: components, repeats: true, notBefore: Date(timeIntervalSinceReferenceDate: 1.5))),
+            .calendar(CalendarTrigger(dateComponents: DateComponents(month: 2, day: 29), repeats: false)),
+            .location(LocationTrigger(
+                region: CircularRegion(identifier: "shop", center: Coordinate(latitude: -33.8688, longitude: 151.2093),
+                                       radius: 120.5, notifyOnEntry: false, notifyOnExit: true),
+                repeats: true)),
+        ]
+        let contents = [
+            NotificationContent(),
+            NotificationContent(
+                title: "Todo Item \"X\" Is Overdue", subtitle: "ünïcödé 🛒", body: String(repeating: "b", count: 300),
+                badge: -0, sound: .default,
+                userInfo: ["UUID": "5F1D", "n": 3.25, "flags": [true, false, nil], "nested": ["a": ["b": [1, "2"]]]],
+                categoryIdentifier: "c", threadIdentifier: "t"),
+            NotificationContent(body: "x", badge: Int.max, sound: .named("bell.wav")),
+        ]
+        return triggers.flatMap { trigger in
+            contents.enumerated().map { index, content in
+                NotificationRequest(identifier: "r\(index)-\(String(describing: trigger).count)", content: content, trigger: trigger)
+            }
+        }
+    }
+
+    @Test("Every kind of request reads back equal")
+    func roundTrip() throws {
+        for request in Self.requests() {
+            #expect(try RequestCoding.decode(RequestCoding.encode(request)) == request)
+        }
+    }
+
+    @Test("Truncated or altered bytes are a store failure, never a crash")
+    func corrupt() throws {
+        let data = try RequestCoding.encode(Self.requests()[4])
+        for length in [0, 1, 2, data.count / 2, data.count - 1] {
+            #expect(throws: NotificationError.self) { try RequestCoding.decode(data.prefix(length)) }
+        }
+        var generator = SeededGenerator(seed: 42)
+        for _ in 0..<2_000 {
+            var bytes = [UInt8](data)
+            bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+            _ = try? RequestCoding.decode(Data(bytes))
+        }
+        #expect(throws: NotificationError.self) { try RequestCoding.decode(data + [0]) }
+    }
+}
