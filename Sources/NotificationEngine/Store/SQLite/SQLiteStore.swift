@@ -57,10 +57,10 @@ package final class SQLiteStore: NotificationStore, Sendable {
         // instead of failing at once.
         configuration.busyMode = .timeout(5)
         configuration.label = "Herald.SQLiteStore"
-        // 64 MiB of page cache per connection (SQLite's default is 2 MiB): the
-        // due queue and a burst's rows stay in memory instead of being re-read.
+        // 16 MiB of page cache per connection (SQLite's default is 2 MiB): a
+        // burst's rows stay in memory instead of being read again.
         configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA cache_size = -65536")
+            try db.execute(sql: "PRAGMA cache_size = -16384")
         }
         return configuration
     }
