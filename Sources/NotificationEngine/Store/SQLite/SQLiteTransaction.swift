@@ -50,7 +50,8 @@ final class SQLiteTransaction: StoreTransaction {
     func pendingIdentifiers(_ app: AppIdentifier, among identifiers: [String]) throws -> Set<String> {
         try guarding("looking up pending requests of \(app)") {
             var found: Set<String> = []
-            for chunk in stride(from: 0, to: identifiers.count, by: 500).map({ identifiers[$0..<min($0 + 500, identifiers.count)] }) {
+            for start in stride(from: 0, to: identifiers.count, by: 500) {
+                let chunk = identifiers[start..<min(start + 500, identifiers.count)]
                 let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
                 let names = try String.fetchAll(
                     db, sql: "SELECT identifier FROM pending WHERE app = ? AND identifier IN (\(marks))",
