@@ -14,20 +14,25 @@ public struct DeliveryID: RawRepresentable, Hashable, Codable, Sendable, CustomS
         self.rawValue = rawValue
     }
 
-    /// A new, unique identifier.
+    /// A new, unique identifier: a time-ordered UUID (version 7, RFC 9562), the
+    /// Unix time in milliseconds followed by 74 random bits from the system's
+    /// generator (getrandom).
+    ///
+    /// Time order keeps the stores' indexes on delivery identifiers appending at
+    /// their end instead of touching a random page per delivery, which made a
+    /// burst of deliveries write a page of the write-ahead log each.
     public init() {
-        // A version 4 UUID from the system's generator (getrandom), without the
-        // open/read/close of /dev/urandom that Foundation's UUID() costs here.
         var generator = SystemRandomNumberGenerator()
-        let high = (generator.next() & 0xFFFF_FFFF_FFFF_0FFF | 0x0000_0000_0000_4000).bigEndian
-        let low = (generator.next() & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000).bigEndian
+        let milliseconds = UInt64(max(0, Date().timeIntervalSince1970 * 1_000))
+        let randomA: UInt64 = generator.next()
+        let randomB: UInt64 = generator.next()
+        let high = (milliseconds << 16 | 0x7000 | randomA & 0x0FFF).bigEndian
+        let low = (randomB & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000).bigEndian
         rawValue = withUnsafeBytes(of: (high, low)) { bytes in
             UUID(uuid: bytes.load(as: uuid_t.self))
         }
     }
 
-    /// Parses an identifier from its ``description``, a UUID string such as
-    /// `"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"`; `nil` if `string` is not a UUID.
     public init?(_ string: String) {
         guard let uuid = UUID(uuidString: string) else { return nil }
         rawValue = uuid

@@ -51,16 +51,21 @@ struct ModelCodingTests {
 
 @Suite("Delivery identifiers")
 struct DeliveryIDTests {
-    @Test("New delivery ids are version 4 UUIDs, all different, and round-trip through their string")
-    func version4() {
+    @Test("New delivery ids are time-ordered version 7 UUIDs, all different, and round-trip through their string")
+    func version7() throws {
         let ids = (0..<10_000).map { _ in DeliveryID() }
         #expect(Set(ids).count == ids.count)
         for id in ids.prefix(100) {
             let text = id.description
-            #expect(Array(text)[14] == "4", "version nibble of \(text)")
+            #expect(Array(text)[14] == "7", "version nibble of \(text)")
             #expect("89AB".contains(Array(text)[19]), "variant of \(text)")
             #expect(DeliveryID(text) == id)
             #expect(text == id.rawValue.uuidString)
         }
+        let milliseconds = { (id: DeliveryID) in UInt64(id.description.replacingOccurrences(of: "-", with: "").prefix(12), radix: 16) }
+        let first = try #require(milliseconds(ids[0]))
+        let last = try #require(milliseconds(ids[ids.count - 1]))
+        #expect(first <= last)
+        #expect(abs(Double(first) / 1_000 - Date().timeIntervalSince1970) < 60, "the id starts with the Unix time in ms")
     }
 }
