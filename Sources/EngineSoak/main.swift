@@ -42,10 +42,13 @@ struct SoakError: Error, CustomStringConvertible {
 
 let app: AppIdentifier = "org.herald.soak"
 
+/// Adds the requests unless an earlier run did: the add is one transaction, so
+/// either every request is pending or delivered, or none is.
 func seedIfNew(_ engine: NotificationEngine, options: Options) async throws {
-    let status = try engine.preferences(for: app).authorizationStatus
-    guard status == .notDetermined else { return }
     _ = try await engine.requestAuthorization(options: [.alert], for: app)
+    let pending = try await engine.pendingRequests(for: app)
+    let delivered = try await engine.deliveredNotifications(for: app)
+    guard pending.isEmpty, delivered.isEmpty else { return }
     let requests = (0..<options.count).map { index in
         NotificationRequest(
             identifier: "r\(index)", content: NotificationContent(title: "soak \(index)"),

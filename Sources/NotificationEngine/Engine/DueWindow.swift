@@ -30,7 +30,7 @@ struct DueWindow {
     /// Adds an entry the store now holds, keeping the prefix invariant.
     mutating func insert(_ entry: DueEntry) {
         guard isComplete || last.map({ entry.comesBefore($0) }) == true else { return }
-        entries.insert(entry, at: insertionIndex(for: entry))
+        entries.insert(entry, at: entries.insertionIndex(of: entry))
         if entries.count > capacity {
             entries.removeLast()
             isComplete = false
@@ -55,16 +55,6 @@ struct DueWindow {
         }
         defer { entries.removeFirst(count) }
         return Array(entries.prefix(count))
-    }
-
-    private func insertionIndex(for entry: DueEntry) -> Int {
-        var low = 0
-        var high = entries.count
-        while low < high {
-            let mid = (low + high) / 2
-            if entries[mid].comesBefore(entry) { low = mid + 1 } else { high = mid }
-        }
-        return low
     }
 }
 

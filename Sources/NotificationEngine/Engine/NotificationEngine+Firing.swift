@@ -60,13 +60,15 @@ extension NotificationEngine {
             }
             let loaded = try load(items)
             let firing = try write { transaction in
-                try items.reduce(into: Firing()) { firing, item in
+                let firing = try items.reduce(into: Firing()) { firing, item in
                     guard let (record, request) = loaded[RegionKey(app: item.app, identifier: item.identifier)] else {
                         return
                     }
                     try fire(item, record: record, request: request, now: now, apps: apps, into: &firing,
                              in: transaction)
                 }
+                try finishBatch(firing, in: transaction)
+                return firing
             }
             track(firing, items: items, in: &state)
             return firing
@@ -106,7 +108,7 @@ extension NotificationEngine {
     ) throws {
         guard record.nextFireDate == item.expectedDate, let app = apps[item.app] else { return }
         guard let request else {
-            try finish(item, in: transaction, into: &firing)
+            finish(item, into: &firing)
             return
         }
         if app.preferences.authorizationStatus == .authorized {
@@ -122,7 +124,7 @@ extension NotificationEngine {
             try transaction.savePending(pending, for: item.app)
             firing.rescheduled.append((item.app, pending))
         } else {
-            try finish(item, in: transaction, into: &firing)
+            finish(item, into: &firing)
         }
     }
 
@@ -136,7 +138,6 @@ extension NotificationEngine {
         let replaced = try transaction.saveDelivery(
             StoredDelivery(delivery: delivery, isListed: true, isAnswered: false), payload: payload)
         if !replaced.isEmpty { firing.replaced[item.app, default: []].append(contentsOf: replaced) }
-        try transaction.addToOutbox(delivery.id)
         firing.deliveries.append(delivery)
         if let badge = request.content.badge, app.preferences.allowsBadges {
             try transaction.saveBadge(badge, for: item.app)
@@ -144,10 +145,19 @@ extension NotificationEngine {
         }
     }
 
-    /// Removes a request that has fired for the last time.
-    private func finish(_ item: FireItem, in transaction: any StoreTransaction, into firing: inout Firing) throws {
-        try transaction.deletePending(item.app, identifiers: [item.identifier])
+    /// Marks a request that has fired for the last time; ``finishBatch(_:in:)`` removes it.
+    private func finish(_ item: FireItem, into firing: inout Firing) {
         firing.finished.append(RegionKey(app: item.app, identifier: item.identifier))
+    }
+
+    /// The batch's set-wise writes, in the same transaction: its deliveries
+    /// into the outbox, its finished requests out of the pending ones.
+    private func finishBatch(_ firing: Firing, in transaction: any StoreTransaction) throws {
+        try transaction.addToOutbox(firing.deliveries.map(\.id))
+        let finished = Dictionary(grouping: firing.finished, by: \.app)
+        for (app, keys) in finished {
+            try transaction.deletePending(app, identifiers: keys.map(\.identifier))
+        }
     }
 
     private func track(_ firing: Firing, items: [FireItem], in state: inout EngineState) {

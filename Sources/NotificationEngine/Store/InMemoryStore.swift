@@ -106,12 +106,20 @@ private final class InMemoryTransaction: StoreTransaction {
     }
 
     func soonestDue(limit: Int) -> [DueEntry] {
-        let entries = state.apps.flatMap { app, record in
-            record.pending.values.compactMap { pending in
-                pending.nextFireDate.map { DueEntry(app: app, identifier: pending.request.identifier, date: $0) }
+        // The `limit` smallest in one pass, kept sorted: O(n log limit) compares
+        // and few moves, not a sort of every pending request per refill.
+        var soonest: [DueEntry] = []
+        soonest.reserveCapacity(min(limit, 4_096))
+        for (app, record) in state.apps {
+            for pending in record.pending.values {
+                guard let date = pending.nextFireDate else { continue }
+                let entry = DueEntry(app: app, identifier: pending.request.identifier, date: date)
+                if soonest.count == limit, let last = soonest.last, !entry.comesBefore(last) { continue }
+                soonest.insert(entry, at: soonest.insertionIndex(of: entry))
+                if soonest.count > limit { soonest.removeLast() }
             }
         }
-        return Array(entries.sorted { $0.comesBefore($1) }.prefix(limit))
+        return soonest
     }
 
     func locationPending() -> [(AppIdentifier, PendingRequest)] {
@@ -189,8 +197,8 @@ private final class InMemoryTransaction: StoreTransaction {
 
     // MARK: Outbox
 
-    func addToOutbox(_ id: DeliveryID) {
-        state.outbox.append(id)
+    func addToOutbox(_ ids: [DeliveryID]) {
+        state.outbox.append(contentsOf: ids)
     }
 
     func outbox() -> [Delivery] {

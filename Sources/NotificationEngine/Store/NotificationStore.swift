@@ -28,6 +28,19 @@ package struct DueEntry: Sendable, Hashable {
     }
 }
 
+extension Array where Element == DueEntry {
+    /// Where `entry` goes in this array, sorted in due-queue order (binary search).
+    package func insertionIndex(of entry: DueEntry) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if self[mid].comesBefore(entry) { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}
+
 /// A pending request as read for firing: its dates, and the request itself
 /// either decoded or still in the store's encoding, so that the engine can
 /// decode a batch in parallel and the store can write the same bytes into the
@@ -129,7 +142,7 @@ package protocol StoreTransaction {
     func pruneDeliveries(unlistedBefore date: Date) throws -> Int
 
     // MARK: Outbox: deliveries not yet handed to the presenters
-    func addToOutbox(_ id: DeliveryID) throws
+    func addToOutbox(_ ids: [DeliveryID]) throws
     func outbox() throws -> [Delivery]
     func removeFromOutbox(_ ids: [DeliveryID]) throws
 
@@ -150,6 +163,11 @@ package protocol StoreTransaction {
 }
 
 extension StoreTransaction {
+    /// Adds one delivery to the outbox.
+    package func addToOutbox(_ id: DeliveryID) throws {
+        try addToOutbox([id])
+    }
+
     /// Inserts a delivery, encoding its request; see ``saveDelivery(_:payload:)``.
     @discardableResult
     package func saveDelivery(_ delivery: StoredDelivery) throws -> [DeliveryID] {

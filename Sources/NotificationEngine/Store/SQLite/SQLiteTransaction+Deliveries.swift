@@ -119,9 +119,12 @@ extension SQLiteTransaction {
 
     // MARK: Outbox
 
-    func addToOutbox(_ id: DeliveryID) throws {
-        try guarding("adding the delivery \(id) to the outbox") {
-            try execute("INSERT INTO outbox (delivery_id) VALUES (?)", [id.description])
+    func addToOutbox(_ ids: [DeliveryID]) throws {
+        try guarding("adding \(ids.count) deliveries to the outbox") {
+            try forEachChunk(of: ids.map(\.description)) { chunk, _ in
+                let rows = Array(repeating: "(?)", count: chunk.count).joined(separator: ",")
+                try execute("INSERT INTO outbox (delivery_id) VALUES \(rows)", StatementArguments(chunk))
+            }
         }
     }
 
@@ -138,9 +141,8 @@ extension SQLiteTransaction {
 
     func removeFromOutbox(_ ids: [DeliveryID]) throws {
         try guarding("removing deliveries from the outbox") {
-            let statement = try db.cachedStatement(sql: "DELETE FROM outbox WHERE delivery_id = ?")
-            for id in ids {
-                try statement.execute(arguments: [id.description])
+            try forEachChunk(of: ids.map(\.description)) { chunk, marks in
+                try execute("DELETE FROM outbox WHERE delivery_id IN (\(marks))", StatementArguments(chunk))
             }
         }
     }

@@ -50,12 +50,10 @@ final class SQLiteTransaction: StoreTransaction {
     func pendingIdentifiers(_ app: AppIdentifier, among identifiers: [String]) throws -> Set<String> {
         try guarding("looking up pending requests of \(app)") {
             var found: Set<String> = []
-            for start in stride(from: 0, to: identifiers.count, by: 500) {
-                let chunk = identifiers[start..<min(start + 500, identifiers.count)]
-                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+            try forEachChunk(of: identifiers) { chunk, marks in
                 let names = try String.fetchAll(
-                    db, sql: "SELECT identifier FROM pending WHERE app = ? AND identifier IN (\(marks))",
-                    arguments: StatementArguments([app.rawValue] + Array(chunk)))
+                    db.cachedStatement(sql: "SELECT identifier FROM pending WHERE app = ? AND identifier IN (\(marks))"),
+                    arguments: StatementArguments([app.rawValue] + chunk))
                 found.formUnion(names)
             }
             return found
@@ -120,11 +118,14 @@ final class SQLiteTransaction: StoreTransaction {
 
     func deletePending(_ app: AppIdentifier, identifiers: [String]) throws -> Int {
         try guarding("deleting pending requests of \(app)") {
-            let statement = try db.cachedStatement(sql: "DELETE FROM pending WHERE app = ? AND identifier = ?")
-            return try identifiers.reduce(0) { count, identifier in
-                try statement.execute(arguments: [app.rawValue, identifier])
-                return count + db.changesCount
+            var count = 0
+            try forEachChunk(of: identifiers) { chunk, marks in
+                try execute(
+                    "DELETE FROM pending WHERE app = ? AND identifier IN (\(marks))",
+                    StatementArguments([app.rawValue] + chunk))
+                count += db.changesCount
             }
+            return count
         }
     }
 
@@ -201,6 +202,15 @@ final class SQLiteTransaction: StoreTransaction {
     /// Runs `body`, turning any failure into a ``NotificationError/Code/storeFailure``.
     func guarding<T>(_ action: @autoclosure () -> String, _ body: () throws -> T) throws -> T {
         try SQLiteStoreFailure.guarding(action(), ownCode: true, body)
+    }
+
+    /// Calls `body` with the values in chunks of at most 500 and a matching
+    /// list of `?` placeholders, for statements of the form `… IN (?, ?, …)`.
+    func forEachChunk<Value>(of values: [Value], _ body: ([Value], String) throws -> Void) rethrows {
+        for start in stride(from: 0, to: values.count, by: 500) {
+            let chunk = Array(values[start..<min(start + 500, values.count)])
+            try body(chunk, Array(repeating: "?", count: chunk.count).joined(separator: ","))
+        }
     }
 
     func execute(_ sql: String, _ arguments: StatementArguments) throws {
