@@ -31,19 +31,25 @@ final class SQLiteTransaction: StoreTransaction {
 
     func pendingRecords(_ keys: [(app: AppIdentifier, identifier: String)]) throws -> [PendingRecord] {
         try guarding("reading \(keys.count) pending requests") {
-            try keys.flatMap { key in
-                try fetch(
-                    "SELECT \(Self.pendingColumns) FROM pending WHERE app = ? AND identifier = ?",
-                    [key.app.rawValue, key.identifier]
-                ) { row in
-                    let nextFire: Double? = try row.decode(atIndex: 1)
-                    return PendingRecord(
-                        app: key.app, identifier: key.identifier,
-                        nextFireDate: nextFire.map(Date.init(timeIntervalSinceReferenceDate:)),
-                        addedDate: Date(timeIntervalSinceReferenceDate: try row.decode(atIndex: 2)),
-                        payload: .encoded(try row.decode(atIndex: 0)))
+            var records: [PendingRecord] = []
+            records.reserveCapacity(keys.count)
+            for (app, group) in Dictionary(grouping: keys, by: \.app) {
+                try forEachChunk(of: group.map(\.identifier)) { chunk, marks in
+                    let rows = try Row.fetchCursor(
+                        db.cachedStatement(
+                            sql: "SELECT identifier, request, next_fire, added FROM pending WHERE app = ? AND identifier IN (\(marks))"),
+                        arguments: StatementArguments([app.rawValue] + chunk))
+                    while let row = try rows.next() {
+                        let nextFire: Double? = row[2]
+                        records.append(PendingRecord(
+                            app: app, identifier: row[0],
+                            nextFireDate: nextFire.map(Date.init(timeIntervalSinceReferenceDate:)),
+                            addedDate: Date(timeIntervalSinceReferenceDate: row[3]),
+                            payload: .encoded(row[1])))
+                    }
                 }
             }
+            return records
         }
     }
 
