@@ -28,6 +28,14 @@ public struct NotificationCategory: Codable, Sendable, Hashable {
         /// ``NotificationAction/dismissIdentifier``. Without it a dismissal only
         /// takes the notification out of the notification center; the app hears nothing.
         public static let customDismissAction = Options(rawValue: 1 << 0)
+        /// Apple's CarPlay option, kept for the apps that set it; nothing here reads it.
+        public static let allowInCarPlay = Options(rawValue: 1 << 1)
+        /// With previews hidden, still show the title.
+        public static let hiddenPreviewsShowTitle = Options(rawValue: 1 << 2)
+        /// With previews hidden, still show the subtitle.
+        public static let hiddenPreviewsShowSubtitle = Options(rawValue: 1 << 3)
+        /// Apple's Siri announcement option, kept for the apps that set it; nothing here reads it.
+        public static let allowAnnouncement = Options(rawValue: 1 << 4)
     }
 
     /// The category's name, which ``NotificationContent/categoryIdentifier`` refers
@@ -42,6 +50,9 @@ public struct NotificationCategory: Codable, Sendable, Hashable {
     public var minimalActions: [NotificationAction]?
     /// How the category's notifications behave; empty by default.
     public var options: Options
+    /// SiriKit intents the category stands for (Apple's `intentIdentifiers`):
+    /// stored and returned as given, not used on Linux.
+    public var intentIdentifiers: [String]
 
     /// A category.
     ///
@@ -51,16 +62,33 @@ public struct NotificationCategory: Codable, Sendable, Hashable {
     ///   - minimalActions: The actions a banner shows, taken from `actions`; `nil`
     ///     (the default) for the first two of `actions`.
     ///   - options: How the category's notifications behave.
+    ///   - intentIdentifiers: SiriKit intents, stored as given.
     public init(
         identifier: String,
         actions: [NotificationAction],
         minimalActions: [NotificationAction]? = nil,
-        options: Options = []
+        options: Options = [],
+        intentIdentifiers: [String] = []
     ) {
         self.identifier = identifier
         self.actions = actions
         self.minimalActions = minimalActions
         self.options = options
+        self.intentIdentifiers = intentIdentifiers
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case identifier, actions, minimalActions, options, intentIdentifiers
+    }
+
+    /// Decodes a category; a missing `options` or `intentIdentifiers` is empty.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        identifier = try container.decode(String.self, forKey: .identifier)
+        actions = try container.decode([NotificationAction].self, forKey: .actions)
+        minimalActions = try container.decodeIfPresent([NotificationAction].self, forKey: .minimalActions)
+        options = try container.decodeIfPresent(Options.self, forKey: .options) ?? []
+        intentIdentifiers = try container.decodeIfPresent([String].self, forKey: .intentIdentifiers) ?? []
     }
 
     /// The actions a banner shows: ``minimalActions`` or the first two actions.

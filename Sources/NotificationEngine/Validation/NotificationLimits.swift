@@ -35,6 +35,9 @@ public struct NotificationLimits: Sendable {
     /// The most categories an app may register.
     public static let maximumCategoriesPerApp = 64
 
+    /// The most intent identifiers a category may carry.
+    public static let maximumIntentIdentifiersPerCategory = 32
+
     /// The largest radius of a location trigger's region, in metres (100 km).
     /// A radius must also be greater than zero.
     public static let maximumRegionRadius: Double = 100_000

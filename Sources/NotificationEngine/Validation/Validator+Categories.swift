@@ -33,6 +33,15 @@ extension Validator {
         if let minimal = category.minimalActions {
             try validate(minimal: minimal, of: category, named: name)
         }
+        let intents = NotificationLimits.maximumIntentIdentifiersPerCategory
+        guard category.intentIdentifiers.count <= intents else {
+            throw NotificationError(
+                .invalidCategory,
+                "\(name) has \(category.intentIdentifiers.count) intent identifiers; the limit is \(intents)")
+        }
+        for intent in category.intentIdentifiers {
+            try checkIdentifier(intent, of: "intent identifier in \(name)")
+        }
     }
 
     static func validate(minimal: [NotificationAction], of category: NotificationCategory, named name: String)

@@ -11,15 +11,14 @@ import NotificationEngine
 /// ```
 ///
 /// An alert shows every action, a banner the first two. `intentIdentifiers` and
-/// the options other than ``UNNotificationCategoryOptions/customDismissAction``
-/// mean nothing on Linux: they are kept on this object but not registered, so
-/// ``UNUserNotificationCenter/notificationCategories()`` returns categories without them.
+/// the CarPlay and announcement options mean nothing on Linux; they are stored
+/// and come back from ``UNUserNotificationCenter/notificationCategories()``.
 public final class UNNotificationCategory: Sendable, Hashable {
     /// The name content uses to refer to the category.
     public let identifier: String
     /// The actions, in the order they are shown.
     public let actions: [UNNotificationAction]
-    /// SiriKit intents; kept, not used on Linux.
+    /// SiriKit intents; stored, not used on Linux.
     public let intentIdentifiers: [String]
     /// How the category's notifications behave.
     public let options: UNNotificationCategoryOptions
@@ -41,13 +40,14 @@ public final class UNNotificationCategory: Sendable, Hashable {
         self.init(
             identifier: category.identifier,
             actions: category.actions.map(UNNotificationAction.make),
-            intentIdentifiers: [],
+            intentIdentifiers: category.intentIdentifiers,
             options: UNNotificationCategoryOptions(category.options))
     }
 
     var engineCategory: NotificationCategory {
         NotificationCategory(
-            identifier: identifier, actions: actions.map(\.engineAction), options: options.engineOptions)
+            identifier: identifier, actions: actions.map(\.engineAction), options: options.engineOptions,
+            intentIdentifiers: intentIdentifiers)
     }
 
     /// Categories are equal when every property is.

@@ -26,11 +26,12 @@ public struct UNNotificationCategoryOptions: OptionSet, Sendable, Hashable {
     /// Siri may read the notifications aloud; no effect on Linux.
     public static let allowAnnouncement = UNNotificationCategoryOptions(rawValue: 1 << 4)
 
+    /// The engine keeps the same bits.
     init(_ options: NotificationCategory.Options) {
-        self = options.contains(.customDismissAction) ? .customDismissAction : []
+        self.init(rawValue: UInt(options.rawValue))
     }
 
     var engineOptions: NotificationCategory.Options {
-        contains(.customDismissAction) ? .customDismissAction : []
+        NotificationCategory.Options(rawValue: Int(rawValue))
     }
 }

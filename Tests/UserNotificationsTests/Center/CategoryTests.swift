@@ -36,16 +36,26 @@ struct CategoryTests {
         #expect(try await fixture.center.notificationCategories().map(\.identifier) == ["new"])
     }
 
-    @Test func optionsWithoutMeaningOnLinuxAreNotRegistered() async throws {
+    @Test func everyOptionAndIntentIdentifierReadsBack() async throws {
         let fixture = try await CenterFixture.authorized()
         let category = UNNotificationCategory(
             identifier: "car", actions: [], intentIdentifiers: ["INSendMessageIntent"],
-            options: [.allowInCarPlay, .customDismissAction])
+            options: [.allowInCarPlay, .customDismissAction, .hiddenPreviewsShowTitle, .allowAnnouncement])
         fixture.center.setNotificationCategories([category])
 
         let read = try #require(try await fixture.center.notificationCategories().first)
-        #expect(read.options == [.customDismissAction])
-        #expect(read.intentIdentifiers.isEmpty)
+        #expect(read == category)
+        #expect(read.intentIdentifiers == ["INSendMessageIntent"])
+    }
+
+    @Test func tooManyIntentIdentifiersAreRefused() async throws {
+        let fixture = try await CenterFixture.authorized()
+        let crowded = UNNotificationCategory(
+            identifier: "crowded", actions: [], intentIdentifiers: (0..<33).map { "Intent\($0)" })
+        let error = await #expect(throws: UNError.self) {
+            try await fixture.center.setNotificationCategories([crowded]).value
+        }
+        #expect(error?.code == .invalidCategory)
     }
 
     @Test func anInvalidCategoryIsRefusedAndChangesNothing() async throws {
