@@ -51,11 +51,7 @@ extension NotificationEngine {
         var byIdentifier: [String: Int] = [:]
         var items: [PendingRequest] = []
         for request in requests {
-            try Validator.validate(request, categories: categories, schedule: schedule, now: now)
-            let first = schedule.firstFireDate(for: request.trigger, addedAt: now)
-            if first == nil, !request.isLocationTriggered {
-                throw NotificationError(.invalidNoDate, "the trigger of request \"\(request.identifier)\" never fires")
-            }
+            let first = try Validator.validate(request, categories: categories, schedule: schedule, now: now)
             let item = PendingRequest(request: request, nextFireDate: first, addedDate: now)
             if let index = byIdentifier[request.identifier] {
                 items[index] = item
@@ -162,11 +158,5 @@ extension NotificationEngine {
             state.pendingCounts[app] = nil
             refillIfNeeded(&state)
         }
-    }
-}
-
-extension NotificationRequest {
-    var isLocationTriggered: Bool {
-        if case .location = trigger { true } else { false }
     }
 }

@@ -3,15 +3,21 @@ import Foundation
 extension Validator {
     /// Checks a trigger: a time interval is finite and positive (at least 60 s
     /// when it repeats), calendar components can match a date after `now`, and a
-    /// region is a real circle that notifies on something.
-    static func validate(_ trigger: NotificationTrigger, schedule: TriggerSchedule, now: Date) throws(NotificationError) {
+    /// region is a real circle that notifies on something. Returns the first
+    /// fire date for a trigger added `now` (`nil` for a location trigger).
+    @discardableResult
+    static func validate(
+        _ trigger: NotificationTrigger, schedule: TriggerSchedule, now: Date
+    ) throws(NotificationError) -> Date? {
         switch trigger {
         case .timeInterval(let interval):
             try validate(interval)
+            return schedule.firstFireDate(for: trigger, addedAt: now)
         case .calendar(let calendar):
-            try validate(calendar, schedule: schedule, now: now)
+            return try validate(calendar, schedule: schedule, now: now)
         case .location(let location):
             try validate(location.region)
+            return nil
         }
     }
 
@@ -28,19 +34,22 @@ extension Validator {
         }
     }
 
-    static func validate(_ trigger: CalendarTrigger, schedule: TriggerSchedule, now: Date) throws(NotificationError) {
+    static func validate(
+        _ trigger: CalendarTrigger, schedule: TriggerSchedule, now: Date
+    ) throws(NotificationError) -> Date {
         if let notBefore = trigger.notBefore, !notBefore.timeIntervalSinceReferenceDate.isFinite {
             throw NotificationError(.invalidTrigger, "notBefore is not a finite date")
         }
         if let problem = schedule.matchProblem(trigger.dateComponents) {
             throw NotificationError(.invalidNoDate, "the calendar trigger can never fire: \(problem)")
         }
-        guard schedule.firstFireDate(for: .calendar(trigger), addedAt: now) != nil else {
+        guard let first = schedule.firstFireDate(for: .calendar(trigger), addedAt: now) else {
             throw NotificationError(
                 .invalidNoDate,
                 "the calendar trigger can never fire: no date after \(now.formatted(.iso8601)) matches "
                     + TriggerSchedule.describe(trigger.dateComponents))
         }
+        return first
     }
 
     /// Checks a region: latitude −90…90, longitude −180…180, radius above 0 and

@@ -31,17 +31,19 @@ package enum Validator {
     /// Checks a request before it is added: its identifier, content, category
     /// (which must be among `categories`, the app's registered ones) and trigger,
     /// which must fire at some date after `now` unless it is a location trigger.
+    /// Returns the request's first fire date: `now` without a trigger, `nil` for
+    /// a location trigger.
+    @discardableResult
     package static func validate(
         _ request: NotificationRequest,
         categories: [NotificationCategory],
         schedule: TriggerSchedule,
         now: Date
-    ) throws(NotificationError) {
+    ) throws(NotificationError) -> Date? {
         try checkIdentifier(request.identifier, of: "request identifier")
         try validate(request.content, categories: categories)
-        if let trigger = request.trigger {
-            try validate(trigger, schedule: schedule, now: now)
-        }
+        guard let trigger = request.trigger else { return now }
+        return try validate(trigger, schedule: schedule, now: now)
     }
 
     /// Throws `code` if `value` is longer than `limit` Unicode scalars, or empty
