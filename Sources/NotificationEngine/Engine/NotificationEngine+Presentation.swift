@@ -24,29 +24,38 @@ extension NotificationEngine {
             presenters.forEach { $0.badgeChanged(to: badge, for: app) }
             emit(.badgeChanged(app: app, badge: badge))
         }
+        let apps = appContexts(for: Set(firing.deliveries.map(\.app)))
         var done: [DeliveryID] = []
         for delivery in firing.deliveries {
             emit(.delivered(delivery))
             deliverySubject.send(delivery)
-            switch route(for: delivery.app) {
+            guard let (route, record) = apps[delivery.app] else { continue }
+            switch route {
             case .foreground(let handler):
                 askForeground(handler, about: delivery)
             case .foregroundWithoutHandler:
                 unlist(delivery)
                 done.append(delivery.id)
             case .background:
-                show(delivery, style: nil, withSound: true, to: presenters)
+                if let record { show(delivery, style: nil, withSound: true, record: record, to: presenters) }
                 done.append(delivery.id)
             }
         }
         clearOutbox(done)
     }
 
-    private func route(for app: AppIdentifier) -> Route {
+    /// Each app's route and record, read under one lock for a whole batch.
+    private func appContexts(for apps: Set<AppIdentifier>) -> [AppIdentifier: (Route, EngineState.AppRecord?)] {
         state.withLock { state in
-            guard state.foreground.contains(app) else { return .background }
-            return state.connections[app].map { .foreground($0.handler) } ?? .foregroundWithoutHandler
+            apps.reduce(into: [:]) { contexts, app in
+                contexts[app] = (route(for: app, in: state), try? record(app, in: &state))
+            }
         }
+    }
+
+    private func route(for app: AppIdentifier, in state: EngineState) -> Route {
+        guard state.foreground.contains(app) else { return .background }
+        return state.connections[app].map { .foreground($0.handler) } ?? .foregroundWithoutHandler
     }
 
     /// Asks the foreground app how to show the delivery; no answer within the
@@ -66,16 +75,19 @@ extension NotificationEngine {
         }
         if options.showsOnScreen || options.keepsInList {
             let style: AlertStyle? = options.showsOnScreen ? nil : AlertStyle.none
-            show(delivery, style: style, withSound: options.contains(.sound), to: presenters)
+            if let record = state.withLock({ state in try? record(delivery.app, in: &state) }) {
+                show(delivery, style: style, withSound: options.contains(.sound), record: record, to: presenters)
+            }
         }
         clearOutbox([delivery.id])
     }
 
     /// Builds the presentation from the app's settings and category and hands it
     /// to every presenter. `style` overrides the app's alert style.
-    private func show(_ delivery: Delivery, style: AlertStyle?, withSound: Bool, to presenters: [any Presenter]) {
-        let found = state.withLock { state in try? self.record(delivery.app, in: &state) }
-        guard let found else { return }
+    private func show(
+        _ delivery: Delivery, style: AlertStyle?, withSound: Bool, record found: EngineState.AppRecord,
+        to presenters: [any Presenter]
+    ) {
         let preferences = found.preferences
         let category = found.categories.first { $0.identifier == delivery.request.content.categoryIdentifier }
         let sound =

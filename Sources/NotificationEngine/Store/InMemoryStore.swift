@@ -182,14 +182,13 @@ private final class InMemoryTransaction: StoreTransaction {
     }
 
     func updateDelivery(_ id: DeliveryID, isListed: Bool, isAnswered: Bool) {
-        guard let stored = state.deliveries[id] else { return }
-        let app = stored.delivery.app
-        let identifier = stored.delivery.request.identifier
-        if stored.isListed, !isListed, state.listed[app]?[identifier] == id {
-            state.listed[app]?[identifier] = nil
-        } else if isListed, !stored.isListed {
-            if let other = state.listed[app]?[identifier] { state.deliveries[other]?.isListed = false }
+        guard let delivery = state.deliveries[id]?.delivery else { return }
+        let app = delivery.app
+        let identifier = delivery.request.identifier
+        if isListed {
             state.listed[app, default: [:]][identifier] = id
+        } else if state.listed[app]?[identifier] == id {
+            state.listed[app]?[identifier] = nil
         }
         state.deliveries[id]?.isListed = isListed
         state.deliveries[id]?.isAnswered = isAnswered
