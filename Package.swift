@@ -76,7 +76,10 @@ let package = Package(
         ),
         .testTarget(
             name: "NotificationEngineTests",
-            dependencies: ["NotificationEngine", "Signals", "EngineSoak", "HeraldTestSupport"],
+            dependencies: [
+                "NotificationEngine", "Signals", "EngineSoak", "HeraldTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: upcomingFeatures
         ),
         .testTarget(

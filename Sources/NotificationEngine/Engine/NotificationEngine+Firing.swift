@@ -60,14 +60,14 @@ extension NotificationEngine {
             }
             let loaded = try load(items)
             let firing = try write { transaction in
-                let firing = try items.reduce(into: Firing()) { firing, item in
+                var firing = try items.reduce(into: Firing()) { firing, item in
                     guard let (record, request) = loaded[RegionKey(app: item.app, identifier: item.identifier)] else {
                         return
                     }
                     try fire(item, record: record, request: request, now: now, apps: apps, into: &firing,
                              in: transaction)
                 }
-                try finishBatch(firing, in: transaction)
+                try finishBatch(&firing, in: transaction)
                 return firing
             }
             track(firing, items: items, in: &state)
@@ -112,7 +112,7 @@ extension NotificationEngine {
             return
         }
         if app.preferences.authorizationStatus == .authorized {
-            try deliver(request, item: item, payload: record.payload, now: now, app: app, into: &firing, in: transaction)
+            deliver(request, item: item, now: now, app: app, into: &firing)
         }
         if let trigger = request.trigger, trigger.repeats, case .location = trigger {
             return
@@ -128,19 +128,15 @@ extension NotificationEngine {
         }
     }
 
+    /// Adds the delivery of `request` to the batch; ``finishBatch(_:in:)`` saves it.
     private func deliver(
-        _ request: NotificationRequest, item: FireItem, payload: RequestPayload, now: Date,
-        app: EngineState.AppRecord, into firing: inout Firing, in transaction: any StoreTransaction
-    ) throws {
-        let delivery = Delivery(
+        _ request: NotificationRequest, item: FireItem, now: Date, app: EngineState.AppRecord,
+        into firing: inout Firing
+    ) {
+        firing.deliveries.append(Delivery(
             id: DeliveryID(), app: item.app, request: request, scheduledDate: item.dueDate, date: now,
-            isLate: now.timeIntervalSince(item.dueDate) >= configuration.lateTolerance)
-        let replaced = try transaction.saveDelivery(
-            StoredDelivery(delivery: delivery, isListed: true, isAnswered: false), payload: payload)
-        if !replaced.isEmpty { firing.replaced[item.app, default: []].append(contentsOf: replaced) }
-        firing.deliveries.append(delivery)
+            isLate: now.timeIntervalSince(item.dueDate) >= configuration.lateTolerance))
         if let badge = request.content.badge, app.preferences.allowsBadges {
-            try transaction.saveBadge(badge, for: item.app)
             firing.badges[item.app] = badge
         }
     }
@@ -151,9 +147,17 @@ extension NotificationEngine {
     }
 
     /// The batch's set-wise writes, in the same transaction: its deliveries
-    /// into the outbox, its finished requests out of the pending ones.
-    private func finishBatch(_ firing: Firing, in transaction: any StoreTransaction) throws {
+    /// (noting those they replace in the notification center) and their outbox
+    /// entries, each app's last badge, its finished requests out of the pending ones.
+    private func finishBatch(_ firing: inout Firing, in transaction: any StoreTransaction) throws {
+        let saved = firing.deliveries.map { StoredDelivery(delivery: $0, isListed: true, isAnswered: false) }
+        for replaced in try transaction.saveDeliveries(saved, requests: .pending) {
+            firing.replaced[replaced.app, default: []].append(replaced.id)
+        }
         try transaction.addToOutbox(firing.deliveries.map(\.id))
+        for (app, badge) in firing.badges {
+            try transaction.saveBadge(badge, for: app)
+        }
         let finished = Dictionary(grouping: firing.finished, by: \.app)
         for (app, keys) in finished {
             try transaction.deletePending(app, identifiers: keys.map(\.identifier))

@@ -134,7 +134,11 @@ private final class InMemoryTransaction: StoreTransaction {
 
     // MARK: Deliveries
 
-    func saveDelivery(_ delivery: StoredDelivery, payload: RequestPayload?) -> [DeliveryID] {
+    func saveDeliveries(_ batch: [StoredDelivery], requests: DeliveryRequests) -> [ReplacedDelivery] {
+        batch.compactMap(save)
+    }
+
+    private func save(_ delivery: StoredDelivery) -> ReplacedDelivery? {
         let id = delivery.delivery.id
         let app = delivery.delivery.app
         let identifier = delivery.delivery.request.identifier
@@ -143,7 +147,7 @@ private final class InMemoryTransaction: StoreTransaction {
         state.deliveries[id] = delivery
         state.sequence[id] = state.sequence[id] ?? state.sequence.count
         state.listed[app, default: [:]][identifier] = delivery.isListed ? id : nil
-        return replaced.map { [$0] } ?? []
+        return replaced.map { ReplacedDelivery(app: app, id: $0) }
     }
 
     func delivery(_ id: DeliveryID) -> StoredDelivery? {

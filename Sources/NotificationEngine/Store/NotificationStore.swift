@@ -92,6 +92,27 @@ package struct StoredDelivery: Sendable, Hashable {
     }
 }
 
+/// Where the stored form of new deliveries' requests comes from.
+package enum DeliveryRequests: Sendable {
+    /// Each delivery's request, encoded.
+    case own
+    /// The pending requests that fired, copied as the store holds them rather
+    /// than encoded again; they must still be pending.
+    case pending
+}
+
+/// A listed delivery that a newer one of the same request identifier took out
+/// of the notification center.
+package struct ReplacedDelivery: Sendable, Hashable {
+    package var app: AppIdentifier
+    package var id: DeliveryID
+
+    package init(app: AppIdentifier, id: DeliveryID) {
+        self.app = app
+        self.id = id
+    }
+}
+
 /// The operations of one store transaction. The engine runs all of a change in
 /// one transaction, so a crash leaves either all of it or none.
 ///
@@ -123,13 +144,13 @@ package protocol StoreTransaction {
     func locationPending() throws -> [(AppIdentifier, PendingRequest)]
 
     // MARK: Deliveries
-    /// Inserts a delivery; a listed delivery of the same app and request
-    /// identifier is unlisted (the new one replaces it in the notification
-    /// center). Returns the identifiers of the deliveries it unlisted.
-    /// `payload`, when given, is the delivery's request as the store read it,
-    /// written as it is.
+    /// Inserts deliveries in order; a listed delivery of the same app and
+    /// request identifier (saved earlier, or earlier in the batch) is unlisted:
+    /// the new one replaces it in the notification center. Returns the
+    /// deliveries it unlisted. With ``DeliveryRequests/pending`` each delivery's
+    /// request must be its app's pending request of the same identifier.
     @discardableResult
-    func saveDelivery(_ delivery: StoredDelivery, payload: RequestPayload?) throws -> [DeliveryID]
+    func saveDeliveries(_ batch: [StoredDelivery], requests: DeliveryRequests) throws -> [ReplacedDelivery]
     func delivery(_ id: DeliveryID) throws -> StoredDelivery?
     /// The app's listed deliveries, oldest first.
     func listedDeliveries(_ app: AppIdentifier) throws -> [Delivery]
@@ -168,10 +189,11 @@ extension StoreTransaction {
         try addToOutbox([id])
     }
 
-    /// Inserts a delivery, encoding its request; see ``saveDelivery(_:payload:)``.
+    /// Inserts a delivery, encoding its request; returns the deliveries it
+    /// unlisted. See ``saveDeliveries(_:requests:)``.
     @discardableResult
     package func saveDelivery(_ delivery: StoredDelivery) throws -> [DeliveryID] {
-        try saveDelivery(delivery, payload: nil)
+        try saveDeliveries([delivery], requests: .own).map(\.id)
     }
 }
 

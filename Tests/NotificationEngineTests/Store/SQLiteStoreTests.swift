@@ -1,6 +1,7 @@
 import Foundation
+import GRDB
 import HeraldTestSupport
-import NotificationEngine
+@testable import NotificationEngine
 import Testing
 
 /// What only the SQLite store does: keep its data across opens, roll back a
@@ -123,6 +124,63 @@ struct SQLiteStoreTests {
         let error = try #require(throws: NotificationError.self) { try SQLiteStore(path: path) }
         #expect(error.code == .storeFailure)
         #expect(error.message.contains(path))
+    }
+
+    @Test("A delivery of a request that is not pending is refused with a store failure, and nothing is saved")
+    func deliveryOfMissingPending() throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteStore(path: directory.path("store.sqlite"))
+        let kept = S.delivery("kept", app: shop, at: 1)
+        let missing = S.delivery("gone", app: shop, at: 2)
+        let error = try #require(throws: NotificationError.self) {
+            try store.write { transaction in
+                try transaction.savePending(S.pending("kept", fire: 1), for: shop)
+                try transaction.saveDeliveries([kept, missing], requests: .pending)
+            }
+        }
+        #expect(error.code == .storeFailure)
+        #expect(error.message.contains("1 of 2 deliveries of \(shop) have no pending request"))
+        #expect(try store.read { try $0.delivery(kept.delivery.id) } == nil)
+        #expect(try store.read { try $0.pendingRequests(shop) } == [])
+    }
+
+    @Test("A version 1 file opens migrated: its outbox and notification center read back in order")
+    func migratesVersion1() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("v1.sqlite")
+        let deliveries = [
+            S.delivery("b", app: shop, at: 10), S.delivery("a", app: shop, at: 5), S.delivery("gone", app: shop, at: 7, listed: false),
+        ]
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try SQLiteSchema.migrator.migrate(queue, upTo: "v1")
+            try queue.write { db in
+                for stored in deliveries {
+                    let delivery = stored.delivery
+                    try db.execute(
+                        sql: """
+                            INSERT INTO deliveries (id, app, identifier, scheduled, date, late, listed, answered, request)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)
+                            """,
+                        arguments: [
+                            delivery.id.description, delivery.app.rawValue, delivery.request.identifier,
+                            delivery.scheduledDate.timeIntervalSinceReferenceDate,
+                            delivery.date.timeIntervalSinceReferenceDate, delivery.isLate, stored.isListed,
+                            try RequestCoding.encode(delivery.request),
+                        ])
+                }
+                for stored in deliveries.reversed() {
+                    try db.execute(sql: "INSERT INTO outbox (delivery_id) VALUES (?)", arguments: [stored.delivery.id.description])
+                }
+            }
+        }
+        let store = try SQLiteStore(path: path)
+        #expect(try store.read { try $0.outbox() } == deliveries.map(\.delivery))
+        #expect(try store.read { try $0.listedDeliveries(shop) }.map(\.request.identifier) == ["a", "b"])
+        try store.write { try $0.removeFromOutbox([deliveries[1].delivery.id]) }
+        #expect(try store.read { try $0.outbox() }.map(\.request.identifier) == ["b", "gone"])
+        let migrations = try DatabaseQueue(path: path).read { try SQLiteSchema.migrator.appliedMigrations($0) }
+        #expect(migrations == ["v1", "v2"])
     }
 
     @Test("NotificationStoreKind opens an in-memory store or the SQLite file it names")

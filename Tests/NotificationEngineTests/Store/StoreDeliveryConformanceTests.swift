@@ -60,6 +60,41 @@ struct StoreDeliveryConformanceTests {
         #expect(try listed(todo, in: store) == ["nag"])
     }
 
+    @Test("In one batch, a later delivery of a request replaces an earlier one of the batch", arguments: StoreUnderTest.allCases)
+    func batchReplacesWithinItself(kind: StoreUnderTest) throws {
+        let store = try kind.open()
+        let before = S.delivery("nag", app: shop, at: 1)
+        try save([before], in: store)
+        let first = S.delivery("nag", app: shop, at: 2)
+        let other = S.delivery("nag", app: todo, at: 2)
+        let second = S.delivery("nag", app: shop, at: 3)
+        let replaced = try store.write { try $0.saveDeliveries([first, other, second], requests: .own) }
+        #expect(Set(replaced) == [
+            ReplacedDelivery(app: shop, id: before.delivery.id), ReplacedDelivery(app: shop, id: first.delivery.id),
+        ])
+        #expect(try store.read { try $0.listedDeliveries(shop) }.map(\.id) == [second.delivery.id])
+        #expect(try store.read { try $0.delivery(first.delivery.id) }?.isListed == false)
+        #expect(try listed(todo, in: store) == ["nag"])
+    }
+
+    @Test("Deliveries of pending requests keep the pending request as the store holds it", arguments: StoreUnderTest.allCases)
+    func deliveriesOfPending(kind: StoreUnderTest) throws {
+        let store = try kind.open()
+        let pending = S.pending("milk", fire: 30)
+        let delivery = StoredDelivery(
+            delivery: Delivery(
+                id: DeliveryID(), app: shop, request: pending.request, scheduledDate: S.date(30), date: S.date(30.2),
+                isLate: false),
+            isListed: true, isAnswered: false)
+        try store.write { transaction in
+            try transaction.savePending(pending, for: shop)
+            try transaction.saveDeliveries([delivery], requests: .pending)
+            try transaction.deletePending(shop, identifiers: ["milk"])
+        }
+        #expect(try store.read { try $0.delivery(delivery.delivery.id) } == delivery)
+        #expect(try store.read { try $0.pendingRequests(shop) } == [])
+    }
+
     @Test("unlistDeliveries and unlistAllDeliveries hide deliveries of one app only", arguments: StoreUnderTest.allCases)
     func unlist(kind: StoreUnderTest) throws {
         let store = try kind.open()

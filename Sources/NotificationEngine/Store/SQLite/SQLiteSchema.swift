@@ -14,6 +14,9 @@ enum SQLiteSchema {
         migrator.registerMigration("v1") { db in
             try db.execute(sql: version1)
         }
+        migrator.registerMigration("v2") { db in
+            try db.execute(sql: version2)
+        }
         return migrator
     }
 
@@ -26,7 +29,7 @@ enum SQLiteSchema {
     ///   ends), `pending_location` the location triggers.
     /// - `deliveries`: fired requests, in insertion order by `seq`; the partial
     ///   indexes cover only what the notification center lists.
-    /// - `outbox`: deliveries not yet handed to the presenters, in order.
+    /// - `outbox`: deliveries not yet handed to the presenters, in order (see ``version2``).
     /// - `responses`: responses their app has not handled yet, in order.
     static let version1 = """
         CREATE TABLE apps (
@@ -78,5 +81,20 @@ enum SQLiteSchema {
         );
         CREATE INDEX responses_app ON responses(app);
         CREATE INDEX responses_delivery ON responses(delivery_id);
+        """
+
+    /// Fewer B-trees to change per delivery, for bursts:
+    ///
+    /// - `deliveries_listed` goes: an app's listed deliveries are found through
+    ///   `deliveries_listed_identifier` and sorted by date.
+    /// - `outbox` becomes a set of delivery ids, one B-tree instead of a table and
+    ///   its index; its order is the deliveries' `seq`.
+    static let version2 = """
+        DROP INDEX deliveries_listed;
+
+        CREATE TABLE outbox_v2 (delivery_id TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID;
+        INSERT OR IGNORE INTO outbox_v2 (delivery_id) SELECT delivery_id FROM outbox;
+        DROP TABLE outbox;
+        ALTER TABLE outbox_v2 RENAME TO outbox;
         """
 }

@@ -9,29 +9,91 @@ extension SQLiteTransaction {
 
     // MARK: Deliveries
 
-    func saveDelivery(_ stored: StoredDelivery, payload: RequestPayload?) throws -> [DeliveryID] {
-        let delivery = stored.delivery
-        return try guarding("saving the delivery \(delivery.id) of \(delivery.app)") {
-            let replaced = try unlist(delivery.app, identifier: delivery.request.identifier)
-            try execute(
-                """
-                INSERT OR REPLACE INTO deliveries
-                    (id, app, identifier, scheduled, date, late, listed, answered, request)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-                [
-                    delivery.id.description, delivery.app.rawValue, delivery.request.identifier,
-                    delivery.scheduledDate.timeIntervalSinceReferenceDate,
-                    delivery.date.timeIntervalSinceReferenceDate,
-                    delivery.isLate, stored.isListed, stored.isAnswered,
-                    try storedBytes(payload) ?? RequestCoding.encode(delivery.request),
-                ])
+    /// Rows per multi-row statement: at most nine values each, within SQLite's
+    /// historical limit of 999 bound values per statement.
+    private static let rowsPerStatement = 100
+
+    func saveDeliveries(_ batch: [StoredDelivery], requests: DeliveryRequests) throws -> [ReplacedDelivery] {
+        guard !batch.isEmpty else { return [] }
+        return try guarding("saving \(batch.count) deliveries") {
+            var rows = batch
+            var replaced = try unlist(rows.map { ($0.delivery.app, $0.delivery.request.identifier) })
+            // Within the batch, a later delivery of a request replaces an earlier one.
+            var listed: [RegionKey: Int] = [:]
+            for index in rows.indices {
+                let delivery = rows[index].delivery
+                let key = RegionKey(app: delivery.app, identifier: delivery.request.identifier)
+                if let earlier = listed.removeValue(forKey: key) {
+                    rows[earlier].isListed = false
+                    replaced.append(ReplacedDelivery(app: key.app, id: rows[earlier].delivery.id))
+                }
+                if rows[index].isListed { listed[key] = index }
+            }
+            switch requests {
+            case .own:
+                for start in stride(from: 0, to: rows.count, by: Self.rowsPerStatement) {
+                    try insert(rows[start..<min(start + Self.rowsPerStatement, rows.count)])
+                }
+            case .pending:
+                for (app, group) in Dictionary(grouping: rows.indices, by: { rows[$0].delivery.app }) {
+                    for start in stride(from: 0, to: group.count, by: Self.rowsPerStatement) {
+                        let chunk = group[start..<min(start + Self.rowsPerStatement, group.count)]
+                        try insertCopyingPending(chunk.map { ($0, rows[$0]) }, of: app)
+                    }
+                }
+            }
             return replaced
         }
     }
 
-    private func storedBytes(_ payload: RequestPayload?) -> Data? {
-        if case .encoded(let data) = payload { data } else { nil }
+    /// The values of the columns a new delivery has of its own, `id` to `answered`.
+    private func values(_ stored: StoredDelivery) -> [(any DatabaseValueConvertible)?] {
+        let delivery = stored.delivery
+        return [
+            delivery.id.description, delivery.request.identifier, delivery.scheduledDate.timeIntervalSinceReferenceDate,
+            delivery.date.timeIntervalSinceReferenceDate, delivery.isLate, stored.isListed, stored.isAnswered,
+        ]
+    }
+
+    private func insert(_ rows: ArraySlice<StoredDelivery>) throws {
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        for stored in rows {
+            arguments += values(stored)
+            arguments += [stored.delivery.app.rawValue, try RequestCoding.encode(stored.delivery.request)]
+        }
+        let marks = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows.count).joined(separator: ", ")
+        try execute(
+            """
+            INSERT OR REPLACE INTO deliveries (id, identifier, scheduled, date, late, listed, answered, app, request)
+            VALUES \(marks)
+            """,
+            StatementArguments(arguments))
+    }
+
+    /// Inserts the app's deliveries with the requests of its pending rows, in the
+    /// order of `rows`' positions in the batch; every pending row must exist.
+    private func insertCopyingPending(_ rows: [(position: Int, stored: StoredDelivery)], of app: AppIdentifier) throws {
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        for (position, stored) in rows {
+            arguments += values(stored)
+            arguments.append(position)
+        }
+        arguments.append(app.rawValue)
+        let marks = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?)", count: rows.count).joined(separator: ", ")
+        try execute(
+            """
+            WITH new (id, identifier, scheduled, date, late, listed, answered, position) AS (VALUES \(marks))
+            INSERT OR REPLACE INTO deliveries (id, app, identifier, scheduled, date, late, listed, answered, request)
+            SELECT new.id, pending.app, new.identifier, new.scheduled, new.date, new.late, new.listed, new.answered,
+                pending.request
+            FROM new JOIN pending ON pending.app = ? AND pending.identifier = new.identifier
+            ORDER BY new.position
+            """,
+            StatementArguments(arguments))
+        guard db.changesCount == rows.count else {
+            throw SQLiteStoreFailure.corrupt(
+                "\(rows.count - db.changesCount) of \(rows.count) deliveries of \(app) have no pending request")
+        }
     }
 
     func delivery(_ id: DeliveryID) throws -> StoredDelivery? {
@@ -55,9 +117,7 @@ extension SQLiteTransaction {
 
     func unlistDeliveries(_ app: AppIdentifier, identifiers: [String]) throws {
         try guarding("removing delivered notifications of \(app)") {
-            for identifier in identifiers {
-                _ = try unlist(app, identifier: identifier)
-            }
+            _ = try unlist(identifiers.map { (app, $0) })
         }
     }
 
@@ -88,28 +148,31 @@ extension SQLiteTransaction {
         }
     }
 
-    /// Unlists the app's listed delivery of this request identifier; returns its id.
-    private func unlist(_ app: AppIdentifier, identifier: String) throws -> [DeliveryID] {
-        try fetch(
-            "UPDATE deliveries SET listed = 0 WHERE app = ? AND identifier = ? AND listed = 1 RETURNING id",
-            [app.rawValue, identifier]
-        ) { row in
-            let id: String = try row.decode(atIndex: 0)
-            guard let deliveryID = DeliveryID(id) else {
-                throw SQLiteStoreFailure.corrupt("\"\(id)\" is not a delivery identifier")
+    /// Unlists the listed deliveries of these request identifiers; returns them.
+    private func unlist(_ keys: [(app: AppIdentifier, identifier: String)]) throws -> [ReplacedDelivery] {
+        var unlisted: [ReplacedDelivery] = []
+        for (app, group) in Dictionary(grouping: keys, by: \.app) {
+            try forEachChunk(of: group.map(\.identifier)) { chunk, marks in
+                unlisted += try fetch(
+                    "UPDATE deliveries SET listed = 0 WHERE app = ? AND listed = 1 AND identifier IN (\(marks)) RETURNING id",
+                    StatementArguments([app.rawValue] + chunk)
+                ) { row in ReplacedDelivery(app: app, id: try deliveryID(row.decode(atIndex: 0))) }
             }
-            return deliveryID
         }
+        return unlisted
+    }
+
+    private func deliveryID(_ text: String) throws -> DeliveryID {
+        guard let id = DeliveryID(text) else {
+            throw SQLiteStoreFailure.corrupt("\"\(text)\" is not a delivery identifier")
+        }
+        return id
     }
 
     /// A delivery from the `deliveryColumns`.
     private func delivery(_ row: Row) throws -> Delivery {
-        let id: String = try row.decode(atIndex: 0)
-        guard let deliveryID = DeliveryID(id) else {
-            throw SQLiteStoreFailure.corrupt("\"\(id)\" is not a delivery identifier")
-        }
-        return Delivery(
-            id: deliveryID,
+        Delivery(
+            id: try deliveryID(row.decode(atIndex: 0)),
             app: AppIdentifier(rawValue: try row.decode(atIndex: 1)),
             request: try request(row, at: 2),
             scheduledDate: Date(timeIntervalSinceReferenceDate: try row.decode(atIndex: 3)),
@@ -123,7 +186,7 @@ extension SQLiteTransaction {
         try guarding("adding \(ids.count) deliveries to the outbox") {
             try forEachChunk(of: ids.map(\.description)) { chunk, _ in
                 let rows = Array(repeating: "(?)", count: chunk.count).joined(separator: ",")
-                try execute("INSERT INTO outbox (delivery_id) VALUES \(rows)", StatementArguments(chunk))
+                try execute("INSERT OR IGNORE INTO outbox (delivery_id) VALUES \(rows)", StatementArguments(chunk))
             }
         }
     }
@@ -133,7 +196,7 @@ extension SQLiteTransaction {
             try fetch(
                 """
                 SELECT \(Self.deliveryColumns) FROM outbox JOIN deliveries ON deliveries.id = outbox.delivery_id
-                ORDER BY outbox.seq
+                ORDER BY deliveries.seq
                 """,
                 [], delivery)
         }
