@@ -25,15 +25,20 @@ extension NotificationEngine {
 
     /// Fires everything due now, a window's worth per transaction, handing each
     /// committed batch to the presenters before the next; then arms the timer.
+    /// The outbox entries of a batch handed over go in the next batch's
+    /// transaction, or in one of their own after the last.
     func fireDue() {
-        while let firing = state.withLock({ commitDueBatch(&$0) }) {
-            present(firing)
+        var handedOver: [DeliveryID] = []
+        while let firing = state.withLock({ commitDueBatch(clearing: handedOver, in: &$0) }) {
+            handedOver = present(firing)
         }
+        clearOutbox(handedOver)
     }
 
-    /// Commits the next batch of due entries, or arms the timer and returns `nil`
-    /// when nothing more is due.
-    private func commitDueBatch(_ state: inout EngineState) -> Firing? {
+    /// Commits the next batch of due entries, removing `handedOver` from the
+    /// outbox in the same transaction, or arms the timer and returns `nil` when
+    /// nothing more is due.
+    private func commitDueBatch(clearing handedOver: [DeliveryID], in state: inout EngineState) -> Firing? {
         let now = scheduler.now
         refillIfNeeded(&state)
         let due = state.window.popDue(at: now, limit: state.window.capacity)
@@ -43,17 +48,20 @@ extension NotificationEngine {
             return nil
         }
         let items = due.map { FireItem(app: $0.app, identifier: $0.identifier, expectedDate: $0.date, dueDate: $0.date) }
-        return commit(items, now: now, in: &state)
+        return commit(items, now: now, clearing: handedOver, in: &state)
     }
 
-    /// Commits the firing of `items` in one transaction and updates the window,
-    /// counts, regions and badges to match. On a store failure nothing is
-    /// committed; the window is reloaded from the store and retried a second later.
+    /// Commits the firing of `items` in one transaction, which also takes
+    /// `handedOver` out of the outbox, and updates the window, counts, regions
+    /// and badges to match. On a store failure nothing is committed; the window
+    /// is reloaded from the store and retried a second later.
     ///
     /// The requests are read and decoded before the write transaction (in
     /// parallel for a large batch); the engine's lock, held throughout, keeps
     /// every other change of pending requests out in between.
-    func commit(_ items: [FireItem], now: Date, in state: inout EngineState) -> Firing? {
+    func commit(
+        _ items: [FireItem], now: Date, clearing handedOver: [DeliveryID] = [], in state: inout EngineState
+    ) -> Firing? {
         do {
             let apps = try Set(items.map(\.app)).reduce(into: [:]) { records, app in
                 records[app] = try record(app, in: &state)
@@ -67,6 +75,7 @@ extension NotificationEngine {
                     try fire(item, record: record, request: request, now: now, apps: apps, into: &firing,
                              in: transaction)
                 }
+                try transaction.removeFromOutbox(handedOver)
                 try finishBatch(&firing, in: transaction)
                 return firing
             }
@@ -231,7 +240,7 @@ extension NotificationEngine {
         let deliveries = try read { try $0.outbox() }
         guard !deliveries.isEmpty else { return }
         logger.notice("handing \(deliveries.count) deliveries left in the outbox to the presenters again")
-        present(Firing(deliveries: deliveries))
+        clearOutbox(present(Firing(deliveries: deliveries)))
     }
 }
 

@@ -17,7 +17,7 @@ extension NotificationEngine {
             let items = crossed.map { FireItem(app: $0.app, identifier: $0.identifier, expectedDate: nil, dueDate: now) }
             return commit(items, now: now, in: &state)
         }
-        if let firing { present(firing) }
+        if let firing { clearOutbox(present(firing)) }
     }
 
     /// Feeds every position of `provider` to ``updateLocation(_:)``; disposing the

@@ -13,8 +13,9 @@ extension NotificationEngine {
     }
 
     /// Hands a committed batch on: badges, events, then each delivery by its
-    /// route; clears the outbox for those presented at once.
-    func present(_ firing: Firing) {
+    /// route. Returns the deliveries handed over at once, whose outbox entries
+    /// the caller clears; a foreground app's are cleared when it has answered.
+    func present(_ firing: Firing) -> [DeliveryID] {
         let presenters = self.presenters
         for (app, replaced) in firing.replaced {
             presenters.forEach { $0.withdraw(replaced, of: app) }
@@ -41,7 +42,7 @@ extension NotificationEngine {
                 done.append(delivery.id)
             }
         }
-        clearOutbox(done)
+        return done
     }
 
     /// Each app's route and record, read under one lock for a whole batch.
@@ -115,7 +116,7 @@ extension NotificationEngine {
         }
     }
 
-    private func clearOutbox(_ ids: [DeliveryID]) {
+    func clearOutbox(_ ids: [DeliveryID]) {
         guard !ids.isEmpty else { return }
         do {
             try write { try $0.removeFromOutbox(ids) }

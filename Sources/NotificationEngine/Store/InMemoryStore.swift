@@ -209,6 +209,7 @@ private final class InMemoryTransaction: StoreTransaction {
     }
 
     func removeFromOutbox(_ ids: [DeliveryID]) {
+        guard !ids.isEmpty else { return }
         let removed = Set(ids)
         state.outbox.removeAll { removed.contains($0) }
     }

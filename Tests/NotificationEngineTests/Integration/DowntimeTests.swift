@@ -44,6 +44,23 @@ struct DowntimeTests {
         #expect(dates == [630, 660])
     }
 
+    @Test("A burst fired over several transactions leaves nothing to hand over again after a restart")
+    func burstClearsItsOutbox() async throws {
+        let directory = try TemporaryDirectory()
+        let store = NotificationStoreKind.sqlite(path: directory.path("herald.sqlite"))
+        let first = try EngineFixture(store: store) { $0.dueWindowSize = 4 }
+        try await first.authorize()
+        let identifiers = (0..<11).map { "burst-\($0)" }
+        try await first.engine.add(identifiers.map { EngineFixture.request($0, after: 60) }, for: first.app)
+        first.scheduler.advance(by: 60)
+        #expect(first.presentedIdentifiers.sorted() == identifiers.sorted())
+
+        let second = try EngineFixture(store: store, start: EngineFixture.start.addingTimeInterval(61))
+        #expect(second.presenter.presentations.isEmpty, "nothing is handed over twice")
+        let delivered = try await second.engine.deliveredNotifications(for: second.app)
+        #expect(delivered.map(\.request.identifier).sorted() == identifiers.sorted())
+    }
+
     @Test("Deliveries, categories, badges and authorization survive a restart")
     func statePersists() async throws {
         let directory = try TemporaryDirectory()

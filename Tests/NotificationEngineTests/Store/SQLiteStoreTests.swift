@@ -144,13 +144,14 @@ struct SQLiteStoreTests {
         #expect(try store.read { try $0.pendingRequests(shop) } == [])
     }
 
-    @Test("A version 1 file opens migrated: its outbox and notification center read back in order")
+    @Test("A version 1 file opens migrated: its pending requests, outbox and notification center read back in order")
     func migratesVersion1() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("v1.sqlite")
         let deliveries = [
             S.delivery("b", app: shop, at: 10), S.delivery("a", app: shop, at: 5), S.delivery("gone", app: shop, at: 7, listed: false),
         ]
+        let pending = S.pending("milk", fire: 30, added: 2)
         do {
             let queue = try DatabaseQueue(path: path)
             try SQLiteSchema.migrator.migrate(queue, upTo: "v1")
@@ -169,12 +170,23 @@ struct SQLiteStoreTests {
                             try RequestCoding.encode(delivery.request),
                         ])
                 }
+                try db.execute(
+                    sql: """
+                        INSERT INTO pending (app, identifier, next_fire, added, is_location, request)
+                        VALUES (?, ?, ?, ?, 0, ?)
+                        """,
+                    arguments: [
+                        shop.rawValue, pending.request.identifier, pending.nextFireDate?.timeIntervalSinceReferenceDate,
+                        pending.addedDate.timeIntervalSinceReferenceDate, try RequestCoding.encode(pending.request),
+                    ])
                 for stored in deliveries.reversed() {
                     try db.execute(sql: "INSERT INTO outbox (delivery_id) VALUES (?)", arguments: [stored.delivery.id.description])
                 }
             }
         }
         let store = try SQLiteStore(path: path)
+        #expect(try store.read { try $0.pendingRequests(shop) } == [pending])
+        #expect(try store.read { try $0.soonestDue(limit: 5) }.map(\.identifier) == ["milk"])
         #expect(try store.read { try $0.outbox() } == deliveries.map(\.delivery))
         #expect(try store.read { try $0.listedDeliveries(shop) }.map(\.request.identifier) == ["a", "b"])
         try store.write { try $0.removeFromOutbox([deliveries[1].delivery.id]) }

@@ -85,11 +85,30 @@ enum SQLiteSchema {
 
     /// Fewer B-trees to change per delivery, for bursts:
     ///
+    /// - `pending` is keyed by `(app, identifier)` without a rowid, so a lookup
+    ///   or delete by key walks one B-tree instead of an index and the table.
     /// - `deliveries_listed` goes: an app's listed deliveries are found through
     ///   `deliveries_listed_identifier` and sorted by date.
     /// - `outbox` becomes a set of delivery ids, one B-tree instead of a table and
     ///   its index; its order is the deliveries' `seq`.
     static let version2 = """
+        CREATE TABLE pending_v2 (
+            app TEXT NOT NULL,
+            identifier TEXT NOT NULL,
+            next_fire REAL,
+            added REAL NOT NULL,
+            is_location INTEGER NOT NULL,
+            request BLOB NOT NULL,
+            PRIMARY KEY (app, identifier)
+        ) WITHOUT ROWID;
+        INSERT INTO pending_v2 (app, identifier, next_fire, added, is_location, request)
+            SELECT app, identifier, next_fire, added, is_location, request FROM pending;
+        DROP TABLE pending;
+        ALTER TABLE pending_v2 RENAME TO pending;
+        CREATE INDEX pending_due ON pending(next_fire, app, identifier) WHERE next_fire IS NOT NULL;
+        CREATE INDEX pending_app_order ON pending(app, next_fire, added, identifier);
+        CREATE INDEX pending_location ON pending(app) WHERE is_location = 1;
+
         DROP INDEX deliveries_listed;
 
         CREATE TABLE outbox_v2 (delivery_id TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID;
