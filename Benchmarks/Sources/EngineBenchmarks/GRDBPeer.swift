@@ -7,7 +7,9 @@ import NotificationEngine
 /// store, a cached prepared statement, and nothing else.
 enum GRDBPeer {
     /// The `apps`, `pending`, `deliveries` and `outbox` tables and indexes of the engine's
-    /// schema (copied from `SQLiteSchema.version1` in the root package, which is internal there).
+    /// first schema (copied from `SQLiteSchema.version1` in the root package, which is
+    /// internal there). The floors keep these tables; the engine migrates to version 2
+    /// (`pending` without a rowid, one index fewer on deliveries, the outbox keyed by id).
     static let schema = """
         CREATE TABLE apps (
             app TEXT PRIMARY KEY NOT NULL,
