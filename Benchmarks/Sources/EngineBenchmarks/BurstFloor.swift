@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import NotificationEngine
 
-/// E3's floor: the engine's firing protocol written directly with GRDB on the same tables
+/// E3's floor: the engine's firing protocol written directly with GRDB on the store's version 1 tables
 /// — per batch of 1,024 due rows, one write transaction that reads them in due order,
 /// decodes each request, unlists an earlier delivery of the same identifier, inserts the
 /// delivery (reusing the request's JSON text) and its outbox entry and deletes the pending

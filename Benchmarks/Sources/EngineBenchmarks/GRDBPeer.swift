@@ -3,7 +3,7 @@ import GRDB
 import NotificationEngine
 
 /// The floor for the SQLite store: the same rows written and read with bare GRDB 7.10.0 —
-/// the same table, indexes and configuration (WAL, one `DatabasePool`) as the engine's
+/// the version 1 table and indexes and the configuration (WAL, one `DatabasePool`) of the engine's
 /// store, a cached prepared statement, and nothing else.
 enum GRDBPeer {
     /// The `apps`, `pending`, `deliveries` and `outbox` tables and indexes of the engine's
