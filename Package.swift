@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "NotificationEngine", targets: ["NotificationEngine"]),
         .library(name: "UserNotifications", targets: ["UserNotifications"]),
         .library(name: "LegacyNotifications", targets: ["LegacyNotifications"]),
+        .library(name: "HeraldAPI", targets: ["HeraldAPI"]),
         .executable(name: "signals-tour", targets: ["SignalsTour"]),
         .executable(name: "notifications-tour", targets: ["NotificationsTour"]),
     ],
@@ -47,6 +48,11 @@ let package = Package(
         .target(
             name: "LegacyNotifications",
             dependencies: ["NotificationEngine", "Signals"],
+            swiftSettings: upcomingFeatures
+        ),
+        .target(
+            name: "HeraldAPI",
+            dependencies: ["NotificationEngine"],
             swiftSettings: upcomingFeatures
         ),
         .executableTarget(

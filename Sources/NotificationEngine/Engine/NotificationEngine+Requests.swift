@@ -28,6 +28,7 @@ extension NotificationEngine {
             let firesNow = items.contains { $0.nextFireDate.map { $0 <= now } ?? false }
             return (AddResult(evictedIdentifiers: plan.evicted.map(\.request.identifier)), firesNow)
         }
+        emit(.pendingChanged(app: app))
         if firesNow { fireDue() }
         return result
     }
@@ -147,6 +148,7 @@ extension NotificationEngine {
             state.pendingCounts[app, default: 0] -= removed
             refillIfNeeded(&state)
         }
+        emit(.pendingChanged(app: app))
     }
 
     func removeAllPendingNow(for app: AppIdentifier) throws {
@@ -158,5 +160,6 @@ extension NotificationEngine {
             state.pendingCounts[app] = nil
             refillIfNeeded(&state)
         }
+        emit(.pendingChanged(app: app))
     }
 }

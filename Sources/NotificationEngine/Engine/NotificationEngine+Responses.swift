@@ -12,6 +12,14 @@ extension NotificationEngine {
         var connection: EngineState.Connection?
     }
 
+    /// The delivery with this identifier, of any app, whether or not it is still
+    /// in the notification center or answered; `nil` if there is none.
+    ///
+    /// - Throws: ``NotificationError/Code/storeFailure`` when the store cannot be read.
+    public func delivery(_ id: DeliveryID) throws -> Delivery? {
+        try read { try $0.delivery(id) }?.delivery
+    }
+
     /// Answers a delivery as the user, from a presenter: like
     /// ``respond(to:actionIdentifier:userText:authenticated:for:)`` for the app the
     /// delivery belongs to.

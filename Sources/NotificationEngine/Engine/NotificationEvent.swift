@@ -17,4 +17,7 @@ public enum NotificationEvent: Sendable, Hashable {
     case authorizationChanged(app: AppIdentifier, status: AuthorizationStatus)
     /// A response opened the app (a tap, or a foreground action).
     case appOpened(app: AppIdentifier)
+    /// The app added or removed pending requests. Firing is reported by
+    /// ``delivered(_:)`` instead: a one-shot request leaves the pending list when it fires.
+    case pendingChanged(app: AppIdentifier)
 }
