@@ -15,12 +15,15 @@ let package = Package(
         .library(name: "UserNotifications", targets: ["UserNotifications"]),
         .library(name: "LegacyNotifications", targets: ["LegacyNotifications"]),
         .library(name: "HeraldAPI", targets: ["HeraldAPI"]),
+        .library(name: "HeraldClient", targets: ["HeraldClient"]),
+        .executable(name: "herald", targets: ["Herald"]),
         .executable(name: "signals-tour", targets: ["SignalsTour"]),
         .executable(name: "notifications-tour", targets: ["NotificationsTour"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .target(
@@ -53,6 +56,30 @@ let package = Package(
         .target(
             name: "HeraldAPI",
             dependencies: ["NotificationEngine"],
+            swiftSettings: upcomingFeatures
+        ),
+        .target(
+            name: "HeraldClient",
+            dependencies: [
+                "HeraldAPI", "NotificationEngine", "Signals",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
+        .target(
+            name: "HeraldCommandLine",
+            dependencies: [
+                "HeraldClient", "HeraldAPI", "NotificationEngine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
+        .executableTarget(
+            name: "Herald",
+            dependencies: [
+                "HeraldCommandLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: upcomingFeatures
         ),
         .executableTarget(
@@ -91,6 +118,11 @@ let package = Package(
         .testTarget(
             name: "UserNotificationsTests",
             dependencies: ["UserNotifications", "NotificationEngine", "Signals"],
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(
+            name: "HeraldClientTests",
+            dependencies: ["HeraldClient", "HeraldCommandLine", "HeraldAPI", "NotificationEngine", "Signals"],
             swiftSettings: upcomingFeatures
         ),
         .testTarget(

@@ -1,0 +1,135 @@
+import HeraldAPI
+import Logging
+public import NotificationEngine
+
+/// The engine's ``NotificationEngine/NotificationService`` over the Herald
+/// daemon's HTTP API, so that `UNUserNotificationCenter` works against the daemon
+/// as it does in process:
+///
+/// ```swift
+/// let client = try HeraldClient(url: "http://127.0.0.1:7878", token: appToken)
+/// let center = UNUserNotificationCenter(
+///     appIdentifier: "com.example.nagme", service: RemoteNotificationService(client: client))
+/// ```
+///
+/// The engine's refusals come back as the same ``NotificationEngine/NotificationError``
+/// (same code, the daemon's message); other failures (no daemon, a refused token)
+/// throw ``HeraldClientError``.
+///
+/// What HTTP changes:
+/// - ``setForeground(_:for:)`` throws ``HeraldClientError/Code/unsupported``: the
+///   API has no foreground state, so the daemon presents every delivery as for an
+///   app in the background and never asks the handler's `willPresent`.
+/// - ``connect(_:for:)`` hands the handler the responses that reach the app from
+///   the event stream while connected; responses given while no connection was
+///   open are not handed over later, and a completion handler is not reported back.
+/// - ``deliveries(for:)`` and ``responses(for:)`` open an event stream per
+///   subscription; what happens before the daemon accepts it is not seen.
+/// - `respond`'s `authenticated` is decided by the token: the admin token is an
+///   authenticated user, an app's token is not.
+public final class RemoteNotificationService: NotificationService {
+    /// The client that reaches the daemon, with the app's token or the admin token.
+    public let client: HeraldClient
+    let logger = Logger(label: "Herald.RemoteNotificationService")
+
+    /// A service over `client`.
+    public init(client: HeraldClient) {
+        self.client = client
+    }
+
+    public func requestAuthorization(options: AuthorizationOptions, for app: AppIdentifier) async throws -> Bool {
+        try await remote { try await client.requestAuthorization(options: options.wireNames, for: app.rawValue) }
+    }
+
+    public func notificationSettings(for app: AppIdentifier) async throws -> NotificationSettings {
+        try await remote { try await client.settings(for: app.rawValue).engineSettings() }
+    }
+
+    public func setCategories(_ categories: [NotificationCategory], for app: AppIdentifier) async throws {
+        _ = try await remote { try await client.setCategories(categories.map(API.Category.init), for: app.rawValue) }
+    }
+
+    public func categories(for app: AppIdentifier) async throws -> [NotificationCategory] {
+        try await remote { try await client.categories(for: app.rawValue).map { try $0.engineValue() } }
+    }
+
+    @discardableResult
+    public func add(_ request: NotificationRequest, for app: AppIdentifier) async throws -> AddResult {
+        try await remote { AddResult(try await client.add(API.Request(request), for: app.rawValue)) }
+    }
+
+    @discardableResult
+    public func add(_ requests: [NotificationRequest], for app: AppIdentifier) async throws -> AddResult {
+        try await remote { AddResult(try await client.add(requests.map(API.Request.init), for: app.rawValue)) }
+    }
+
+    public func pendingRequests(for app: AppIdentifier) async throws -> [PendingRequest] {
+        try await remote { try await client.pendingRequests(for: app.rawValue).map { try $0.enginePendingRequest() } }
+    }
+
+    public func removePendingRequests(withIdentifiers identifiers: [String], for app: AppIdentifier) async throws {
+        try await remote {
+            for identifier in identifiers { try await client.removePendingRequest(identifier, for: app.rawValue) }
+        }
+    }
+
+    public func removeAllPendingRequests(for app: AppIdentifier) async throws {
+        try await remote { try await client.removeAllPendingRequests(for: app.rawValue) }
+    }
+
+    public func deliveredNotifications(for app: AppIdentifier) async throws -> [Delivery] {
+        try await remote { try await client.deliveredNotifications(for: app.rawValue).map { try $0.engineDelivery() } }
+    }
+
+    public func removeDeliveredNotifications(withIdentifiers identifiers: [String], for app: AppIdentifier)
+        async throws
+    {
+        try await remote {
+            for identifier in identifiers {
+                try await client.removeDeliveredNotification(identifier, for: app.rawValue)
+            }
+        }
+    }
+
+    public func removeAllDeliveredNotifications(for app: AppIdentifier) async throws {
+        try await remote { try await client.removeAllDeliveredNotifications(for: app.rawValue) }
+    }
+
+    public func setBadgeCount(_ count: Int, for app: AppIdentifier) async throws {
+        _ = try await remote { try await client.setBadge(count, for: app.rawValue) }
+    }
+
+    public func badgeCount(for app: AppIdentifier) async throws -> Int {
+        try await remote { try await client.badge(for: app.rawValue) }
+    }
+
+    public func respond(
+        to delivery: DeliveryID, actionIdentifier: String, userText: String?, authenticated: Bool,
+        for app: AppIdentifier
+    ) async throws {
+        try await remote {
+            // The route names the delivery alone; the engine also checks that it is the app's.
+            guard try await client.delivery(delivery.description).app == app.rawValue else {
+                throw NotificationError(.deliveryNotFound, "\(app) has no unanswered delivery \(delivery)")
+            }
+            try await client.respond(
+                to: delivery.description, actionIdentifier: actionIdentifier, userText: userText)
+        }
+    }
+
+    /// Runs a call, turning the daemon's engine errors back into ``NotificationError``.
+    func remote<T>(_ call: () async throws -> T) async throws -> T {
+        do {
+            return try await call()
+        } catch let error as HeraldClientError {
+            throw error.notificationError ?? error
+        }
+    }
+}
+
+extension AddResult {
+    /// The engine's form of the daemon's answer.
+    init(_ result: API.AddResult) {
+        self.init(evictedIdentifiers: result.evictedIdentifiers)
+    }
+}
