@@ -1,0 +1,84 @@
+import Foundation
+public import ArgumentParser
+import HeraldAPI
+import HeraldClient
+
+/// `herald apps`: the registered apps.
+public struct AppsCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "apps", abstract: "List, register and remove apps, and renew their tokens.",
+        subcommands: [List.self, Register.self, Remove.self, Token.self], defaultSubcommand: List.self)
+
+    public init() {}
+
+    /// `herald apps list`.
+    public struct List: AsyncParsableCommand {
+        public static let configuration = CommandConfiguration(abstract: "List the registered apps.")
+        @OptionGroup public var connection: ConnectionOptions
+        @OptionGroup public var output: OutputOptions
+
+        public init() {}
+
+        public func run() async throws {
+            let apps = try await connection.client().apps()
+            try output.print(["apps": apps]) { Listings.apps(apps, timeZone: .current) }
+        }
+    }
+
+    /// `herald apps register`.
+    public struct Register: AsyncParsableCommand {
+        public static let configuration = CommandConfiguration(
+            abstract: "Register an app; prints its token, shown this once.")
+        @OptionGroup public var connection: ConnectionOptions
+        @OptionGroup public var output: OutputOptions
+        @Argument(help: "The app's identifier, such as com.example.todo.") public var identifier: String
+        @Option(help: "The name people see.") public var name: String
+        @Option(help: "An http(s) URL that receives the app's deliveries and background responses.")
+        public var webhook: String?
+
+        public init() {}
+
+        public func run() async throws {
+            let registration = API.AppRegistration(identifier: identifier, name: name, webhookURL: webhook)
+            let credentials = try await connection.client().registerApp(registration)
+            try output.print(credentials) { Self.describe(credentials) }
+        }
+
+        static func describe(_ credentials: API.AppCredentials) -> String {
+            let secret = credentials.webhookSecret.map { "Webhook secret: \($0)\n" } ?? ""
+            return "Registered \(credentials.app.identifier) (“\(credentials.app.name)”).\nToken: \(credentials.token)\n" + secret
+        }
+    }
+
+    /// `herald apps remove`.
+    public struct Remove: AsyncParsableCommand {
+        public static let configuration = CommandConfiguration(
+            abstract: "Remove an app with its pending requests, deliveries and token.")
+        @OptionGroup public var connection: ConnectionOptions
+        @OptionGroup public var output: OutputOptions
+        @Argument(help: "The app's identifier.") public var identifier: String
+
+        public init() {}
+
+        public func run() async throws {
+            try await connection.client().removeApp(identifier)
+            if !output.json { Console.write("Removed \(identifier).\n") }
+        }
+    }
+
+    /// `herald apps token`.
+    public struct Token: AsyncParsableCommand {
+        public static let configuration = CommandConfiguration(
+            abstract: "Give an app a new token; the old one stops working.")
+        @OptionGroup public var connection: ConnectionOptions
+        @OptionGroup public var output: OutputOptions
+        @Argument(help: "The app's identifier.") public var identifier: String
+
+        public init() {}
+
+        public func run() async throws {
+            let credentials = try await connection.client().renewToken(for: identifier)
+            try output.print(credentials) { "Token: \(credentials.token)\n" }
+        }
+    }
+}
