@@ -122,7 +122,9 @@ let package = Package(
         ),
         .testTarget(
             name: "HeraldClientTests",
-            dependencies: ["HeraldClient", "HeraldCommandLine", "HeraldAPI", "NotificationEngine", "Signals"],
+            dependencies: [
+                "HeraldClient", "HeraldCommandLine", "HeraldAPI", "NotificationEngine", "Signals", "UserNotifications",
+            ],
             swiftSettings: upcomingFeatures
         ),
         .testTarget(

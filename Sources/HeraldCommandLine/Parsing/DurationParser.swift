@@ -7,7 +7,9 @@ package enum DurationParser {
     /// The duration in seconds.
     package static func seconds(_ text: String) throws(CommandLineError) -> Double {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if let plain = Double(trimmed), plain.isFinite, !trimmed.isEmpty, trimmed.first != "+" { return plain }
+        if trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let plain = Double(trimmed) {
+            return plain
+        }
         var total = 0.0, number = "", seen = Set<Character>()
         for character in trimmed {
             if character.isASCII, character.isNumber || character == "." {

@@ -1,0 +1,104 @@
+import Foundation
+import HeraldAPI
+import Testing
+
+@testable import HeraldClient
+
+/// The event stream against a WebSocket server on loopback written here, frame by frame.
+struct EventStreamTests {
+    /// Answers the handshake as RFC 6455 says; returns the request's head.
+    private static func accept(_ connection: ServerConnection) -> (line: String, headers: [String: String])? {
+        guard let head = connection.readHead(), let key = head.headers["sec-websocket-key"] else { return nil }
+        connection.write(
+            "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                + "Sec-WebSocket-Accept: \(WebSocketHandshake.acceptValue(for: key))\r\n\r\n")
+        return head
+    }
+
+    private static func eventJSON(_ type: String, _ sequence: Int, app: String = "com.example.todo") -> String {
+        #"{"type":"\#(type)","sequence":\#(sequence),"app":"\#(app)","badge":3}"#
+    }
+
+    @Test func eventsArriveDecodedAndPingsAreAnswered() async throws {
+        let seen = RecordingBox()
+        let server = try LoopbackServer { connection in
+            guard let head = Self.accept(connection) else { return }
+            seen.record("\(head.line) \(head.headers["authorization"] ?? "") \(head.headers["host"] ?? "")")
+            let first = Array(Self.eventJSON("badgeChanged", 1).utf8)
+            connection.write([0x01, UInt8(10)] + first.prefix(10))  // a text frame, not the last
+            connection.write(WebSocketFrame(opcode: .ping, payload: [42]).encoded(maskingKey: nil))
+            connection.write(WebSocketFrame(opcode: .continuation, payload: Array(first.dropFirst(10))).encoded(maskingKey: nil))
+            if let pong = connection.readFrame() { seen.record("pong \(pong.opcode) \(pong.payload) masked \(pong.masked)") }
+            connection.write(WebSocketFrame(opcode: .text, payload: Array(Self.eventJSON("pendingChanged", 2).utf8)).encoded(maskingKey: nil))
+            connection.write(WebSocketFrame.close(code: 1000).encoded(maskingKey: nil))
+            if let close = connection.readFrame() { seen.record("close \(close.opcode) \(close.payload)") }
+        }
+        defer { server.stop() }
+        let client = HeraldClient(endpoint: .init(url: URL(string: "http://127.0.0.1:\(server.port)")!, token: "secret"))
+
+        var events: [API.Event] = []
+        for try await event in try await client.openEvents(app: "com.example.todo") { events.append(event) }
+
+        #expect(events.map(\.type) == ["badgeChanged", "pendingChanged"])
+        #expect(events.map(\.sequence) == [1, 2])
+        #expect(events.first?.badge == 3)
+        #expect(seen.lines == [
+            "GET /v1/events?app=com.example.todo HTTP/1.1 Bearer secret 127.0.0.1:\(server.port)",
+            "pong 10 [42] masked true",
+            "close 8 [3, 232]",
+        ])
+    }
+
+    @Test func refusedHandshakeCarriesTheDaemonsError() async throws {
+        let server = try LoopbackServer { connection in
+            _ = connection.readHead()
+            let body = #"{"error":{"code":"unauthorized","message":"a bearer token is needed"}}"#
+            connection.write("HTTP/1.1 401 Unauthorized\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+        }
+        defer { server.stop() }
+        let client = HeraldClient(endpoint: .init(url: URL(string: "http://127.0.0.1:\(server.port)")!, token: "bad"))
+        let error = await #expect(throws: HeraldClientError.self) { try await client.openEvents() }
+        #expect(error?.code == .refused)
+        #expect(error?.status == 401)
+        #expect(error?.serverError?.code == "unauthorized")
+    }
+
+    @Test func noDaemonIsUnreachable() async throws {
+        let port = try LoopbackServer { _ in }.stoppedPort()
+        let client = HeraldClient(endpoint: .init(url: URL(string: "http://127.0.0.1:\(port)")!, token: "t"))
+        var iterator = client.events().makeAsyncIterator()
+        let error = await #expect(throws: HeraldClientError.self) { try await iterator.next() }
+        #expect(error?.code == .daemonUnreachable)
+    }
+
+    @Test func endingTheIterationClosesTheConnection() async throws {
+        let seen = RecordingBox()
+        let server = try LoopbackServer { connection in
+            guard Self.accept(connection) != nil else { return }
+            connection.write(WebSocketFrame(opcode: .text, payload: Array(Self.eventJSON("appOpened", 1).utf8)).encoded(maskingKey: nil))
+            if let close = connection.readFrame() { seen.record("close \(close.opcode) \(close.payload)") }
+            seen.record("end \(connection.read(1).count)")
+        }
+        defer { server.stop() }
+        let client = HeraldClient(endpoint: .init(url: URL(string: "http://127.0.0.1:\(server.port)")!, token: "t"))
+        for try await event in try await client.openEvents() {
+            #expect(event.type == "appOpened")
+            break
+        }
+        try await seen.waitForLines(2)
+        #expect(seen.lines == ["close 8 [3, 232]", "end 0"])
+    }
+
+    @Test func brokenMessageFailsTheStream() async throws {
+        let server = try LoopbackServer { connection in
+            guard Self.accept(connection) != nil else { return }
+            connection.write(WebSocketFrame(opcode: .text, payload: Array("not json".utf8)).encoded(maskingKey: nil))
+            _ = connection.read(1)
+        }
+        defer { server.stop() }
+        let client = HeraldClient(endpoint: .init(url: URL(string: "http://127.0.0.1:\(server.port)")!, token: "t"))
+        let stream = try await client.openEvents()
+        let error = await #expect(throws: HeraldClientError.self) { for try await _ in stream {} }
+        #expect(error?.code == .invalidResponse)
+    }
+}
