@@ -39,6 +39,7 @@ struct EventStreamTests {
         var events: [API.Event] = []
         for try await event in try await client.openEvents(app: "com.example.todo") { events.append(event) }
 
+        try await seen.waitForLines(3)  // the server thread reads our close echo after the stream ended
         #expect(events.map(\.type) == ["badgeChanged", "pendingChanged"])
         #expect(events.map(\.sequence) == [1, 2])
         #expect(events.first?.badge == 3)
