@@ -15,12 +15,20 @@ let package = Package(
         .library(name: "UserNotifications", targets: ["UserNotifications"]),
         .library(name: "LegacyNotifications", targets: ["LegacyNotifications"]),
         .library(name: "HeraldAPI", targets: ["HeraldAPI"]),
+        .library(name: "HeraldServer", targets: ["HeraldServer"]),
+        .executable(name: "herald", targets: ["Herald"]),
         .executable(name: "signals-tour", targets: ["SignalsTour"]),
         .executable(name: "notifications-tour", targets: ["NotificationsTour"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .target(
@@ -53,6 +61,28 @@ let package = Package(
         .target(
             name: "HeraldAPI",
             dependencies: ["NotificationEngine"],
+            swiftSettings: upcomingFeatures
+        ),
+        .target(
+            name: "HeraldServer",
+            dependencies: [
+                "HeraldAPI", "NotificationEngine", "Signals",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Resources")],
+            swiftSettings: upcomingFeatures
+        ),
+        .executableTarget(
+            name: "Herald",
+            dependencies: [
+                "HeraldServer", "NotificationEngine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: upcomingFeatures
         ),
         .executableTarget(
