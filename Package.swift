@@ -119,6 +119,19 @@ let package = Package(
             swiftSettings: upcomingFeatures
         ),
         .testTarget(
+            name: "HeraldServerTests",
+            dependencies: [
+                "HeraldServer", "HeraldAPI", "NotificationEngine", "Signals",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(
             name: "UserNotificationsTests",
             dependencies: ["UserNotifications", "NotificationEngine", "Signals"],
             swiftSettings: upcomingFeatures

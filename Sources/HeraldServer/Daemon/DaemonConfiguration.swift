@@ -19,6 +19,8 @@ public struct DaemonConfiguration: Sendable {
     public var printsDeliveries: Bool
     /// Serves the three bundled apps.
     public var bundledApps: Bool
+    /// How long a webhook waits before each retry: 1, 2, 4, 8 and 16 s.
+    public var webhookRetryDelays: [Duration] = [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16)]
 
     /// A configuration; every value has the default `herald serve` uses.
     public init(

@@ -56,7 +56,7 @@ public final class HeraldDaemon: Sendable {
             presenters: presenters)
         services = DaemonServices(engine: engine, registry: registry, scheduler: scheduler, virtualClock: virtualClock)
         hosts = AllowedHosts(host: configuration.host, port: configuration.port)
-        webhooks = WebhookPresenter(registry: registry)
+        webhooks = WebhookPresenter(registry: registry, retryDelays: configuration.webhookRetryDelays)
     }
 
     /// The router with every route and middleware; tests drive it with

@@ -16,23 +16,20 @@ import FoundationNetworking
 /// - `X-Herald-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" under the secret>`.
 ///
 /// A 2xx answer ends it; a network error, 408, 429 or 5xx is retried after
-/// 1, 2, 4, 8 and 16 s; any other answer is logged and dropped.
+/// each of the configured delays (by default 1, 2, 4, 8 and 16 s); any other
+/// answer is logged and dropped.
 final class WebhookPresenter: Sendable {
-    typealias Sleep = @Sendable (Duration) async throws -> Void
-
-    static let retryDelays: [Duration] = [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16)]
-
     private let registry: AppRegistry
+    private let retryDelays: [Duration]
     private let session: URLSession
-    private let sleep: Sleep
     private let logger = Logger(label: "herald.webhooks")
 
-    init(registry: AppRegistry, sleep: @escaping Sleep = { try await Task.sleep(for: $0) }) {
+    init(registry: AppRegistry, retryDelays: [Duration]) {
         self.registry = registry
+        self.retryDelays = retryDelays
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 10
         session = URLSession(configuration: configuration)
-        self.sleep = sleep
     }
 
     /// Refuses a webhook address that is not an absolute `http` or `https` URL.
@@ -54,9 +51,9 @@ final class WebhookPresenter: Sendable {
             let secret = app.webhookSecret, let body = try? API.encoder().encode(event)
         else { return }
         let request = signedRequest(url: url, body: body, secret: secret, event: event)
-        for (attempt, delay) in ([Duration.zero] + Self.retryDelays).enumerated() {
+        for (attempt, delay) in ([Duration.zero] + retryDelays).enumerated() {
             do {
-                if delay > .zero { try await sleep(delay) }
+                if delay > .zero { try await Task.sleep(for: delay) }
                 let (_, response) = try await session.data(for: request)
                 let status = (response as? HTTPURLResponse)?.statusCode ?? 0
                 if (200..<300).contains(status) { return }
@@ -71,7 +68,7 @@ final class WebhookPresenter: Sendable {
                 logger.notice("webhook \(url) failed (attempt \(attempt + 1)): \(error.localizedDescription)")
             }
         }
-        logger.error("webhook \(url) gave up on \(event.type) for \(event.app) after \(Self.retryDelays.count + 1) attempts")
+        logger.error("webhook \(url) gave up on \(event.type) for \(event.app) after \(retryDelays.count + 1) attempts")
     }
 
     private func signedRequest(url: URL, body: Data, secret: String, event: API.Event) -> URLRequest {

@@ -17,11 +17,14 @@ final class AllowedHosts: Sendable {
         self.port.withLock { $0 = port }
     }
 
-    /// Whether a `Host` header value names this daemon.
+    /// Whether a `Host` header value names this daemon: one of its names, with
+    /// its port or without one. The name is what DNS rebinding cannot fake: a page
+    /// on another site that points its name at 127.0.0.1 still sends that name.
     func allows(_ header: String) -> Bool {
         let port = self.port.withLock { $0 }
         let names = ["127.0.0.1", "localhost", "[::1]", host.contains(":") ? "[\(host)]" : host]
-        return names.contains { header.lowercased() == "\($0):\(port)" }
+        let value = header.lowercased()
+        return names.contains { value == $0 || value == "\($0):\(port)" }
     }
 
     /// The daemon's own origins, for the `Origin` header of browser requests.
