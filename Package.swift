@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "UserNotifications", targets: ["UserNotifications"]),
         .library(name: "LegacyNotifications", targets: ["LegacyNotifications"]),
         .library(name: "HeraldAPI", targets: ["HeraldAPI"]),
+        .library(name: "HeraldServer", targets: ["HeraldServer"]),
         .library(name: "HeraldClient", targets: ["HeraldClient"]),
         .executable(name: "herald", targets: ["Herald"]),
         .executable(name: "signals-tour", targets: ["SignalsTour"]),
@@ -23,6 +24,11 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
@@ -59,6 +65,20 @@ let package = Package(
             swiftSettings: upcomingFeatures
         ),
         .target(
+            name: "HeraldServer",
+            dependencies: [
+                "HeraldAPI", "NotificationEngine", "Signals",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Resources")],
+            swiftSettings: upcomingFeatures
+        ),
+        .target(
             name: "HeraldClient",
             dependencies: [
                 "HeraldAPI", "NotificationEngine", "Signals",
@@ -77,7 +97,7 @@ let package = Package(
         .executableTarget(
             name: "Herald",
             dependencies: [
-                "HeraldCommandLine",
+                "HeraldServer", "HeraldCommandLine", "NotificationEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: upcomingFeatures
@@ -112,6 +132,19 @@ let package = Package(
             dependencies: [
                 "NotificationEngine", "Signals", "EngineSoak", "HeraldTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(
+            name: "HeraldServerTests",
+            dependencies: [
+                "HeraldServer", "HeraldAPI", "NotificationEngine", "Signals",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: upcomingFeatures
         ),

@@ -1,12 +1,53 @@
 import ArgumentParser
+import Foundation
+import HeraldServer
+import NotificationEngine
 
-/// `herald serve`: a stand-in until the daemon (module HeraldServer) lands; the
-/// daemon's own file replaces this one.
+/// `herald serve`: runs the notification daemon until SIGTERM or SIGINT.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "serve", abstract: "Run the Herald notification daemon (not built yet).")
+        abstract: "Run the Herald notification daemon: the HTTP API, the web notification center and the bundled apps.")
+
+    enum Policy: String, ExpressibleByArgument, CaseIterable {
+        case ask, grantAll = "grant-all", denyAll = "deny-all"
+    }
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on; 0 picks a free one.")
+    var port = 7878
+
+    @Option(help: "Where to keep the database and credentials (default: $XDG_DATA_HOME/herald or ~/.local/share/herald).")
+    var dataDir: String?
+
+    @Flag(help: "Run on a virtual clock moved with POST /v1/debug/clock (tests; loopback only).")
+    var virtualClock = false
+
+    @Option(help: "Who answers authorization requests: ask (the user, in the web UI), grant-all or deny-all.")
+    var policy: Policy = .ask
+
+    @Flag(help: "Do not serve the bundled Shopping List, Todo and Nag Me apps.")
+    var noBundledApps = false
 
     func run() async throws {
-        throw ValidationError("herald serve is not built yet")
+        let configuration = DaemonConfiguration(
+            host: host, port: port,
+            dataDirectory: dataDir.map { URL(fileURLWithPath: $0) } ?? DataDirectory.defaultURL(),
+            virtualClock: virtualClock,
+            authorizationPolicy: [.ask: .ask, .grantAll: .grantAll, .denyAll: .denyAll][policy]!,
+            printsDeliveries: isatty(STDOUT_FILENO) == 1, bundledApps: !noBundledApps)
+        let daemon: HeraldDaemon
+        do {
+            daemon = try HeraldDaemon(configuration: configuration)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        try await daemon.run { url in
+            print("Herald \(HeraldDaemon.version) is listening on \(url)")
+            print("Open the notification center: \(daemon.signInURL(base: url))")
+            print("Data: \(configuration.dataDirectory.path)\(virtualClock ? " (virtual clock)" : "")")
+            fflush(nil)
+        }
     }
 }

@@ -1,0 +1,48 @@
+public import Foundation
+public import NotificationEngine
+
+/// How `herald serve` runs: where it listens, where it keeps its data, its clock
+/// and its authorization policy.
+public struct DaemonConfiguration: Sendable {
+    /// The address to bind; loopback by default.
+    public var host: String
+    /// The port; 0 picks a free one (written to `daemon.json`).
+    public var port: Int
+    /// Where the database, registry, apps' files and admin credential live.
+    public var dataDirectory: URL
+    /// Runs on a virtual clock moved by `POST /v1/debug/clock`; loopback only.
+    public var virtualClock: Bool
+    /// Who decides an app's authorization request: the user (`.ask`, through the
+    /// web notification center) or a fixed answer for headless use.
+    public var authorizationPolicy: NotificationEngine.AuthorizationPolicy
+    /// Prints a line per delivery to standard output.
+    public var printsDeliveries: Bool
+    /// Serves the three bundled apps.
+    public var bundledApps: Bool
+    /// How long a webhook waits before each retry: 1, 2, 4, 8 and 16 s.
+    public var webhookRetryDelays: [Duration] = [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16)]
+
+    /// A configuration; every value has the default `herald serve` uses.
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 7878,
+        dataDirectory: URL = DataDirectory.defaultURL(),
+        virtualClock: Bool = false,
+        authorizationPolicy: NotificationEngine.AuthorizationPolicy = .ask,
+        printsDeliveries: Bool = false,
+        bundledApps: Bool = true
+    ) {
+        self.host = host
+        self.port = port
+        self.dataDirectory = dataDirectory
+        self.virtualClock = virtualClock
+        self.authorizationPolicy = authorizationPolicy
+        self.printsDeliveries = printsDeliveries
+        self.bundledApps = bundledApps
+    }
+
+    /// Whether `host` is a loopback address, which `--virtual-clock` requires.
+    public var bindsLoopback: Bool {
+        ["127.0.0.1", "localhost", "::1"].contains(host) || host.hasPrefix("127.")
+    }
+}

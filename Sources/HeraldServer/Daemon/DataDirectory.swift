@@ -1,0 +1,90 @@
+public import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where the daemon keeps its state: the engine's database, the app registry, the
+/// bundled apps' files, the admin credential and `daemon.json`, which tells
+/// clients where the daemon listens.
+public struct DataDirectory: Sendable {
+    /// The directory.
+    public let url: URL
+
+    /// `$XDG_DATA_HOME/herald`, else `~/.local/share/herald`.
+    public static func defaultURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let base = environment["XDG_DATA_HOME"], base.hasPrefix("/") {
+            return URL(fileURLWithPath: base).appendingPathComponent("herald")
+        }
+        let home = environment["HOME"].map(URL.init(fileURLWithPath:))
+            ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent(".local/share/herald")
+    }
+
+    /// Opens the directory, creating it (owner-only) if needed.
+    public init(url: URL) throws {
+        self.url = url
+        do {
+            try FileManager.default.createDirectory(
+                at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw DaemonError("cannot create the data directory \(url.path): \(error.localizedDescription)")
+        }
+    }
+
+    var engineDatabase: URL { url.appendingPathComponent("engine.sqlite") }
+    var registryFile: URL { url.appendingPathComponent("apps.json") }
+    var appsDirectory: URL { url.appendingPathComponent("apps") }
+    var adminTokenFile: URL { url.appendingPathComponent("admin-token") }
+    var daemonFile: URL { url.appendingPathComponent("daemon.json") }
+
+    /// The admin credential, made on first use and kept, owner-only, in `admin-token`.
+    func adminToken() throws -> String {
+        let file = adminTokenFile
+        if let text = try? String(contentsOf: file, encoding: .utf8) {
+            let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard token.count >= 32 else { throw DaemonError("\(file.path) does not hold a usable token: delete it to make a new one") }
+            try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+            return token
+        }
+        let token = Secrets.makeToken(prefix: "had_")
+        do {
+            try Self.writeAtomically(Data((token + "\n").utf8), to: file)
+        } catch {
+            throw DaemonError("cannot write the admin credential \(file.path): \(error.localizedDescription)")
+        }
+        return token
+    }
+
+    /// Writes `daemon.json`: the address clients use to find this daemon.
+    func announce(url: String) throws {
+        struct Record: Encodable {
+            var url: String
+            var pid: Int32
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        try Self.writeAtomically(try encoder.encode(Record(url: url, pid: getpid())), to: daemonFile)
+    }
+
+    /// Removes `daemon.json` when the daemon stops.
+    func withdrawAnnouncement() {
+        try? FileManager.default.removeItem(at: daemonFile)
+    }
+
+    /// Replaces `file` with `data` so that a crash leaves either the old file or
+    /// the new one: a temporary file in the same directory, owner-only, flushed
+    /// to disk, then renamed over it.
+    static func writeAtomically(_ data: Data, to file: URL) throws {
+        let temporary = file.deletingLastPathComponent()
+            .appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString).tmp")
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { unlink(temporary.path) }
+        let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        let synced = fsync(descriptor)
+        close(descriptor)
+        guard written == data.count, synced == 0, rename(temporary.path, file.path) == 0 else {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+    }
+}

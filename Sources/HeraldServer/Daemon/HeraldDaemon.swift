@@ -1,0 +1,135 @@
+import Foundation
+import HeraldAPI
+public import Hummingbird
+import HummingbirdWebSocket
+import Logging
+public import NotificationEngine
+import NIOCore
+import ServiceLifecycle
+import Signals
+
+/// The Herald daemon: the engine on an SQLite store, the HTTP API, the live event
+/// stream, the web notification center and its presenters, as one
+/// swift-service-lifecycle service that stops gracefully on SIGTERM or SIGINT.
+///
+/// ```swift
+/// let daemon = try HeraldDaemon(configuration: DaemonConfiguration(port: 7878))
+/// try await daemon.run()   // until SIGTERM/SIGINT
+/// ```
+public final class HeraldDaemon: Sendable {
+    /// The daemon's version, reported by `/v1/health`.
+    public static let version = "0.4.0"
+
+    public let configuration: DaemonConfiguration
+    /// The engine behind the API, for tests and embedders.
+    public let engine: NotificationEngine
+    /// The admin credential (also in `admin-token` in the data directory).
+    public let adminToken: String
+    let dataDirectory: DataDirectory
+    let services: DaemonServices
+    let hosts: AllowedHosts
+    let webhooks: WebhookPresenter
+    private let logger = Logger(label: "herald.daemon")
+
+    /// Opens the data directory and the engine; nothing listens until ``run()``.
+    ///
+    /// - Throws: ``DaemonError`` for a configuration that cannot work or files that
+    ///   cannot be opened, ``NotificationError`` when the store cannot be opened.
+    public init(configuration: DaemonConfiguration) throws {
+        guard !configuration.virtualClock || configuration.bindsLoopback else {
+            throw DaemonError("--virtual-clock is for tests and works only on a loopback address, not \(configuration.host)")
+        }
+        guard (0...65_535).contains(configuration.port) else {
+            throw DaemonError("the port must be from 0 to 65535, not \(configuration.port)")
+        }
+        self.configuration = configuration
+        dataDirectory = try DataDirectory(url: configuration.dataDirectory)
+        adminToken = try dataDirectory.adminToken()
+        let registry = try AppRegistry(file: dataDirectory.registryFile)
+        let virtualClock = configuration.virtualClock ? TestScheduler(startDate: Date()) : nil
+        let scheduler: any DateScheduler = virtualClock ?? QueueScheduler(queue: DispatchQueue(label: "herald.engine"))
+        var presenters: [any Presenter] = []
+        if configuration.printsDeliveries { presenters.append(TerminalPresenter()) }
+        engine = try NotificationEngine(
+            store: .sqlite(path: dataDirectory.engineDatabase.path), scheduler: scheduler,
+            configuration: NotificationEngine.Configuration(authorizationPolicy: configuration.authorizationPolicy),
+            presenters: presenters)
+        services = DaemonServices(engine: engine, registry: registry, scheduler: scheduler, virtualClock: virtualClock)
+        hosts = AllowedHosts(host: configuration.host, port: configuration.port)
+        webhooks = WebhookPresenter(registry: registry, retryDelays: configuration.webhookRetryDelays)
+    }
+
+    /// The router with every route and middleware; tests drive it with
+    /// Hummingbird's testing client.
+    public func makeRouter() throws -> Router<HeraldRequestContext> {
+        let router = Router(context: HeraldRequestContext.self)
+        router.add(middleware: APIErrorMiddleware())
+        router.add(middleware: HostCheckMiddleware(hosts: hosts))
+        router.add(middleware: AuthenticationMiddleware(adminToken: adminToken, registry: services.registry, hosts: hosts))
+        WebRoutes(adminToken: adminToken, files: try StaticFiles()).add(to: router)
+        AppRoutes(services: services).add(to: router)
+        NotificationRoutes(services: services).add(to: router)
+        DeliveryRoutes(services: services).add(to: router)
+        EventRoutes(services: services).add(to: router)
+        ClockRoutes(services: services).add(to: router)
+        return router
+    }
+
+    /// The Hummingbird application serving the router, with WebSocket upgrades.
+    /// `onRunning` gets the address it listens on once it does.
+    public func makeApplication(
+        onRunning: @escaping @Sendable (String) async -> Void = { _ in }
+    ) throws -> some ApplicationProtocol {
+        let router = try makeRouter()
+        return Application(
+            router: router,
+            server: .http1WebSocketUpgrade(webSocketRouter: router),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "Herald"),
+            services: [WebhookService(hub: services.hub, webhooks: webhooks)],
+            onServerRunning: { [self] channel in
+                let port = channel.localAddress?.port ?? configuration.port
+                hosts.update(port: port)
+                let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+                let url = "http://\(host):\(port)"
+                do {
+                    try dataDirectory.announce(url: url)
+                } catch {
+                    logger.error("cannot write \(dataDirectory.daemonFile.path): \(error)")
+                }
+                await onRunning(url)
+            },
+            logger: logger)
+    }
+
+    /// Serves until SIGTERM or SIGINT, then finishes the requests in flight,
+    /// closes the event streams and removes `daemon.json`.
+    public func run(onRunning: @escaping @Sendable (String) async -> Void = { _ in }) async throws {
+        let application = try makeApplication(onRunning: onRunning)
+        defer {
+            services.hub.finish()
+            dataDirectory.withdrawAnnouncement()
+        }
+        try await application.runService()
+    }
+
+    /// The address to open in a browser: it signs the browser in.
+    public func signInURL(base: String) -> String {
+        "\(base)/login?token=\(adminToken)"
+    }
+}
+
+/// Feeds the webhook presenter from the event stream for as long as the daemon runs.
+struct WebhookService: Service {
+    let hub: EventHub
+    let webhooks: WebhookPresenter
+
+    func run() async throws {
+        let events = hub.subscribe(app: nil)
+        await withDiscardingTaskGroup { group in
+            for await event in events.cancelOnGracefulShutdown() where ["delivered", "responded"].contains(event.type) {
+                group.addTask { await webhooks.send(event) }
+            }
+        }
+    }
+}

@@ -1,0 +1,29 @@
+public import Foundation
+import HeraldAPI
+public import Hummingbird
+public import HummingbirdWebSocket
+
+/// The request context of the daemon's router: who is calling, and JSON coding
+/// in the API's shapes.
+public struct HeraldRequestContext: RequestContext, WebSocketRequestContext {
+    public var coreContext: CoreRequestContextStorage
+    public let webSocket: WebSocketHandlerReference<Self>
+    /// Who sent the request, set by the authentication middleware; `nil` before
+    /// it runs and for public routes.
+    var principal: Principal?
+
+    /// A context for a request arriving on `source`.
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = CoreRequestContextStorage(source: source)
+        webSocket = WebSocketHandlerReference()
+    }
+
+    /// Request bodies over 64 KiB are refused with 413.
+    public var maxUploadSize: Int { 64 * 1024 }
+
+    /// Decodes bodies with the API's date format.
+    public var requestDecoder: JSONDecoder { API.decoder() }
+
+    /// Encodes bodies with the API's date format.
+    public var responseEncoder: JSONEncoder { API.encoder() }
+}

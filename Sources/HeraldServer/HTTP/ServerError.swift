@@ -1,0 +1,42 @@
+import HTTPTypes
+import HeraldAPI
+import Hummingbird
+import NotificationEngine
+
+/// A refusal by the daemon itself, before the engine is asked: sent as the API's
+/// error shape with its status.
+struct ServerError: Error, Sendable {
+    var status: HTTPResponse.Status
+    var code: String
+    var message: String
+
+    static func unauthorized(_ message: String) -> Self {
+        ServerError(status: .unauthorized, code: "unauthorized", message: message)
+    }
+    static func forbidden(_ message: String) -> Self {
+        ServerError(status: .forbidden, code: "forbidden", message: message)
+    }
+    static func notFound(_ message: String) -> Self {
+        ServerError(status: .notFound, code: "notFound", message: message)
+    }
+    static func conflict(_ message: String) -> Self {
+        ServerError(status: .conflict, code: "conflict", message: message)
+    }
+    static func badRequest(_ message: String) -> Self {
+        ServerError(status: .badRequest, code: "badRequest", message: message)
+    }
+}
+
+extension NotificationError {
+    /// The HTTP status this engine error is sent with.
+    var httpStatus: HTTPResponse.Status {
+        switch code {
+        case .notificationsNotAllowed, .authenticationRequired: .forbidden
+        case .deliveryNotFound: .notFound
+        case .pendingLimitReached: .conflict
+        case .payloadTooLarge: .contentTooLarge
+        case .storeFailure: .internalServerError
+        default: .unprocessableContent
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import HeraldAPI
+import Hummingbird
+import Signals
+import NotificationEngine
+
+/// `/v1/apps`: registering apps and their tokens.
+struct AppRoutes {
+    let services: DaemonServices
+
+    func add(to router: Router<HeraldRequestContext>) {
+        let apps = router.group("v1/apps")
+        apps.get { _, context in
+            try context.requireAdmin()
+            return JSONResponse(["apps": services.registry.apps.map(\.wire)])
+        }
+        apps.post { request, context in
+            try context.requireAdmin()
+            return try await register(try await request.decodeJSON(API.AppRegistration.self, context: context))
+        }
+        apps.get(":app") { _, context in
+            JSONResponse(try services.app(try context.parameters.require("app"), for: context).wire)
+        }
+        apps.delete(":app") { _, context in
+            try context.requireAdmin()
+            try await remove(try services.app(try context.parameters.require("app"), for: context))
+            return Response(status: .noContent)
+        }
+        apps.post(":app/token") { _, context in
+            try context.requireAdmin()
+            let app = try services.app(try context.parameters.require("app"), for: context)
+            let (renewed, token) = try services.registry.renewToken(of: app.identifier)
+            return JSONResponse(API.AppCredentials(app: renewed.wire, token: token, webhookSecret: renewed.webhookSecret))
+        }
+    }
+
+    private func register(_ registration: API.AppRegistration) async throws -> JSONResponse<API.AppCredentials> {
+        let identifier = AppIdentifier(registration.identifier)
+        try Validator.validateApp(identifier)
+        let name = registration.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...100).contains(name.count) else {
+            throw ServerError(status: .unprocessableContent, code: "invalidName", message: "an app's name has 1 to 100 characters")
+        }
+        let webhook = try registration.webhookURL.map(WebhookPresenter.validateURL)
+        let (app, token) = try services.registry.register(
+            identifier, name: name, webhookURL: webhook, now: services.scheduler.now)
+        services.hub.publish(API.Event(type: "appsChanged", app: app.identifier.rawValue))
+        return JSONResponse(
+            API.AppCredentials(app: app.wire, token: token, webhookSecret: app.webhookSecret), status: .created)
+    }
+
+    private func remove(_ app: RegisteredApp) async throws {
+        guard app.bundledSlug == nil else {
+            throw ServerError.conflict("\(app.name) comes with the daemon and cannot be removed")
+        }
+        try await services.engine.removeAllPendingRequests(for: app.identifier)
+        try await services.engine.removeAllDeliveredNotifications(for: app.identifier)
+        try services.registry.remove(app.identifier)
+        services.hub.publish(API.Event(type: "appsChanged", app: app.identifier.rawValue))
+    }
+}

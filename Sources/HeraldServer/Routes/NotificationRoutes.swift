@@ -1,0 +1,137 @@
+import Foundation
+import HeraldAPI
+import Hummingbird
+import NotificationEngine
+
+/// `/v1/apps/{app}/…`: what an app does with its notifications, as
+/// ``NotificationService`` describes it.
+struct NotificationRoutes {
+    let services: DaemonServices
+    var engine: NotificationEngine { services.engine }
+
+    func add(to router: Router<HeraldRequestContext>) {
+        let app = router.group("v1/apps/:app")
+        addAuthorization(to: app)
+        addRequests(to: app)
+        addDelivered(to: app)
+        app.get("categories") { _, context in
+            let app = try appIdentifier(context)
+            return JSONResponse(API.CategoryList(categories: try await engine.categories(for: app).map(API.Category.init)))
+        }
+        app.put("categories") { request, context in
+            let app = try appIdentifier(context)
+            let list = try await request.decodeJSON(API.CategoryList.self, context: context)
+            try await engine.setCategories(try list.categories.map { try $0.engineValue() }, for: app)
+            return JSONResponse(API.CategoryList(categories: try await engine.categories(for: app).map(API.Category.init)))
+        }
+        app.get("badge") { _, context in
+            JSONResponse(API.Badge(badge: try await engine.badgeCount(for: try appIdentifier(context))))
+        }
+        app.put("badge") { request, context in
+            let app = try appIdentifier(context)
+            let badge = try await request.decodeJSON(API.Badge.self, context: context)
+            try await engine.setBadgeCount(badge.badge, for: app)
+            return JSONResponse(badge)
+        }
+    }
+
+    func appIdentifier(_ context: HeraldRequestContext) throws -> AppIdentifier {
+        try services.app(try context.parameters.require("app"), for: context).identifier
+    }
+
+    private func addAuthorization(to app: RouterGroup<HeraldRequestContext>) {
+        app.post("authorization") { request, context in
+            let app = try appIdentifier(context)
+            let body = try await request.decodeJSON(API.AuthorizationRequest.self, context: context)
+            let options = try AuthorizationOptions(wireNames: body.options)
+            return JSONResponse(API.AuthorizationResult(granted: try await engine.requestAuthorization(options: options, for: app)))
+        }
+        app.post("authorization/answer") { request, context in
+            try context.requireAdmin()
+            let app = try appIdentifier(context)
+            let answer = try await request.decodeJSON(API.AuthorizationAnswer.self, context: context)
+            try engine.answerAuthorization(for: app, granted: answer.granted)
+            return Response(status: .noContent)
+        }
+        app.get("settings") { _, context in
+            JSONResponse(API.Settings(try await engine.notificationSettings(for: try appIdentifier(context))))
+        }
+        app.get("preferences") { _, context in
+            try context.requireAdmin()
+            return JSONResponse(API.Preferences(try engine.preferences(for: try appIdentifier(context))))
+        }
+        app.patch("preferences") { request, context in
+            try context.requireAdmin()
+            let app = try appIdentifier(context)
+            let change = try await request.decodeJSON(API.Preferences.self, context: context)
+            let new = try change.applied(to: try engine.preferences(for: app))
+            try engine.updatePreferences(for: app) { $0 = new }
+            return JSONResponse(API.Preferences(try engine.preferences(for: app)))
+        }
+    }
+
+    private func addRequests(to app: RouterGroup<HeraldRequestContext>) {
+        app.post("requests") { request, context in
+            let app = try appIdentifier(context)
+            let requests = try await decodeRequests(request, context: context)
+            let result = try await engine.add(requests, for: app)
+            return JSONResponse(API.AddResult(evictedIdentifiers: result.evictedIdentifiers), status: .created)
+        }
+        app.get("requests") { _, context in
+            let pending = try await engine.pendingRequests(for: try appIdentifier(context))
+            return JSONResponse(["requests": pending.map(API.PendingRequest.init)])
+        }
+        app.delete("requests") { _, context in
+            try await engine.removeAllPendingRequests(for: try appIdentifier(context))
+            return Response(status: .noContent)
+        }
+        app.delete("requests/:identifier") { _, context in
+            let app = try appIdentifier(context)
+            try await engine.removePendingRequests(withIdentifiers: [try context.parameters.require("identifier")], for: app)
+            return Response(status: .noContent)
+        }
+    }
+
+    /// One request, or `{"requests": [...]}` for a batch added in one transaction.
+    private func decodeRequests(_ request: Request, context: HeraldRequestContext) async throws -> [NotificationRequest] {
+        let body = try await request.decodeJSON(RequestOrBatch.self, named: "request or {\"requests\": [...]}", context: context)
+        return try body.requests.map { try $0.engineValue() }
+    }
+
+    private func addDelivered(to app: RouterGroup<HeraldRequestContext>) {
+        app.get("delivered") { _, context in
+            let delivered = try await engine.deliveredNotifications(for: try appIdentifier(context))
+            return JSONResponse(["deliveries": delivered.map(API.Delivery.init)])
+        }
+        app.delete("delivered") { _, context in
+            try await engine.removeAllDeliveredNotifications(for: try appIdentifier(context))
+            return Response(status: .noContent)
+        }
+        app.delete("delivered/:identifier") { _, context in
+            let app = try appIdentifier(context)
+            let identifier = try context.parameters.require("identifier")
+            try await engine.removeDeliveredNotifications(withIdentifiers: [identifier], for: app)
+            return Response(status: .noContent)
+        }
+    }
+}
+
+/// The body of `POST …/requests`: a request, or a batch of them.
+private struct RequestOrBatch: Decodable {
+    var requests: [API.Request]
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        if try decoder.container(keyedBy: Key.self).contains(Key(stringValue: "requests")) {
+            requests = try API.RequestBatch(from: decoder).requests
+        } else {
+            requests = [try API.Request(from: decoder)]
+        }
+    }
+}

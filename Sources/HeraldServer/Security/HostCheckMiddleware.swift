@@ -1,0 +1,52 @@
+import Hummingbird
+import Synchronization
+
+/// The names this daemon answers to: its loopback names and the bound host, with
+/// the port it listens on (known once the server is running, for `--port 0`).
+final class AllowedHosts: Sendable {
+    private let host: String
+    private let port: Mutex<Int>
+
+    init(host: String, port: Int) {
+        self.host = host
+        self.port = Mutex(port)
+    }
+
+    /// Records the port the server actually bound.
+    func update(port: Int) {
+        self.port.withLock { $0 = port }
+    }
+
+    /// Whether a `Host` header value names this daemon: one of its names, with
+    /// its port or without one. The name is what DNS rebinding cannot fake: a page
+    /// on another site that points its name at 127.0.0.1 still sends that name.
+    func allows(_ header: String) -> Bool {
+        let port = self.port.withLock { $0 }
+        let names = ["127.0.0.1", "localhost", "[::1]", host.contains(":") ? "[\(host)]" : host]
+        let value = header.lowercased()
+        return names.contains { value == $0 || value == "\($0):\(port)" }
+    }
+
+    /// The daemon's own origins, for the `Origin` header of browser requests.
+    func allowsOrigin(_ origin: String) -> Bool {
+        guard origin.hasPrefix("http://") else { return false }
+        return allows(String(origin.dropFirst("http://".count)))
+    }
+}
+
+/// Refuses requests whose `Host` header is not the daemon's: a web page on another
+/// site that rebinds its DNS name to 127.0.0.1 cannot drive the local API.
+struct HostCheckMiddleware<Context: RequestContext>: RouterMiddleware {
+    let hosts: AllowedHosts
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        guard let host = request.head.authority, hosts.allows(host) else {
+            throw ServerError(
+                status: .forbidden, code: "forbiddenHost",
+                message: "this daemon answers only to its own address (127.0.0.1 or localhost with its port)")
+        }
+        return try await next(request, context)
+    }
+}

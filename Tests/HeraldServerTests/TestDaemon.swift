@@ -1,0 +1,95 @@
+import Foundation
+import HTTPTypes
+import HeraldAPI
+import HeraldServer
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import NotificationEngine
+
+/// A daemon on a temporary data directory with a virtual clock, and helpers to
+/// call its API as a client would.
+struct TestDaemon {
+    let directory: URL
+    let daemon: HeraldDaemon
+
+    init(
+        policy: NotificationEngine.AuthorizationPolicy = .grantAll, virtualClock: Bool = true,
+        directory: URL? = nil, webhookRetryDelays: [Duration] = [.milliseconds(10), .milliseconds(10)]
+    ) throws {
+        let directory = directory ?? FileManager.default.temporaryDirectory
+            .appendingPathComponent("herald-server-tests-\(UUID().uuidString)")
+        self.directory = directory
+        var configuration = DaemonConfiguration(
+            port: 0, dataDirectory: directory, virtualClock: virtualClock, authorizationPolicy: policy,
+            bundledApps: false)
+        configuration.webhookRetryDelays = webhookRetryDelays
+        daemon = try HeraldDaemon(configuration: configuration)
+    }
+
+    var admin: String { daemon.adminToken }
+
+    /// Runs `body` against the router, without a socket.
+    func withRouter(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        try await Application(router: try daemon.makeRouter()).test(.router, body)
+    }
+
+    /// Runs `body` against the whole application listening on a loopback port.
+    func withLiveServer(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        try await daemon.makeApplication().test(.live, body)
+    }
+}
+
+/// An answer: its status and its decoded body.
+struct Answer: Sendable {
+    var status: HTTPResponse.Status
+    var headers: HTTPFields
+    var body: Data
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try API.decoder().decode(T.self, from: body)
+    }
+
+    /// The error code of an error answer.
+    var errorCode: String? {
+        (try? decode(API.ErrorBody.self))?.error.code
+    }
+}
+
+extension TestClientProtocol {
+    /// Calls the API with a bearer token and an optional JSON body.
+    func call(
+        _ method: HTTPRequest.Method, _ path: String, token: String? = nil, json: (some Encodable)? = Optional<Int>.none,
+        raw: String? = nil, headers extra: HTTPFields = [:]
+    ) async throws -> Answer {
+        var headers = extra
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        var body: ByteBuffer?
+        if let json { body = ByteBuffer(bytes: try API.encoder().encode(json)) }
+        if let raw { body = ByteBuffer(string: raw) }
+        if body != nil { headers[.contentType] = "application/json" }
+        return try await execute(uri: path, method: method, headers: headers, body: body) { response in
+            Answer(status: response.status, headers: response.headers, body: Data(response.body.readableBytesView))
+        }
+    }
+
+    /// Registers an app and returns its token.
+    func register(_ app: String, name: String? = nil, webhook: String? = nil, admin: String) async throws -> String {
+        let answer = try await call(
+            .post, "/v1/apps", token: admin,
+            json: API.AppRegistration(identifier: app, name: name ?? app, webhookURL: webhook))
+        return try answer.decode(API.AppCredentials.self).token
+    }
+}
+
+extension API.Request {
+    /// A request with a title, firing after `seconds` (or at once for `nil`).
+    static func simple(
+        _ identifier: String, title: String = "Title", in seconds: Double? = 60, repeats: Bool = false,
+        category: String = ""
+    ) -> API.Request {
+        API.Request(
+            identifier: identifier, content: API.Content(title: title, body: "Body", categoryIdentifier: category),
+            trigger: seconds.map { .timeInterval(interval: $0, repeats: repeats) })
+    }
+}
