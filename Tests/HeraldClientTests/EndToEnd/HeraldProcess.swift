@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+
+/// The built `herald` executable, run as a person or a script would.
+enum HeraldBinary {
+    /// `herald` beside the test bundle (SwiftPM builds every executable with the
+    /// tests), or `$HERALD_BINARY`.
+    static var url: URL {
+        if let path = ProcessInfo.processInfo.environment["HERALD_BINARY"] { return URL(fileURLWithPath: path) }
+        let bundle = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        return bundle.deletingLastPathComponent().appendingPathComponent("herald")
+    }
+}
+
+/// What a finished command printed and its exit status.
+struct CommandResult: Sendable {
+    var status: Int32
+    var output: String
+    var errors: String
+
+    /// The standard output as JSON.
+    func json() throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "not JSON: \(output)")
+    }
+}
+
+/// A `herald` process whose output goes to files in a scratch directory.
+final class HeraldProcess: Sendable {
+    let process: Process
+    let outputFile: URL
+    let errorFile: URL
+
+    init(_ arguments: [String], environment: [String: String], scratch: URL) throws {
+        let name = UUID().uuidString
+        outputFile = scratch.appendingPathComponent("\(name).out")
+        errorFile = scratch.appendingPathComponent("\(name).err")
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        process = Process()
+        process.executableURL = HeraldBinary.url
+        process.arguments = arguments
+        process.environment = environment
+        process.standardOutput = try FileHandle(forWritingTo: outputFile)
+        process.standardError = try FileHandle(forWritingTo: errorFile)
+        process.standardInput = FileHandle.nullDevice
+    }
+
+    var output: String { (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "" }
+    var errors: String { (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "" }
+
+    /// Starts the process; `exited` returns its status once it ends.
+    func start() throws -> Task<Int32, Never> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
+        process.terminationHandler = { process in
+            continuation.yield(process.terminationStatus)
+            continuation.finish()
+        }
+        try process.run()
+        return Task { await stream.first { _ in true } ?? -1 }
+    }
+
+    /// Runs the process to its end.
+    func run() async throws -> CommandResult {
+        let task = try start()
+        let status = await task.value
+        return CommandResult(status: status, output: output, errors: errors)
+    }
+
+    /// Waits, at most `seconds`, until `condition` holds for this process's output and errors.
+    func waitFor(seconds: Double = 20, _ condition: (String, String) -> Bool) async throws {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))
+        while !condition(output, errors) {
+            guard ContinuousClock.now < deadline, process.isRunning else { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        try #require(condition(output, errors), "herald \(process.arguments ?? []): \(output) \(errors)")
+    }
+}
+
+/// A `herald serve --virtual-clock` on a free loopback port with its own data
+/// directory, and client commands run against it.
+final class TestDaemon: Sendable {
+    let directory: URL
+    private let server: HeraldProcess
+    private let exited: Task<Int32, Never>
+
+    /// Starts the daemon and waits until it has written `daemon.json`.
+    init(policy: String = "grant-all") async throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        #expect(FileManager.default.isExecutableFile(atPath: HeraldBinary.url.path), "build herald first: \(HeraldBinary.url.path)")
+        server = try HeraldProcess(
+            ["serve", "--port", "0", "--data-dir", directory.path, "--virtual-clock", "--policy", policy,
+             "--no-bundled-apps"],
+            environment: Self.environment(directory), scratch: directory)
+        exited = try server.start()
+        let daemonFile = directory.appendingPathComponent("daemon.json").path
+        try await server.waitFor(seconds: 60) { _, _ in FileManager.default.fileExists(atPath: daemonFile) }
+    }
+
+    /// The environment of the commands: the process's, without `HERALD_*`, with this data directory.
+    static func environment(_ directory: URL) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("HERALD_") }
+        environment["HERALD_DATA_DIR"] = directory.path
+        return environment
+    }
+
+    /// Runs `herald arguments…` against this daemon.
+    @discardableResult
+    func herald(_ arguments: String...) async throws -> CommandResult {
+        try await HeraldProcess(arguments, environment: Self.environment(directory), scratch: directory).run()
+    }
+
+    /// Starts `herald arguments…` without waiting for it to end.
+    func start(_ arguments: String...) throws -> (HeraldProcess, Task<Int32, Never>) {
+        let process = try HeraldProcess(arguments, environment: Self.environment(directory), scratch: directory)
+        return (process, try process.start())
+    }
+
+    /// The daemon's URL and admin token.
+    func credentials() throws -> (url: String, token: String) {
+        let info = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("daemon.json")))
+        let url = try #require((info as? [String: Any])?["url"] as? String)
+        let token = try String(contentsOf: directory.appendingPathComponent("admin-token"), encoding: .utf8)
+        return (url, token.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// Stops the daemon (SIGTERM), waits for it, and removes its data directory.
+    func stop() async {
+        server.process.terminate()
+        let status = await exited.value
+        #expect(status == 0, "herald serve ended with \(status): \(server.errors)")
+        try? FileManager.default.removeItem(at: directory)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import HeraldAPI
+import HeraldClient
+import NotificationEngine
+import Signals
+import Testing
+import UserNotifications
+
+/// `UNUserNotificationCenter` over `RemoteNotificationService` against a real daemon.
+struct RemoteServiceEndToEndTests {
+    @Test func userNotificationCenterSchedulesAndSeesDeliveries() async throws {
+        let daemon = try await TestDaemon()
+        let (url, adminToken) = try daemon.credentials()
+        let admin = try HeraldClient(url: url, token: adminToken, environment: [:])
+        let credentials = try await admin.registerApp(API.AppRegistration(identifier: "com.example.remote", name: "Remote"))
+        let service = RemoteNotificationService(client: try HeraldClient(url: url, token: credentials.token, environment: [:]))
+        let center = UNUserNotificationCenter(appIdentifier: "com.example.remote", service: service)
+
+        #expect(try await center.requestAuthorization(options: [.alert, .sound]))
+        let settings = try await center.notificationSettings()
+        #expect(settings.authorizationStatus == .authorized)
+        let content = UNMutableNotificationContent()
+        content.title = "Task Reminder"
+        content.body = "Walk Dog!!"
+        content.userInfo = ["task": "walk"]
+        try await center.add(UNNotificationRequest(
+            identifier: "walk", content: content, trigger: UNTimeIntervalNotificationTrigger(timeInterval: 60, repeats: true)))
+        #expect(try await center.pendingNotificationRequests().map(\.identifier) == ["walk"])
+
+        // The signal opens its own event stream when subscribed, and sees what the
+        // daemon delivers once the stream is open: advance until a delivery shows up.
+        let seen = RecordingBox()
+        let subscription = service.deliveries(for: "com.example.remote").subscribeNext { delivery in
+            seen.record("\(delivery.request.identifier) task=\(delivery.request.content.userInfo["task"] == "walk")")
+        }
+        for _ in 0..<100 where seen.lines.isEmpty {
+            _ = try await admin.advanceClock(by: 60)
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        subscription.dispose()
+        #expect(seen.lines.first == "walk task=true")
+        #expect(try await center.deliveredNotifications().map(\.request.identifier) == ["walk"])
+
+        let refused = await #expect(throws: UNError.self) {
+            try await center.add(UNNotificationRequest(
+                identifier: "fast", content: content, trigger: UNTimeIntervalNotificationTrigger(timeInterval: 10, repeats: true)))
+        }
+        #expect(refused?.code == .invalidTrigger)
+        await daemon.stop()
+    }
+}
