@@ -8,10 +8,10 @@ public struct BadgeCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "badge", abstract: "Show an app's badge number, or set it (0 clears it).")
 
-    @OptionGroup public var connection: ConnectionOptions
-    @OptionGroup public var output: OutputOptions
-    @Option(help: "The app.") public var app: String
-    @Argument(help: "The new badge number.") public var number: Int?
+    @OptionGroup package var connection: ConnectionOptions
+    @OptionGroup package var output: OutputOptions
+    @Option(help: "The app.") package var app: String
+    @Argument(help: "The new badge number.") package var number: Int?
 
     public init() {}
 
@@ -32,10 +32,10 @@ public struct AuthorizeCommand: AsyncParsableCommand {
         commandName: "authorize",
         abstract: "Request authorization for an app, as the app would; waits for the user's answer when the daemon asks.")
 
-    @OptionGroup public var connection: ConnectionOptions
-    @OptionGroup public var output: OutputOptions
-    @Option(help: "The app.") public var app: String
-    @Option(help: "What the app asks for: any of alert, sound, badge.") public var options = "alert,sound,badge"
+    @OptionGroup package var connection: ConnectionOptions
+    @OptionGroup package var output: OutputOptions
+    @Option(help: "The app.") package var app: String
+    @Option(help: "What the app asks for: any of alert, sound, badge.") package var options = "alert,sound,badge"
 
     public init() {}
 
@@ -55,9 +55,9 @@ public struct SettingsCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "settings", abstract: "Show an app's notification settings, as the app reads them.")
 
-    @OptionGroup public var connection: ConnectionOptions
-    @OptionGroup public var output: OutputOptions
-    @Option(help: "The app.") public var app: String
+    @OptionGroup package var connection: ConnectionOptions
+    @OptionGroup package var output: OutputOptions
+    @Option(help: "The app.") package var app: String
 
     public init() {}
 
@@ -73,10 +73,10 @@ public struct ClockCommand: AsyncParsableCommand {
         commandName: "clock",
         abstract: "Show the daemon's clock, or move its virtual clock forward (herald serve --virtual-clock).")
 
-    @OptionGroup public var connection: ConnectionOptions
-    @OptionGroup public var output: OutputOptions
+    @OptionGroup package var connection: ConnectionOptions
+    @OptionGroup package var output: OutputOptions
     @Option(help: "Move the virtual clock forward by this duration (90, 90s, 15m, 1h30m); what is due fires.")
-    public var advance: String?
+    package var advance: String?
 
     public init() {}
 

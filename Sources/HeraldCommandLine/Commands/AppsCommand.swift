@@ -14,8 +14,8 @@ public struct AppsCommand: AsyncParsableCommand {
     /// `herald apps list`.
     public struct List: AsyncParsableCommand {
         public static let configuration = CommandConfiguration(abstract: "List the registered apps.")
-        @OptionGroup public var connection: ConnectionOptions
-        @OptionGroup public var output: OutputOptions
+        @OptionGroup package var connection: ConnectionOptions
+        @OptionGroup package var output: OutputOptions
 
         public init() {}
 
@@ -29,12 +29,12 @@ public struct AppsCommand: AsyncParsableCommand {
     public struct Register: AsyncParsableCommand {
         public static let configuration = CommandConfiguration(
             abstract: "Register an app; prints its token, shown this once.")
-        @OptionGroup public var connection: ConnectionOptions
-        @OptionGroup public var output: OutputOptions
-        @Argument(help: "The app's identifier, such as com.example.todo.") public var identifier: String
-        @Option(help: "The name people see.") public var name: String
+        @OptionGroup package var connection: ConnectionOptions
+        @OptionGroup package var output: OutputOptions
+        @Argument(help: "The app's identifier, such as com.example.todo.") package var identifier: String
+        @Option(help: "The name people see.") package var name: String
         @Option(help: "An http(s) URL that receives the app's deliveries and background responses.")
-        public var webhook: String?
+        package var webhook: String?
 
         public init() {}
 
@@ -54,9 +54,9 @@ public struct AppsCommand: AsyncParsableCommand {
     public struct Remove: AsyncParsableCommand {
         public static let configuration = CommandConfiguration(
             abstract: "Remove an app with its pending requests, deliveries and token.")
-        @OptionGroup public var connection: ConnectionOptions
-        @OptionGroup public var output: OutputOptions
-        @Argument(help: "The app's identifier.") public var identifier: String
+        @OptionGroup package var connection: ConnectionOptions
+        @OptionGroup package var output: OutputOptions
+        @Argument(help: "The app's identifier.") package var identifier: String
 
         public init() {}
 
@@ -70,9 +70,9 @@ public struct AppsCommand: AsyncParsableCommand {
     public struct Token: AsyncParsableCommand {
         public static let configuration = CommandConfiguration(
             abstract: "Give an app a new token; the old one stops working.")
-        @OptionGroup public var connection: ConnectionOptions
-        @OptionGroup public var output: OutputOptions
-        @Argument(help: "The app's identifier.") public var identifier: String
+        @OptionGroup package var connection: ConnectionOptions
+        @OptionGroup package var output: OutputOptions
+        @Argument(help: "The app's identifier.") package var identifier: String
 
         public init() {}
 

@@ -15,10 +15,10 @@ public struct CategoriesCommand: AsyncParsableCommand {
         public static let configuration = CommandConfiguration(
             abstract: "Replace an app's categories with those of a JSON file.",
             discussion: #"The file holds {"categories": [...]} or a bare array of categories, as the API's PUT /v1/apps/{app}/categories takes."#)
-        @OptionGroup public var connection: ConnectionOptions
-        @OptionGroup public var output: OutputOptions
-        @Option(help: "The app.") public var app: String
-        @Option(help: "The JSON file of categories.") public var file: String
+        @OptionGroup package var connection: ConnectionOptions
+        @OptionGroup package var output: OutputOptions
+        @Option(help: "The app.") package var app: String
+        @Option(help: "The JSON file of categories.") package var file: String
 
         public init() {}
 
@@ -36,9 +36,9 @@ public struct CategoriesCommand: AsyncParsableCommand {
     /// `herald categories list`.
     public struct List: AsyncParsableCommand {
         public static let configuration = CommandConfiguration(abstract: "List an app's categories.")
-        @OptionGroup public var connection: ConnectionOptions
-        @OptionGroup public var output: OutputOptions
-        @Option(help: "The app.") public var app: String
+        @OptionGroup package var connection: ConnectionOptions
+        @OptionGroup package var output: OutputOptions
+        @Option(help: "The app.") package var app: String
 
         public init() {}
 

@@ -8,9 +8,9 @@ public struct PendingCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "pending", abstract: "List an app's requests waiting to fire, soonest first.")
 
-    @OptionGroup public var connection: ConnectionOptions
-    @OptionGroup public var output: OutputOptions
-    @Option(help: "The app.") public var app: String
+    @OptionGroup package var connection: ConnectionOptions
+    @OptionGroup package var output: OutputOptions
+    @Option(help: "The app.") package var app: String
 
     public init() {}
 
@@ -25,11 +25,11 @@ public struct CancelCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "cancel", abstract: "Remove an app's pending requests, by identifier or all of them.")
 
-    @OptionGroup public var connection: ConnectionOptions
-    @OptionGroup public var output: OutputOptions
-    @Option(help: "The app.") public var app: String
-    @Flag(help: "Remove every pending request of the app.") public var all = false
-    @Argument(help: "The identifiers of the requests to remove.") public var identifiers: [String] = []
+    @OptionGroup package var connection: ConnectionOptions
+    @OptionGroup package var output: OutputOptions
+    @Option(help: "The app.") package var app: String
+    @Flag(help: "Remove every pending request of the app.") package var all = false
+    @Argument(help: "The identifiers of the requests to remove.") package var identifiers: [String] = []
 
     public init() {}
 
@@ -56,9 +56,9 @@ public struct DeliveredCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "delivered", abstract: "List an app's notifications in the notification center, oldest first.")
 
-    @OptionGroup public var connection: ConnectionOptions
-    @OptionGroup public var output: OutputOptions
-    @Option(help: "The app.") public var app: String
+    @OptionGroup package var connection: ConnectionOptions
+    @OptionGroup package var output: OutputOptions
+    @Option(help: "The app.") package var app: String
 
     public init() {}
 
@@ -74,11 +74,11 @@ public struct RemoveDeliveredCommand: AsyncParsableCommand {
         commandName: "remove-delivered",
         abstract: "Take an app's delivered notifications out of the notification center, by request identifier or all.")
 
-    @OptionGroup public var connection: ConnectionOptions
-    @OptionGroup public var output: OutputOptions
-    @Option(help: "The app.") public var app: String
-    @Flag(help: "Remove all of the app's delivered notifications.") public var all = false
-    @Argument(help: "The request identifiers of the notifications to remove.") public var identifiers: [String] = []
+    @OptionGroup package var connection: ConnectionOptions
+    @OptionGroup package var output: OutputOptions
+    @Option(help: "The app.") package var app: String
+    @Flag(help: "Remove all of the app's delivered notifications.") package var all = false
+    @Argument(help: "The request identifiers of the notifications to remove.") package var identifiers: [String] = []
 
     public init() {}
 

@@ -8,11 +8,11 @@ public struct RespondCommand: AsyncParsableCommand {
         abstract: "Answer a delivered notification as the user.",
         discussion: "ACTION is an action of the notification's category, or default (a tap) or dismiss.")
 
-    @OptionGroup public var connection: ConnectionOptions
-    @OptionGroup public var output: OutputOptions
-    @Argument(help: "The delivery's id (herald delivered lists them).") public var deliveryID: String
-    @Argument(help: "default, dismiss, or an action identifier.") public var action: String
-    @Option(help: "The text typed into a text-input action.") public var text: String?
+    @OptionGroup package var connection: ConnectionOptions
+    @OptionGroup package var output: OutputOptions
+    @Argument(help: "The delivery's id (herald delivered lists them).") package var deliveryID: String
+    @Argument(help: "default, dismiss, or an action identifier.") package var action: String
+    @Option(help: "The text typed into a text-input action.") package var text: String?
 
     public init() {}
 

@@ -16,25 +16,25 @@ public struct ScheduleCommand: AsyncParsableCommand {
               --calendar 'hour=8 minute=0'  at matching times (year month day hour minute second weekday tz); --repeat repeats it
             """)
 
-    @OptionGroup public var connection: ConnectionOptions
-    @OptionGroup public var output: OutputOptions
+    @OptionGroup package var connection: ConnectionOptions
+    @OptionGroup package var output: OutputOptions
 
-    @Option(help: "The app, such as com.example.todo.") public var app: String
+    @Option(help: "The app, such as com.example.todo.") package var app: String
     @Option(name: .customLong("id"), help: "The request's identifier; scheduling it again replaces it.")
-    public var identifier: String
-    @Option(help: "The title.") public var title: String = ""
-    @Option(help: "A line under the title.") public var subtitle: String = ""
-    @Option(help: "The message.") public var body: String = ""
-    @Option(name: .customLong("in"), help: "Fire once after this duration.") public var after: String?
-    @Option(help: "Fire at this date and time.") public var at: String?
-    @Option(help: "Fire every time this duration passes (at least 60s).") public var every: String?
-    @Option(help: "Fire at the times matching these fields.") public var calendar: String?
-    @Flag(name: .customLong("repeat"), help: "Repeat --in or --calendar.") public var repeats = false
-    @Option(help: "The category whose actions the notification offers.") public var category: String?
-    @Option(help: "default, none, or a sound's name.") public var sound: String?
-    @Option(help: "The app's badge after delivery; 0 clears it.") public var badge: Int?
-    @Option(help: "The app's data, a JSON object (userInfo).") public var data: String?
-    @Option(help: "A thread identifier that groups notifications.") public var thread: String?
+    package var identifier: String
+    @Option(help: "The title.") package var title: String = ""
+    @Option(help: "A line under the title.") package var subtitle: String = ""
+    @Option(help: "The message.") package var body: String = ""
+    @Option(name: .customLong("in"), help: "Fire once after this duration.") package var after: String?
+    @Option(help: "Fire at this date and time.") package var at: String?
+    @Option(help: "Fire every time this duration passes (at least 60s).") package var every: String?
+    @Option(help: "Fire at the times matching these fields.") package var calendar: String?
+    @Flag(name: .customLong("repeat"), help: "Repeat --in or --calendar.") package var repeats = false
+    @Option(help: "The category whose actions the notification offers.") package var category: String?
+    @Option(help: "default, none, or a sound's name.") package var sound: String?
+    @Option(help: "The app's badge after delivery; 0 clears it.") package var badge: Int?
+    @Option(help: "The app's data, a JSON object (userInfo).") package var data: String?
+    @Option(help: "A thread identifier that groups notifications.") package var thread: String?
 
     public init() {}
 

@@ -7,13 +7,13 @@ public struct ConnectionOptions: ParsableArguments {
     @Option(
         name: .customLong("data-dir"),
         help: "The daemon's data directory, with daemon.json and admin-token (default: $HERALD_DATA_DIR, else $XDG_DATA_HOME/herald, else ~/.local/share/herald).")
-    public var dataDirectory: String?
+    package var dataDirectory: String?
 
     @Option(help: "The daemon's URL, such as http://127.0.0.1:7878 (default: $HERALD_URL, else daemon.json).")
-    public var url: String?
+    package var url: String?
 
     @Option(help: "The bearer token: the admin token or an app's (default: $HERALD_TOKEN, else the admin-token file).")
-    public var token: String?
+    package var token: String?
 
     public init() {}
 
@@ -26,7 +26,7 @@ public struct ConnectionOptions: ParsableArguments {
 /// `--json`: machine output.
 public struct OutputOptions: ParsableArguments {
     @Flag(help: "Print the API's JSON instead of text (nothing for commands the API answers with 204).")
-    public var json = false
+    package var json = false
 
     public init() {}
 

@@ -16,9 +16,9 @@ public struct WatchCommand: AsyncParsableCommand {
         abstract: "Print the daemon's events as they happen, one line each, until Ctrl-C.",
         discussion: "With --json, each line is one event object of the API's event stream.")
 
-    @OptionGroup public var connection: ConnectionOptions
-    @OptionGroup public var output: OutputOptions
-    @Option(help: "Only this app's events (all apps by default, with the admin token).") public var app: String?
+    @OptionGroup package var connection: ConnectionOptions
+    @OptionGroup package var output: OutputOptions
+    @Option(help: "Only this app's events (all apps by default, with the admin token).") package var app: String?
 
     public init() {}
 
