@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "NotificationEngine", targets: ["NotificationEngine"]),
         .library(name: "UserNotifications", targets: ["UserNotifications"]),
         .library(name: "LegacyNotifications", targets: ["LegacyNotifications"]),
+        .library(name: "HeraldApps", targets: ["HeraldApps"]),
         .executable(name: "signals-tour", targets: ["SignalsTour"]),
         .executable(name: "notifications-tour", targets: ["NotificationsTour"]),
     ],
@@ -47,6 +48,17 @@ let package = Package(
         .target(
             name: "LegacyNotifications",
             dependencies: ["NotificationEngine", "Signals"],
+            swiftSettings: upcomingFeatures
+        ),
+        .target(
+            name: "HeraldApps",
+            dependencies: [
+                "UserNotifications",
+                "LegacyNotifications",
+                "NotificationEngine",
+                "Signals",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: upcomingFeatures
         ),
         .executableTarget(
@@ -90,6 +102,11 @@ let package = Package(
         .testTarget(
             name: "LegacyNotificationsTests",
             dependencies: ["LegacyNotifications", "NotificationEngine", "Signals", "HeraldTestSupport"],
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(
+            name: "HeraldAppsTests",
+            dependencies: ["HeraldApps", "NotificationEngine", "Signals", "HeraldTestSupport"],
             swiftSettings: upcomingFeatures
         ),
     ],
