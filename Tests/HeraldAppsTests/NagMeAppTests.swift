@@ -93,11 +93,13 @@ struct NagMeAppTests {
         _ = try await app.handle(action: "toggle", body: ["title": "Exercise"])
         fixture.scheduler.advance(by: 60)
         #expect(Set(shown(fixture)) == ["Walk Dog", "Exercise"])
-        let walkDog = try #require(fixture.presenter.presentations.first { $0.delivery.request.identifier == "Walk Dog" })
+        let walkDog = try #require(
+            fixture.presenter.presentations.first { $0.delivery.request.identifier == "Walk Dog" })
 
         let log = MessageLog(app)
         try await fixture.engine.respond(
-            to: walkDog.delivery.id, actionIdentifier: "cancel", userText: nil, authenticated: true, for: app.identifier)
+            to: walkDog.delivery.id, actionIdentifier: "cancel", userText: nil, authenticated: true,
+            for: app.identifier)
         _ = try await log.first(ofType: "changed")
         #expect(try await fixture.pending(app).map(\.request.identifier) == ["Exercise"])
         #expect(bells(try await app.handle(action: "list", body: .null)) == [

@@ -90,7 +90,8 @@ struct TodoAppTests {
         let app = try await fixture.started("todo")
         try await add("Call mum", due: "2025-01-15T10:00:00Z", to: app)
         let added = try await add("Pay rent", due: "2025-01-16T09:00:00Z", to: app)
-        let reply = try await app.handle(action: "complete", body: ["UUID": .string(try uuid(of: "Call mum", in: added))])
+        let mum = try uuid(of: "Call mum", in: added)
+        let reply = try await app.handle(action: "complete", body: ["UUID": .string(mum)])
         #expect(titles(reply) == ["Pay rent"])
         let rent = try uuid(of: "Pay rent", in: added)
         #expect(try await fixture.pending(app).map { $0.request.content.userInfo["UUID"] } == [.string(rent)])
@@ -109,7 +110,8 @@ struct TodoAppTests {
         let app = try await fixture.started("todo")
         var reply: JSONValue = .null
         for day in 0..<64 {
-            let deadline = ISO8601DateFormatter().string(from: AppFixture.start.addingTimeInterval(Double(day + 1) * 3600))
+            let due = AppFixture.start.addingTimeInterval(Double(day + 1) * 3600)
+            let deadline = ISO8601DateFormatter().string(from: due)
             reply = try await add("Item \(day)", due: deadline, to: app)
             #expect(reply["canAdd"] == .bool(day < 63))
         }
@@ -118,7 +120,8 @@ struct TodoAppTests {
         #expect(titles(try await app.handle(action: "list", body: .null)).count == 64)
         #expect(try await fixture.pending(app).count == 64)
 
-        let completed = try await app.handle(action: "complete", body: ["UUID": .string(try uuid(of: "Item 5", in: reply))])
+        let fifth = try uuid(of: "Item 5", in: reply)
+        let completed = try await app.handle(action: "complete", body: ["UUID": .string(fifth)])
         #expect(completed["canAdd"] == true)
         #expect(titles(try await add("Now it fits", due: "2025-01-20T09:00:00Z", to: app)).count == 64)
     }
@@ -151,7 +154,8 @@ struct TodoAppTests {
             ("add", ["title": "Pay rent"], "invalidInput"),
             ("add", ["title": "Pay rent", "deadline": "next Friday"], "invalidInput"),
             ("add", ["title": "Pay rent", "deadline": 1_736_935_200], "invalidInput"),
-            ("add", ["title": .string(String(repeating: "x", count: 201)), "deadline": "2025-01-15T10:00:00Z"], "invalidInput"),
+            ("add", ["title": .string(String(repeating: "x", count: 201)), "deadline": "2025-01-15T10:00:00Z"],
+             "invalidInput"),
             ("add", ["Pay rent"], "invalidInput"),
             ("complete", ["UUID": "not-an-item"], "notFound"),
             ("complete", ["uuid": "lowercase key"], "invalidInput"),

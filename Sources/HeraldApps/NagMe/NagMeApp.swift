@@ -91,7 +91,10 @@ final class NagMeApp: HeraldApp, UNUserNotificationCenterDelegate {
             return try await queue.run { try await self.deleteTask(title); return try await self.reply() }
         case "toggle":
             let title = try ActionBody(body).identifier("title")
-            return try await queue.run { try await self.toggleReminder(for: title); return try await self.reply() }
+            return try await queue.run {
+                try await self.toggleReminder(for: title)
+                return try await self.reply()
+            }
         default:
             throw HeraldAppError.unknownAction(action, of: displayName)
         }

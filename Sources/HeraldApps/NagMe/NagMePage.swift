@@ -16,7 +16,7 @@ enum NagMePage {
 
     private static let style = #"""
     .list li .task-name { flex: 1; min-width: 0; overflow-wrap: anywhere; }
-    button.bell { min-width: 2.75rem; padding: .25rem .5rem; font-size: 1.25rem; line-height: 1;
+    button.bell { min-width: 2.75rem; padding: .25rem .5rem; line-height: 0;
       background: transparent; color: var(--muted); border-color: var(--border); }
     button.bell[aria-pressed="true"] { color: var(--accent); border-color: var(--accent); }
     """#
@@ -40,6 +40,10 @@ enum NagMePage {
 
     private static let script = #"""
     let generation = 0;
+    const bellPath = '<path fill="currentColor" d="M12 22a2 2 0 0 0 2-2h-4a2 2 0 0 0 2 2zm6-6v-5c0-3.07-1.64-5.64-4.5-6.32V4a1.5 1.5 0 0 0-3 0v.68C7.63 5.36 6 7.92 6 11v5l-2 2v1h16v-1l-2-2z"/>';
+    const bellOn = '<svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">' + bellPath + '</svg>';
+    const bellOff = '<svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">' + bellPath
+      + '<line x1="3" y1="3" x2="21" y2="21" stroke="Canvas" stroke-width="4"/><line x1="3" y1="3" x2="21" y2="21" stroke="currentColor" stroke-width="2"/></svg>';
 
     async function refresh() {
       const mine = ++generation;
@@ -56,7 +60,7 @@ enum NagMePage {
         const bell = document.createElement('button');
         bell.type = 'button';
         bell.className = 'bell';
-        bell.textContent = task.bell ? '🔔' : '🔕';
+        bell.innerHTML = task.bell ? bellOn : bellOff;
         bell.setAttribute('aria-pressed', String(task.bell));
         bell.setAttribute('aria-label', 'Remind me about ' + task.title);
         bell.addEventListener('click', () => change('toggle', { title: task.title }));

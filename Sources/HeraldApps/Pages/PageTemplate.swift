@@ -75,7 +75,7 @@ enum PageTemplate {
     button.danger { border-color: var(--danger); background: transparent; color: var(--danger); }
     button:disabled { opacity: .5; cursor: not-allowed; }
     :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
-    ul.list, ol.list { list-style: none; margin: 0; padding: 0; border: 1px solid var(--border); border-radius: .75rem; }
+    ul.list, ol.list { list-style: none; margin: .75rem 0 0; padding: 0; border: 1px solid var(--border); border-radius: .75rem; }
     .list li { display: flex; align-items: center; gap: .75rem; padding: .6rem .75rem; border-top: 1px solid var(--border); }
     .list li:first-child { border-top: none; }
     .list li > .grow { flex: 1; min-width: 0; overflow-wrap: anywhere; }

@@ -93,10 +93,16 @@ final class ShoppingListApp: HeraldApp, UIApplicationDelegate {
             return try await queue.run { try self.deleteItem(id); return try await self.reply() }
         case "scheduleReminder":
             let date = try ActionBody(body).date("date")
-            return try await queue.run { try await self.scheduleReminder(at: date); return try await self.reply() }
+            return try await queue.run {
+                try await self.scheduleReminder(at: date)
+                return try await self.reply()
+            }
         case "cancelReminder":
             try requireEmpty(body)
-            return try await queue.run { try await self.application.cancelAllLocalNotifications(); return try await self.reply() }
+            return try await queue.run {
+                try await self.application.cancelAllLocalNotifications()
+                return try await self.reply()
+            }
         default:
             throw HeraldAppError.unknownAction(action, of: displayName)
         }

@@ -13,8 +13,8 @@ import Darwin
 /// A missing file reads as `nil` (the app starts empty); a file that is not the
 /// app's JSON is a ``HeraldAppError`` with the code `storeFailure`, never a
 /// crash. Writes are atomic: the new contents go to a temporary file in the same
-/// directory, are flushed to disk, then renamed over the old file, so a crash
-/// leaves either the old file or the new one.
+/// directory, are flushed to disk, then renamed over the old file (and the
+/// directory flushed), so a crash leaves either the old file or the new one.
 struct JSONFileStore<Document: Codable & Sendable>: Sendable {
     /// The file.
     let url: URL
@@ -61,6 +61,7 @@ struct JSONFileStore<Document: Codable & Sendable>: Sendable {
                 throw HeraldAppError.storeFailure(
                     "cannot replace \(url.path): \(String(cString: strerror(errno)))")
             }
+            synchronizeDirectory()
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw error
@@ -77,6 +78,14 @@ struct JSONFileStore<Document: Codable & Sendable>: Sendable {
         } catch {
             throw .storeFailure("cannot write \(file.path): \(error.localizedDescription)")
         }
+    }
+
+    /// Flushes the directory, so the rename survives a power loss; best effort.
+    private func synchronizeDirectory() {
+        let descriptor = open(url.deletingLastPathComponent().path, O_RDONLY)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        _ = close(descriptor)
     }
 
     private static var encoder: JSONEncoder {

@@ -78,7 +78,10 @@ final class TodoApp: HeraldApp, UIApplicationDelegate {
             let fields = try ActionBody(body)
             let title = try fields.text("title", maximumLength: Self.maximumTitleLength)
             let deadline = try fields.date("deadline")
-            return try await queue.run { try await self.addItem(title: title, deadline: deadline); return try await self.reply() }
+            return try await queue.run {
+                try await self.addItem(title: title, deadline: deadline)
+                return try await self.reply()
+            }
         case "complete", "delete":
             let uuid = try ActionBody(body).identifier("UUID")
             return try await queue.run { try await self.removeItem(uuid); return try await self.reply() }
