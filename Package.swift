@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "HeraldAPI", targets: ["HeraldAPI"]),
         .library(name: "HeraldServer", targets: ["HeraldServer"]),
         .executable(name: "herald", targets: ["Herald"]),
+        .library(name: "HeraldApps", targets: ["HeraldApps"]),
         .executable(name: "signals-tour", targets: ["SignalsTour"]),
         .executable(name: "notifications-tour", targets: ["NotificationsTour"]),
     ],
@@ -66,7 +67,7 @@ let package = Package(
         .target(
             name: "HeraldServer",
             dependencies: [
-                "HeraldAPI", "NotificationEngine", "Signals",
+                "HeraldAPI", "HeraldApps", "NotificationEngine", "Signals",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -82,6 +83,17 @@ let package = Package(
             dependencies: [
                 "HeraldServer", "NotificationEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
+        .target(
+            name: "HeraldApps",
+            dependencies: [
+                "UserNotifications",
+                "LegacyNotifications",
+                "NotificationEngine",
+                "Signals",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcomingFeatures
         ),
@@ -139,6 +151,11 @@ let package = Package(
         .testTarget(
             name: "LegacyNotificationsTests",
             dependencies: ["LegacyNotifications", "NotificationEngine", "Signals", "HeraldTestSupport"],
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(
+            name: "HeraldAppsTests",
+            dependencies: ["HeraldApps", "NotificationEngine", "Signals", "HeraldTestSupport"],
             swiftSettings: upcomingFeatures
         ),
     ],
