@@ -212,18 +212,25 @@ def daemon():
     running.stop()
 
 
+def close_browser(driver):
+    """Quits, after checking that the page threw no uncaught JavaScript error."""
+    errors = [entry["message"] for entry in driver.get_log("browser") if entry["source"] == "javascript"]
+    driver.quit()
+    assert errors == [], f"JavaScript errors: {errors}"
+
+
 @pytest.fixture
 def desktop():
     driver = make_browser(DESKTOP)
     yield driver
-    driver.quit()
+    close_browser(driver)
 
 
 @pytest.fixture
 def phone():
     driver = make_browser(PHONE)
     yield driver
-    driver.quit()
+    close_browser(driver)
 
 
 @pytest.fixture

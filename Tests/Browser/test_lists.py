@@ -103,3 +103,15 @@ def test_phone_width_has_tabs_and_no_horizontal_scroll(daemon, phone):
         "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert width[0] <= width[1], f"the settings scroll sideways: {width}"
     center.screenshot("phone-settings.png")
+
+
+def test_the_daemons_error_is_shown_in_the_status_line(center):
+    allowed_app(center)
+    section = center.section(APP)
+    field = center.find(f"{section} .badge-input")
+    field.clear()
+    field.send_keys("100000000000000000000")
+    center.find(f"{section} .badge-set").click()
+    center.wait().until(lambda d: "(badRequest)" in center.find("#status").text)
+    assert "error" in center.find("#status").get_attribute("class")
+    assert center.find("#status").get_attribute("aria-live") == "polite"

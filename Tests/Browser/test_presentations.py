@@ -161,3 +161,47 @@ def test_an_unanswered_alert_comes_back_once_after_a_reload(center):
     cards = center.find_all("#alert-dialog article.card")
     assert len(cards) == 1 and cards[0].get_attribute("data-delivery") == delivered_ids(center)[0]
     assert center.find("#alert-queue").get_attribute("hidden") is not None
+
+
+def test_an_answer_that_opens_the_app_goes_to_its_page(center):
+    token = allowed_app(center)
+    # Only the bundled apps have pages; give this one a page in the center's own state.
+    center.driver.execute_script(f"state.apps.get('{APP}').app.pageURL = '/v1/health'")
+    schedule(center, APP, token, "first", "First")
+    schedule(center, APP, token, "second", "Second")
+    center.daemon.advance(60)
+    section = center.section(APP)
+    center.wait().until(lambda d: len(center.find_all(f"{section} .delivered-item")) == 2)
+
+    # A background action stays on the center; a foreground one opens the app's page.
+    first = delivered_id(center, "first")
+    center.find(f'{section} .card[data-delivery="{first}"] [data-action="decline"]').click()
+    center.wait().until(lambda d: len(delivered_ids(center)) == 1)
+    assert center.driver.current_url == center.daemon.url + "/"
+    second = delivered_id(center, "second")
+    center.find(f'{section} .card[data-delivery="{second}"] [data-action="accept"]').click()
+    center.wait().until(lambda d: d.current_url == center.daemon.url + "/v1/health")
+    assert delivered_ids(center) == []
+
+
+def test_desktop_notifications_show_presented_deliveries_once_allowed(center):
+    token = allowed_app(center)
+    center.driver.execute_cdp_cmd("Browser.grantPermissions", {
+        "origin": center.daemon.url, "permissions": ["notifications"]})
+    center.driver.execute_script("""
+        window.shownOnDesktop = [];
+        const Browser = window.Notification;
+        window.Notification = class extends Browser {
+            constructor(title, options) { super(title, options); window.shownOnDesktop.push([title, options.body]); }
+        };
+    """)
+    toggle = center.find("#desktop-notifications")
+    toggle.click()
+    center.wait().until(lambda d: toggle.is_selected())
+    assert center.find("#status").text == "Desktop notifications are on."
+
+    schedule(center, APP, token, "desk", "On the desktop", "Also in the browser")
+    center.daemon.advance(60)
+    center.visible("#banners .banner")
+    shown = center.driver.execute_script("return window.shownOnDesktop")
+    assert shown == [["On the desktop", "Also in the browser"]]

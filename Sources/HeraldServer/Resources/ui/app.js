@@ -277,6 +277,9 @@ async function respond(info, actionIdentifier, userText, foreground = false) {
     await api('POST', `/v1/deliveries/${encodeURIComponent(delivery.id)}/response`, body);
   } catch (error) {
     report(error);
+    // Answered or removed elsewhere: the card is stale.
+    if (error.code === 'deliveryNotFound' || error.code === 'notFound') removeCards([delivery.id]);
+    scheduleRefresh(delivery.app, 'delivered');
     return;
   }
   removeCards([delivery.id]);
@@ -781,11 +784,12 @@ function showBadge(identifier, badge) {
   const badgeNode = entry.section.querySelector('.app-badge');
   badgeNode.hidden = badge === 0;
   badgeNode.textContent = label;
-  badgeNode.setAttribute('aria-label', `Badge: ${badge}`);
+  badgeNode.setAttribute('aria-label', `Badge ${badge}`);
   const tabBadge = entry.tab.querySelector('.app-tab-badge');
   tabBadge.textContent = label;
   tabBadge.hidden = badge === 0;
-  tabBadge.setAttribute('aria-label', `${badge} on the badge`);
+  tabBadge.setAttribute('role', 'img');
+  tabBadge.setAttribute('aria-label', `badge ${badge}`);
   const input = entry.section.querySelector('.badge-input');
   if (document.activeElement !== input) input.value = String(badge);
 }
