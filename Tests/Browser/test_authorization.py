@@ -89,10 +89,10 @@ def test_settings_switches_change_the_apps_preferences(center):
     center.find(f"{section} .pref-allow").click()
     center.wait().until(lambda d: center.daemon.request(
         "GET", "/v1/apps/com.example.chat/settings")["authorizationStatus"] == "denied")
-    assert not center.find(f"{section} .pref-sounds").is_enabled()
+    center.wait().until(lambda d: not center.find(f"{section} .pref-sounds").is_enabled())
 
     center.find(f"{section} .pref-allow").click()
     center.wait().until(lambda d: center.daemon.request(
         "GET", "/v1/apps/com.example.chat/settings")["authorizationStatus"] == "authorized")
-    assert center.find(f"{section} .pref-sounds").is_enabled()
-    assert "settings saved" in center.find("#status").text
+    center.wait().until(lambda d: center.find(f"{section} .pref-sounds").is_enabled())
+    center.wait().until(lambda d: "settings saved" in center.find("#status").text)

@@ -972,18 +972,29 @@ function reconnect() {
 }
 
 let refreshing = null;
+let refreshAgain = false;
 
-/** Reads everything again: after a reconnect or missed events. */
+/**
+ * Reads everything again: after a reconnect or missed events. A call while a
+ * reading is under way reads once more after it, so nothing that happened in
+ * between is missed.
+ */
 function refreshAll() {
-  refreshing = refreshing || (async () => {
-    try {
-      await Promise.all([refreshApps(), refreshPrompts(), refreshClock()]);
-      for (const identifier of state.apps.keys()) refreshAppLists(identifier);
-    } catch (error) {
-      report(error);
-    } finally {
-      refreshing = null;
-    }
+  if (refreshing) {
+    refreshAgain = true;
+    return refreshing;
+  }
+  refreshing = (async () => {
+    do {
+      refreshAgain = false;
+      try {
+        await Promise.all([refreshApps(), refreshPrompts(), refreshClock()]);
+        for (const identifier of state.apps.keys()) refreshAppLists(identifier);
+      } catch (error) {
+        report(error);
+      }
+    } while (refreshAgain);
+    refreshing = null;
   })();
   return refreshing;
 }
