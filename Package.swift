@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "HeraldServer", targets: ["HeraldServer"]),
         .library(name: "HeraldClient", targets: ["HeraldClient"]),
         .executable(name: "herald", targets: ["Herald"]),
+        .library(name: "HeraldApps", targets: ["HeraldApps"]),
         .executable(name: "signals-tour", targets: ["SignalsTour"]),
         .executable(name: "notifications-tour", targets: ["NotificationsTour"]),
     ],
@@ -29,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
@@ -67,7 +69,7 @@ let package = Package(
         .target(
             name: "HeraldServer",
             dependencies: [
-                "HeraldAPI", "NotificationEngine", "Signals",
+                "HeraldAPI", "HeraldApps", "NotificationEngine", "Signals",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -99,6 +101,17 @@ let package = Package(
             dependencies: [
                 "HeraldServer", "HeraldCommandLine", "NotificationEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
+        .target(
+            name: "HeraldApps",
+            dependencies: [
+                "UserNotifications",
+                "LegacyNotifications",
+                "NotificationEngine",
+                "Signals",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcomingFeatures
         ),
@@ -144,6 +157,7 @@ let package = Package(
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: upcomingFeatures
@@ -163,6 +177,11 @@ let package = Package(
         .testTarget(
             name: "LegacyNotificationsTests",
             dependencies: ["LegacyNotifications", "NotificationEngine", "Signals", "HeraldTestSupport"],
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(
+            name: "HeraldAppsTests",
+            dependencies: ["HeraldApps", "NotificationEngine", "Signals", "HeraldTestSupport"],
             swiftSettings: upcomingFeatures
         ),
     ],

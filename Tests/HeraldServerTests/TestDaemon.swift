@@ -73,12 +73,21 @@ extension TestClientProtocol {
         }
     }
 
-    /// Registers an app and returns its token.
-    func register(_ app: String, name: String? = nil, webhook: String? = nil, admin: String) async throws -> String {
+    /// Registers an app and returns its token; under the grant-all policy the
+    /// app is then authorized, as an app asks before it schedules.
+    func register(
+        _ app: String, name: String? = nil, webhook: String? = nil, authorize: Bool = true, admin: String
+    ) async throws -> String {
         let answer = try await call(
             .post, "/v1/apps", token: admin,
             json: API.AppRegistration(identifier: app, name: name ?? app, webhookURL: webhook))
-        return try answer.decode(API.AppCredentials.self).token
+        let token = try answer.decode(API.AppCredentials.self).token
+        if authorize {
+            _ = try await call(
+                .post, "/v1/apps/\(app)/authorization", token: token,
+                json: API.AuthorizationRequest(options: ["alert", "sound", "badge"]))
+        }
+        return token
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPI
+import HeraldApps
 public import Hummingbird
 import HummingbirdWebSocket
 import Logging
@@ -29,6 +30,8 @@ public final class HeraldDaemon: Sendable {
     let services: DaemonServices
     let hosts: AllowedHosts
     let webhooks: WebhookPresenter
+    let bundledApps: [any HeraldApp]
+    let bundledAppRoutes: BundledAppRoutes
     private let logger = Logger(label: "herald.daemon")
 
     /// Opens the data directory and the engine; nothing listens until ``run()``.
@@ -57,6 +60,23 @@ public final class HeraldDaemon: Sendable {
         services = DaemonServices(engine: engine, registry: registry, scheduler: scheduler, virtualClock: virtualClock)
         hosts = AllowedHosts(host: configuration.host, port: configuration.port)
         webhooks = WebhookPresenter(registry: registry, retryDelays: configuration.webhookRetryDelays)
+        bundledApps = configuration.bundledApps
+            ? try Self.makeBundledApps(engine: engine, registry: registry, directory: dataDirectory, scheduler: scheduler)
+            : []
+        bundledAppRoutes = BundledAppRoutes(apps: Dictionary(uniqueKeysWithValues: bundledApps.map { ($0.slug, $0) }))
+    }
+
+    /// The three apps of the seeds, each registered under its identifier with
+    /// its page, storing its data under `apps/` in the data directory.
+    private static func makeBundledApps(
+        engine: NotificationEngine, registry: AppRegistry, directory: DataDirectory, scheduler: any DateScheduler
+    ) throws -> [any HeraldApp] {
+        let apps = try BundledApps.make(service: engine, directory: directory.appsDirectory, scheduler: scheduler)
+        for app in apps where registry.app(app.identifier) == nil {
+            _ = try registry.register(
+                app.identifier, name: app.displayName, webhookURL: nil, bundledSlug: app.slug, now: scheduler.now)
+        }
+        return apps
     }
 
     /// The router with every route and middleware; tests drive it with
@@ -72,6 +92,7 @@ public final class HeraldDaemon: Sendable {
         DeliveryRoutes(services: services).add(to: router)
         EventRoutes(services: services).add(to: router)
         ClockRoutes(services: services).add(to: router)
+        bundledAppRoutes.add(to: router)
         return router
     }
 
@@ -86,7 +107,10 @@ public final class HeraldDaemon: Sendable {
             server: .http1WebSocketUpgrade(webSocketRouter: router),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "Herald"),
-            services: [WebhookService(hub: services.hub, webhooks: webhooks)],
+            services: [
+                WebhookService(hub: services.hub, webhooks: webhooks),
+                BundledAppsService(apps: bundledApps, hub: services.hub, openPages: bundledAppRoutes.openPages),
+            ],
             onServerRunning: { [self] channel in
                 let port = channel.localAddress?.port ?? configuration.port
                 hosts.update(port: port)
@@ -129,6 +153,33 @@ struct WebhookService: Service {
         await withDiscardingTaskGroup { group in
             for await event in events.cancelOnGracefulShutdown() where ["delivered", "responded"].contains(event.type) {
                 group.addTask { await webhooks.send(event) }
+            }
+        }
+    }
+}
+
+/// Starts the bundled apps, and sends one back to the background when a response
+/// opened it but no page of it connected within ``grace``.
+struct BundledAppsService: Service {
+    static let grace = Duration.seconds(10)
+
+    let apps: [any HeraldApp]
+    let hub: EventHub
+    let openPages: OpenPages
+
+    func run() async throws {
+        for app in apps {
+            try await app.start()
+        }
+        let byIdentifier = Dictionary(uniqueKeysWithValues: apps.map { ($0.identifier.rawValue, $0) })
+        let events = hub.subscribe(app: nil)
+        await withDiscardingTaskGroup { group in
+            for await event in events.cancelOnGracefulShutdown() where event.type == "appOpened" {
+                guard let app = byIdentifier[event.app] else { continue }
+                group.addTask {
+                    try? await Task.sleep(for: Self.grace)
+                    await openPages.settle(app)
+                }
             }
         }
     }

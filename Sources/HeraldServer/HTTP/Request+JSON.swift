@@ -9,7 +9,11 @@ extension Request {
     func decodeJSON<T: Decodable>(
         _ type: T.Type, named name: String? = nil, context: HeraldRequestContext
     ) async throws -> T {
-        let buffer = try await body.collect(upTo: context.maxUploadSize)
+        try decodeJSON(T.self, named: name, buffer: try await body.collect(upTo: context.maxUploadSize))
+    }
+
+    /// `buffer`, the body already read, decoded as ``decodeJSON(_:named:context:)`` does.
+    func decodeJSON<T: Decodable>(_ type: T.Type, named name: String? = nil, buffer: ByteBuffer) throws -> T {
         do {
             return try API.decoder().decode(T.self, from: Data(buffer.readableBytesView))
         } catch let error as DecodingError {

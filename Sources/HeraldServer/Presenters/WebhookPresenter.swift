@@ -78,7 +78,7 @@ final class WebhookPresenter: Sendable {
         request.httpBody = body
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue(event.type, forHTTPHeaderField: "X-Herald-Event")
-        let delivery = event.presentation?.delivery.id ?? event.response?.delivery.id
+        let delivery = event.delivery?.id ?? event.response?.delivery.id
         request.setValue(delivery, forHTTPHeaderField: "X-Herald-Delivery")
         let signature = Secrets.signature(of: Data((timestamp + ".").utf8) + body, key: secret)
         request.setValue("t=\(timestamp),v1=\(signature)", forHTTPHeaderField: "X-Herald-Signature")

@@ -10,6 +10,15 @@ struct NotificationRoutes {
     var engine: NotificationEngine { services.engine }
 
     func add(to router: Router<HeraldRequestContext>) {
+        router.get("v1/authorization-prompts") { _, context in
+            try context.requireAdmin()
+            let prompts = engine.authorizationRequests.map { request in
+                API.AuthorizationPrompt(
+                    app: request.app.rawValue, name: services.registry.app(request.app)?.name ?? request.app.rawValue,
+                    options: request.options.wireNames)
+            }
+            return JSONResponse(["prompts": prompts])
+        }
         let app = router.group("v1/apps/:app")
         addAuthorization(to: app)
         addRequests(to: app)

@@ -58,9 +58,13 @@ struct StaticFiles: Sendable {
 
     /// Loads every file under the module's `Resources` folder.
     init() throws {
-        guard let root = Bundle.module.resourceURL?.appendingPathComponent("Resources") else {
+        guard let resources = Bundle.module.resourceURL else {
             throw DaemonError("the daemon's web files are missing from its resource bundle")
         }
+        // Linux's Foundation takes a bundle's `Resources` folder for its resource
+        // folder, which here is the copied folder itself.
+        let nested = resources.appendingPathComponent("Resources")
+        let root = FileManager.default.fileExists(atPath: nested.path) ? nested : resources
         var files: [String: (Data, String)] = [:]
         let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
         while let url = enumerator?.nextObject() as? URL {

@@ -1,0 +1,243 @@
+"""Fixtures for the web notification center's browser tests.
+
+Each test gets its own daemon (the already built `.build/debug/herald`, on a
+free port, a fresh data directory, the virtual clock and the `ask` policy) and
+its own headless Chromium signed in through `/login?token=…`.
+"""
+
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+HERALD = pathlib.Path(os.environ.get("HERALD_BINARY", ROOT / ".build" / "debug" / "herald"))
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+DESKTOP = (1280, 900)
+PHONE = (375, 812)
+
+
+class APIError(Exception):
+    """A non-2xx answer: the HTTP status and the `{"error": {...}}` body."""
+
+    def __init__(self, status, body):
+        super().__init__(f"{status}: {body}")
+        self.status = status
+        self.code = (body or {}).get("error", {}).get("code")
+
+
+class Daemon:
+    """A running `herald serve` and a small client of its API."""
+
+    def __init__(self, bundled_apps=False):
+        self.data_dir = tempfile.mkdtemp(prefix="herald-browser-")
+        arguments = [str(HERALD), "serve", "--port", "0", "--data-dir", self.data_dir,
+                     "--virtual-clock", "--policy", "ask"]
+        if not bundled_apps:
+            arguments.append("--no-bundled-apps")
+        self.log = open(os.path.join(self.data_dir, "daemon.log"), "w")
+        self.process = subprocess.Popen(arguments, stdout=self.log, stderr=subprocess.STDOUT)
+        self.url = None
+        self._wait_for_announcement()
+        with open(os.path.join(self.data_dir, "admin-token")) as file:
+            self.admin_token = file.read().strip()
+
+    def _wait_for_announcement(self):
+        path = os.path.join(self.data_dir, "daemon.json")
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"herald serve exited with {self.process.returncode}: {self.read_log()}")
+            try:
+                with open(path) as file:
+                    self.url = json.load(file)["url"]
+                self.request("GET", "/v1/health", token=None)
+                return
+            except (FileNotFoundError, json.JSONDecodeError, KeyError, OSError):
+                time.sleep(0.05)
+        raise RuntimeError(f"herald serve did not start: {self.read_log()}")
+
+    def read_log(self):
+        self.log.flush()
+        with open(os.path.join(self.data_dir, "daemon.log")) as file:
+            return file.read()
+
+    @property
+    def login_url(self):
+        return f"{self.url}/login?token={self.admin_token}"
+
+    def request(self, method, path, body=None, token="admin"):
+        """Calls the API with the admin token (default), an app's token, or none."""
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.url + path, data=data, method=method)
+        if body is not None:
+            request.add_header("Content-Type", "application/json")
+        if token is not None:
+            request.add_header("Authorization", f"Bearer {self.admin_token if token == 'admin' else token}")
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                text = response.read().decode()
+                return json.loads(text) if text else None
+        except urllib.error.HTTPError as error:
+            text = error.read().decode()
+            raise APIError(error.code, json.loads(text) if text else None) from None
+
+    def register(self, identifier, name):
+        """Registers an app; returns its token."""
+        return self.request("POST", "/v1/apps", {"identifier": identifier, "name": name})["token"]
+
+    def request_authorization(self, app, token, options=("alert", "sound", "badge")):
+        """The app asks to send notifications; the call waits for the user, so it runs
+        on a thread. Returns the thread; its `result` is the answer or the error."""
+        outcome = {}
+
+        def ask():
+            try:
+                outcome["result"] = self.request(
+                    "POST", f"/v1/apps/{app}/authorization", {"options": list(options)}, token=token)
+            except APIError as error:
+                outcome["result"] = error
+
+        thread = threading.Thread(target=ask, daemon=True)
+        thread.outcome = outcome
+        thread.start()
+        return thread
+
+    def advance(self, seconds):
+        return self.request("POST", "/v1/debug/clock", {"advanceSeconds": seconds})
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.log.close()
+        shutil.rmtree(self.data_dir, ignore_errors=True)
+
+
+def make_browser(size):
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--autoplay-policy=no-user-gesture-required", f"--window-size={size[0]},{size[1]}"):
+        options.add_argument(argument)
+    service = Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver")
+    driver = webdriver.Chrome(options=options, service=service)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": size == PHONE})
+    return driver
+
+
+class Center:
+    """The notification center in a browser, driven as a person would."""
+
+    def __init__(self, daemon, driver):
+        self.daemon = daemon
+        self.driver = driver
+        driver.get(daemon.login_url)
+        self.wait_live()
+
+    def wait(self, timeout=10):
+        return WebDriverWait(self.driver, timeout)
+
+    def wait_live(self):
+        self.wait().until(EC.presence_of_element_located((By.CSS_SELECTOR, '#connection[data-state="live"]')))
+
+    def find(self, selector):
+        return self.driver.find_element(By.CSS_SELECTOR, selector)
+
+    def find_all(self, selector):
+        return self.driver.find_elements(By.CSS_SELECTOR, selector)
+
+    def visible(self, selector, timeout=10):
+        return self.wait(timeout).until(EC.visibility_of_element_located((By.CSS_SELECTOR, selector)))
+
+    def present(self, selector, timeout=10):
+        return self.wait(timeout).until(EC.presence_of_element_located((By.CSS_SELECTOR, selector)))
+
+    def section(self, app):
+        return f'section.app-section[data-app="{app}"]'
+
+    def record_events(self):
+        """Listens to the event stream from the page, as the center does."""
+        self.driver.execute_script("""
+            window.recorded = [];
+            const socket = new WebSocket(`ws://${location.host}/v1/events`);
+            socket.onmessage = (message) => window.recorded.push(JSON.parse(message.data));
+            socket.onopen = () => { window.recorderOpen = true; };
+        """)
+        self.wait().until(lambda d: d.execute_script("return window.recorderOpen === true"))
+
+    def events(self, type_):
+        return [e for e in self.driver.execute_script("return window.recorded") if e["type"] == type_]
+
+    def screenshot(self, name):
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        self.wait().until(lambda d: d.execute_script(
+            "return document.getAnimations().every((a) => a.playState !== 'running')"))
+        self.driver.save_screenshot(str(SCREENSHOTS / name))
+
+    def allow(self, app, token, name):
+        """The app asks; the person clicks Allow. Returns the app's answer."""
+        thread = self.daemon.request_authorization(app, token)
+        self.visible("#auth-dialog[open] #auth-allow")
+        assert self.find("#auth-title").text == f"“{name}” Would Like to Send You Notifications"
+        self.find("#auth-allow").click()
+        thread.join(10)
+        self.wait().until(lambda d: not self.find("#auth-dialog").get_attribute("open"))
+        return thread.outcome["result"]
+
+
+@pytest.fixture
+def daemon():
+    if not HERALD.exists():
+        pytest.fail(f"{HERALD} is missing: run `swift build --product herald` (scripts/browser-tests does)")
+    running = Daemon()
+    yield running
+    running.stop()
+
+
+def close_browser(driver):
+    """Quits, after checking that the page threw no uncaught JavaScript error."""
+    errors = [entry["message"] for entry in driver.get_log("browser") if entry["source"] == "javascript"]
+    driver.quit()
+    assert errors == [], f"JavaScript errors: {errors}"
+
+
+@pytest.fixture
+def desktop():
+    driver = make_browser(DESKTOP)
+    yield driver
+    close_browser(driver)
+
+
+@pytest.fixture
+def phone():
+    driver = make_browser(PHONE)
+    yield driver
+    close_browser(driver)
+
+
+@pytest.fixture
+def center(daemon, desktop):
+    return Center(daemon, desktop)
+
+
+@pytest.fixture
+def phone_center(daemon, phone):
+    return Center(daemon, phone)

@@ -1,0 +1,101 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import HeraldAPI
+import HeraldServer
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import NotificationEngine
+import ServiceLifecycle
+import Synchronization
+import Testing
+
+@Suite("Webhooks")
+struct WebhookTests {
+    /// What the app's webhook endpoint received.
+    final class Receiver: Sendable {
+        struct Hit: Sendable {
+            var event: API.Event
+            var body: Data
+            var signature: String
+            var deliveryHeader: String?
+        }
+
+        let hits = Mutex<[Hit]>([])
+        /// How many requests to fail with 503 before accepting.
+        let failures: Mutex<Int>
+
+        init(failFirst: Int) {
+            failures = Mutex(failFirst)
+        }
+
+        func router() -> Router<BasicRequestContext> {
+            let router = Router()
+            router.post("hook") { request, context in
+                let buffer = try await request.body.collect(upTo: 1 << 20)
+                let body = Data(buffer.readableBytesView)
+                let fail = self.failures.withLock { count in
+                    defer { count -= 1 }
+                    return count > 0
+                }
+                if fail { return Response(status: .serviceUnavailable) }
+                let event = try API.decoder().decode(API.Event.self, from: body)
+                let hit = Hit(
+                    event: event, body: body, signature: request.headers[HTTPField.Name("X-Herald-Signature")!] ?? "",
+                    deliveryHeader: request.headers[HTTPField.Name("X-Herald-Delivery")!])
+                self.hits.withLock { $0.append(hit) }
+                return Response(status: .noContent)
+            }
+            return router
+        }
+    }
+
+    static func verify(_ hit: Receiver.Hit, secret: String) -> Bool {
+        let parts = Dictionary(uniqueKeysWithValues: hit.signature.split(separator: ",").compactMap { part in
+            part.split(separator: "=", maxSplits: 1).map(String.init).count == 2
+                ? (String(part.split(separator: "=")[0]), String(part.split(separator: "=", maxSplits: 1)[1])) : nil
+        })
+        guard let timestamp = parts["t"], let signature = parts["v1"] else { return false }
+        let code = HMAC<SHA256>.authenticationCode(
+            for: Data((timestamp + ".").utf8) + hit.body, using: SymmetricKey(data: Data(secret.utf8)))
+        return code.map { String(format: "%02x", $0) }.joined() == signature
+    }
+
+    @Test("an app's deliveries and responses reach its webhook, signed, after retries")
+    func signedWithRetries() async throws {
+        let receiver = Receiver(failFirst: 2)
+        let hook = Application(router: receiver.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await hook.test(.live) { hookClient in
+            let url = "http://127.0.0.1:\(hookClient.port!)/hook"
+            let daemon = try TestDaemon()
+            try await daemon.withLiveServer { client in
+                let credentials = try await client.call(
+                    .post, "/v1/apps", token: daemon.admin,
+                    json: API.AppRegistration(identifier: "com.example.hooked", name: "Hooked", webhookURL: url)
+                ).decode(API.AppCredentials.self)
+                let secret = try #require(credentials.webhookSecret)
+                _ = try await client.call(
+                    .post, "/v1/apps/com.example.hooked/authorization", token: credentials.token,
+                    json: API.AuthorizationRequest(options: ["alert"]))
+                _ = try await client.call(
+                    .post, "/v1/apps/com.example.hooked/requests", token: credentials.token, json: API.Request.simple("ping", in: nil))
+                let delivery = try #require(try await client.call(.get, "/v1/apps/com.example.hooked/delivered", token: credentials.token)
+                    .decode([String: [API.Delivery]].self)["deliveries"]?.first)
+                _ = try await client.call(
+                    .post, "/v1/deliveries/\(delivery.id)/response", token: daemon.admin,
+                    json: API.ResponseBody(actionIdentifier: NotificationAction.defaultIdentifier))
+                let deadline = ContinuousClock.now + .seconds(10)
+                while receiver.hits.withLock({ $0.count }) < 2 && ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+                let hits = receiver.hits.withLock { $0 }
+                #expect(hits.map(\.event.type).sorted() == ["delivered", "responded"])
+                #expect(hits.allSatisfy { Self.verify($0, secret: secret) })
+                #expect(hits.allSatisfy { $0.deliveryHeader == delivery.id })
+                #expect(!hits.contains { Self.verify($0, secret: secret + "x") })
+                #expect(receiver.failures.withLock { $0 } <= 0)
+            }
+        }
+    }
+}

@@ -1,0 +1,110 @@
+"""The daemon killed with SIGKILL while apps add and fire notifications, then
+restarted on the same data directory: nothing acknowledged is lost and nothing
+is delivered twice.
+
+Run by scripts/test (pytest). Needs the built `.build/debug/herald`.
+"""
+
+import concurrent.futures
+import json
+import os
+import pathlib
+import signal
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+HERALD = pathlib.Path(os.environ.get("HERALD_BINARY", ROOT / ".build" / "debug" / "herald"))
+APPS = [f"com.example.crash{n}" for n in range(8)]
+
+
+def call(url, method, path, token, body=None):
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url + path, data=data, method=method)
+    request.add_header("Authorization", f"Bearer {token}")
+    if data is not None:
+        request.add_header("Content-Type", "application/json")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        text = response.read()
+        return response.status, json.loads(text) if text else None
+
+
+def start(data_dir):
+    announcement = os.path.join(data_dir, "daemon.json")
+    if os.path.exists(announcement):
+        os.remove(announcement)
+    log = open(os.path.join(data_dir, "daemon.log"), "a")
+    process = subprocess.Popen(
+        [str(HERALD), "serve", "--port", "0", "--data-dir", data_dir, "--virtual-clock",
+         "--policy", "grant-all", "--no-bundled-apps"], stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        assert process.poll() is None, "herald serve exited"
+        try:
+            with open(announcement) as file:
+                url = json.load(file)["url"]
+            urllib.request.urlopen(url + "/v1/health", timeout=2).read()
+            token = open(os.path.join(data_dir, "admin-token")).read().strip()
+            return process, url, token
+        except (OSError, ValueError, KeyError):
+            time.sleep(0.05)
+    raise RuntimeError("herald serve did not start")
+
+
+def add_many(url, tokens, worker, count):
+    """Adds `count` requests, half firing at once and half in an hour; returns
+    the identifiers the daemon acknowledged before it died."""
+    acknowledged = []
+    for n in range(count):
+        app = APPS[(worker + n) % len(APPS)]
+        identifier = f"w{worker}-{n}"
+        trigger = None if n % 2 == 0 else {"type": "timeInterval", "interval": 3600, "repeats": False}
+        body = {"identifier": identifier, "content": {"title": identifier}, "trigger": trigger}
+        try:
+            status, _ = call(url, "POST", f"/v1/apps/{app}/requests", tokens[app], body)
+        except (OSError, urllib.error.URLError):
+            return acknowledged
+        if status == 201:
+            acknowledged.append((app, identifier))
+    return acknowledged
+
+
+def test_sigkill_under_load_loses_nothing_and_repeats_nothing():
+    data_dir = tempfile.mkdtemp(prefix="herald-crash-")
+    process, url, admin = start(data_dir)
+    tokens = {}
+    for app in APPS:
+        _, credentials = call(url, "POST", "/v1/apps", admin, {"identifier": app, "name": app})
+        tokens[app] = credentials["token"]
+        call(url, "POST", f"/v1/apps/{app}/authorization", tokens[app], {"options": ["alert"]})
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=8) as pool:
+        futures = [pool.submit(add_many, url, tokens, worker, 60) for worker in range(8)]
+        time.sleep(0.4)
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        acknowledged = [pair for future in futures for pair in future.result()]
+    assert len(acknowledged) > 20, "the load did not get going before the kill"
+
+    process, url, admin = start(data_dir)
+    try:
+        call(url, "POST", "/v1/debug/clock", admin, {"advanceSeconds": 3601})
+        seen = {}
+        for app in APPS:
+            _, pending = call(url, "GET", f"/v1/apps/{app}/requests", tokens[app])
+            _, delivered = call(url, "GET", f"/v1/apps/{app}/delivered", tokens[app])
+            assert pending["requests"] == [], f"{app} still has pending requests after every trigger passed"
+            identifiers = [delivery["request"]["identifier"] for delivery in delivered["deliveries"]]
+            assert len(identifiers) == len(set(identifiers)), f"{app} shows a notification twice"
+            ids = [delivery["id"] for delivery in delivered["deliveries"]]
+            assert len(ids) == len(set(ids))
+            seen[app] = set(identifiers)
+        lost = [(app, identifier) for app, identifier in acknowledged if identifier not in seen[app]]
+        assert lost == [], f"acknowledged but lost after the crash: {lost[:10]}"
+    finally:
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=30) == 0, "herald serve did not stop cleanly on SIGTERM"
+        assert not os.path.exists(os.path.join(data_dir, "daemon.json"))
