@@ -18,7 +18,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The port to listen on; 0 picks a free one.")
     var port = 7878
 
-    @Option(help: "Where to keep the database and credentials (default: $XDG_DATA_HOME/herald or ~/.local/share/herald).")
+    @Option(help: "Where to keep the database and credentials (default: $HERALD_DATA_DIR, else $XDG_DATA_HOME/herald, else ~/.local/share/herald).")
     var dataDir: String?
 
     @Flag(help: "Run on a virtual clock moved with POST /v1/debug/clock (tests; loopback only).")

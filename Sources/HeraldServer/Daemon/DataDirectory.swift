@@ -10,8 +10,12 @@ public struct DataDirectory: Sendable {
     /// The directory.
     public let url: URL
 
-    /// `$XDG_DATA_HOME/herald`, else `~/.local/share/herald`.
+    /// `$HERALD_DATA_DIR`, else `$XDG_DATA_HOME/herald`, else `~/.local/share/herald`:
+    /// the directory the `herald` client commands look in too.
     public static func defaultURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let directory = environment["HERALD_DATA_DIR"], !directory.isEmpty {
+            return URL(fileURLWithPath: directory)
+        }
         if let base = environment["XDG_DATA_HOME"], base.hasPrefix("/") {
             return URL(fileURLWithPath: base).appendingPathComponent("herald")
         }

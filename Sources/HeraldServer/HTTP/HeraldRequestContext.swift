@@ -27,3 +27,15 @@ public struct HeraldRequestContext: RequestContext, WebSocketRequestContext {
     /// Encodes bodies with the API's date format.
     public var responseEncoder: JSONEncoder { API.encoder() }
 }
+
+extension HeraldRequestContext {
+    /// The path parameter `name`, percent-decoded: `walk%20dog` is `walk dog`.
+    ///
+    /// - Throws: 400 `badRequest` when it is missing or not valid percent-encoding.
+    func pathParameter(_ name: String) throws -> String {
+        guard let raw = parameters.get(name), let value = raw.removingPercentEncoding else {
+            throw ServerError.badRequest("the address's \(name) is missing or badly percent-encoded")
+        }
+        return value
+    }
+}

@@ -19,16 +19,16 @@ struct AppRoutes {
             return try await register(try await request.decodeJSON(API.AppRegistration.self, context: context))
         }
         apps.get(":app") { _, context in
-            JSONResponse(try services.app(try context.parameters.require("app"), for: context).wire)
+            JSONResponse(try services.app(try context.pathParameter("app"), for: context).wire)
         }
         apps.delete(":app") { _, context in
             try context.requireAdmin()
-            try await remove(try services.app(try context.parameters.require("app"), for: context))
+            try await remove(try services.app(try context.pathParameter("app"), for: context))
             return Response(status: .noContent)
         }
         apps.post(":app/token") { _, context in
             try context.requireAdmin()
-            let app = try services.app(try context.parameters.require("app"), for: context)
+            let app = try services.app(try context.pathParameter("app"), for: context)
             let (renewed, token) = try services.registry.renewToken(of: app.identifier)
             return JSONResponse(API.AppCredentials(app: renewed.wire, token: token, webhookSecret: renewed.webhookSecret))
         }

@@ -24,7 +24,7 @@ struct BundledAppRoutes {
         }
         group.post("api/:action") { request, context in
             let app = try app(context)
-            let action = try context.parameters.require("action")
+            let action = try context.pathParameter("action")
             let buffer = try await request.body.collect(upTo: context.maxUploadSize)
             let body = buffer.readableBytes == 0
                 ? JSONValue.null : try request.decodeJSON(JSONValue.self, named: "JSON value", buffer: buffer)
@@ -64,7 +64,7 @@ struct BundledAppRoutes {
     /// admin credential (the browser's cookie) is required.
     private func app(_ context: HeraldRequestContext) throws -> any HeraldApp {
         try context.requireAdmin()
-        let slug = try context.parameters.require("slug")
+        let slug = try context.pathParameter("slug")
         guard let app = apps[slug] else { throw ServerError.notFound("there is no bundled app \(slug)") }
         return app
     }

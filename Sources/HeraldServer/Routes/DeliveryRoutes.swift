@@ -26,7 +26,7 @@ struct DeliveryRoutes {
     /// so an app cannot probe another's delivery identifiers).
     private func delivery(_ context: HeraldRequestContext) throws -> EngineDelivery {
         let principal = try context.requirePrincipal()
-        let text = try context.parameters.require("delivery")
+        let text = try context.pathParameter("delivery")
         guard let id = DeliveryID(text), let delivery = try services.engine.delivery(id),
             principal.mayAct(for: delivery.app)
         else {

@@ -45,7 +45,7 @@ struct NotificationRoutes {
     }
 
     func appIdentifier(_ context: HeraldRequestContext) throws -> AppIdentifier {
-        try services.app(try context.parameters.require("app"), for: context).identifier
+        try services.app(try context.pathParameter("app"), for: context).identifier
     }
 
     private func addAuthorization(to app: RouterGroup<HeraldRequestContext>) {
@@ -96,7 +96,7 @@ struct NotificationRoutes {
         }
         app.delete("requests/:identifier") { _, context in
             let app = try appIdentifier(context)
-            try await engine.removePendingRequests(withIdentifiers: [try context.parameters.require("identifier")], for: app)
+            try await engine.removePendingRequests(withIdentifiers: [try context.pathParameter("identifier")], for: app)
             return Response(status: .noContent)
         }
     }
@@ -118,7 +118,7 @@ struct NotificationRoutes {
         }
         app.delete("delivered/:identifier") { _, context in
             let app = try appIdentifier(context)
-            let identifier = try context.parameters.require("identifier")
+            let identifier = try context.pathParameter("identifier")
             try await engine.removeDeliveredNotifications(withIdentifiers: [identifier], for: app)
             return Response(status: .noContent)
         }

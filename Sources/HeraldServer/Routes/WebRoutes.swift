@@ -20,7 +20,7 @@ struct WebRoutes {
             return try files.response(for: "ui/index.html")
         }
         router.get("ui/:file") { _, context in
-            try files.response(for: "ui/" + (try context.parameters.require("file")))
+            try files.response(for: "ui/" + (try context.pathParameter("file")))
         }
         router.get("login") { request, _ in
             guard let token = request.uri.queryParameters.get("token"), Secrets.constantTimeEqual(token, adminToken) else {
