@@ -70,6 +70,7 @@ let package = Package(
             name: "HeraldServer",
             dependencies: [
                 "HeraldAPI", "HeraldApps", "NotificationEngine", "Signals",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

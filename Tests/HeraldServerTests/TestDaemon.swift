@@ -6,6 +6,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import NotificationEngine
+import Synchronization
 
 /// A daemon on a temporary data directory with a virtual clock, and helpers to
 /// call its API as a client would.
@@ -15,7 +16,8 @@ struct TestDaemon {
 
     init(
         policy: NotificationEngine.AuthorizationPolicy = .grantAll, virtualClock: Bool = true,
-        directory: URL? = nil, webhookRetryDelays: [Duration] = [.milliseconds(10), .milliseconds(10)]
+        directory: URL? = nil, webhookRetryDelays: [Duration] = [.milliseconds(10), .milliseconds(10)],
+        clockStart: Date? = nil
     ) throws {
         let directory = directory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("herald-server-tests-\(UUID().uuidString)")
@@ -24,6 +26,7 @@ struct TestDaemon {
             port: 0, dataDirectory: directory, virtualClock: virtualClock, authorizationPolicy: policy,
             bundledApps: false)
         configuration.webhookRetryDelays = webhookRetryDelays
+        configuration.virtualClockStart = clockStart
         daemon = try HeraldDaemon(configuration: configuration)
     }
 
@@ -37,6 +40,20 @@ struct TestDaemon {
     /// Runs `body` against the whole application listening on a loopback port.
     func withLiveServer(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         try await daemon.makeApplication().test(.live, body)
+    }
+
+    /// Runs `body` against the whole application listening on a loopback port,
+    /// and returns what it returns once the server has stopped.
+    func withLiveServerReturning<T: Sendable>(
+        _ body: @escaping @Sendable (any TestClientProtocol) async throws -> T
+    ) async throws -> T {
+        let result = Mutex<T?>(nil)
+        try await withLiveServer { client in
+            let value = try await body(client)
+            result.withLock { $0 = value }
+        }
+        guard let value = result.withLock({ $0 }) else { throw CancellationError() }
+        return value
     }
 }
 

@@ -25,6 +25,8 @@ struct WebhookTests {
         let hits = Mutex<[Hit]>([])
         /// How many requests to fail with 503 before accepting.
         let failures: Mutex<Int>
+        /// Every request received, failed or not.
+        let requests = Mutex(0)
 
         init(failFirst: Int) {
             failures = Mutex(failFirst)
@@ -35,6 +37,7 @@ struct WebhookTests {
             router.post("hook") { request, context in
                 let buffer = try await request.body.collect(upTo: 1 << 20)
                 let body = Data(buffer.readableBytesView)
+                self.requests.withLock { $0 += 1 }
                 let fail = self.failures.withLock { count in
                     defer { count -= 1 }
                     return count > 0
@@ -48,6 +51,14 @@ struct WebhookTests {
                 return Response(status: .noContent)
             }
             return router
+        }
+    }
+
+    /// Waits up to 10 s for `condition`; the test's expectations say what was missing.
+    static func wait(until condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !condition() && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
         }
     }
 
@@ -96,6 +107,52 @@ struct WebhookTests {
                 #expect(!hits.contains { Self.verify($0, secret: secret + "x") })
                 #expect(receiver.failures.withLock { $0 } <= 0)
             }
+        }
+    }
+
+    @Test("a post owed when the daemon stops is sent, once, when it starts again, with what came due while it was down")
+    func survivesRestart() async throws {
+        let receiver = Receiver(failFirst: 1_000_000)
+        let hook = Application(router: receiver.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await hook.test(.live) { hookClient in
+            let url = "http://127.0.0.1:\(hookClient.port!)/hook"
+            let start = Date()
+            let first = try TestDaemon(webhookRetryDelays: [.seconds(3600)], clockStart: start)
+            let secret = try await first.withLiveServerReturning { client in
+                let credentials = try await client.call(
+                    .post, "/v1/apps", token: first.admin,
+                    json: API.AppRegistration(identifier: "com.example.hooked", name: "Hooked", webhookURL: url)
+                ).decode(API.AppCredentials.self)
+                _ = try await client.call(
+                    .post, "/v1/apps/com.example.hooked/authorization", token: credentials.token,
+                    json: API.AuthorizationRequest(options: ["alert"]))
+                for request in [API.Request.simple("now", in: nil), .simple("later", in: 600)] {
+                    _ = try await client.call(.post, "/v1/apps/com.example.hooked/requests", token: credentials.token, json: request)
+                }
+                // The first attempt fails; the next is an hour away when the daemon stops.
+                try await Self.wait { receiver.requests.withLock { $0 } >= 1 }
+                return try #require(credentials.webhookSecret)
+            }
+            #expect(receiver.requests.withLock { $0 } == 1)
+            #expect(receiver.hits.withLock { $0 }.isEmpty)
+
+            receiver.failures.withLock { $0 = 0 }
+            // Started an hour later: "later" came due while the daemon was down.
+            let second = try TestDaemon(directory: first.directory, clockStart: start + 3600)
+            try await second.withLiveServer { client in
+                try await Self.wait { receiver.hits.withLock { $0.count } >= 2 }
+                let delivered = try #require(receiver.hits.withLock { $0 }.first { $0.event.delivery?.request.identifier == "now" })
+                _ = try await client.call(
+                    .post, "/v1/deliveries/\(delivered.event.delivery!.id)/response", token: second.admin,
+                    json: API.ResponseBody(actionIdentifier: NotificationAction.defaultIdentifier))
+                try await Self.wait { receiver.hits.withLock { $0.count } >= 3 }
+            }
+            let hits = receiver.hits.withLock { $0 }
+            #expect(hits.map(\.event.type).sorted() == ["delivered", "delivered", "responded"])
+            #expect(hits.compactMap { $0.event.delivery?.request.identifier }.sorted() == ["later", "now"])
+            #expect(hits.first { $0.event.delivery?.request.identifier == "later" }?.event.delivery?.isLate == true)
+            #expect(hits.allSatisfy { Self.verify($0, secret: secret) })
+            #expect(Set(hits.map(\.event.sequence)).count == 3)
         }
     }
 }

@@ -12,6 +12,9 @@ public struct DaemonConfiguration: Sendable {
     public var dataDirectory: URL
     /// Runs on a virtual clock moved by `POST /v1/debug/clock`; loopback only.
     public var virtualClock: Bool
+    /// Where the virtual clock starts; the real time when `nil`. Tests set it to
+    /// restart a daemon later than it stopped.
+    public var virtualClockStart: Date?
     /// Who decides an app's authorization request: the user (`.ask`, through the
     /// web notification center) or a fixed answer for headless use.
     public var authorizationPolicy: NotificationEngine.AuthorizationPolicy

@@ -4,8 +4,8 @@ import Glibc
 #endif
 
 /// Where the daemon keeps its state: the engine's database, the app registry, the
-/// bundled apps' files, the admin credential and `daemon.json`, which tells
-/// clients where the daemon listens.
+/// webhook outbox, the bundled apps' files, the admin credential and
+/// `daemon.json`, which tells clients where the daemon listens.
 public struct DataDirectory: Sendable {
     /// The directory.
     public let url: URL
@@ -37,6 +37,7 @@ public struct DataDirectory: Sendable {
 
     var engineDatabase: URL { url.appendingPathComponent("engine.sqlite") }
     var registryFile: URL { url.appendingPathComponent("apps.json") }
+    var webhookDatabase: URL { url.appendingPathComponent("webhooks.sqlite") }
     var appsDirectory: URL { url.appendingPathComponent("apps") }
     var adminTokenFile: URL { url.appendingPathComponent("admin-token") }
     var daemonFile: URL { url.appendingPathComponent("daemon.json") }

@@ -49,9 +49,12 @@ public final class HeraldDaemon: Sendable {
         dataDirectory = try DataDirectory(url: configuration.dataDirectory)
         adminToken = try dataDirectory.adminToken()
         let registry = try AppRegistry(file: dataDirectory.registryFile)
-        let virtualClock = configuration.virtualClock ? TestScheduler(startDate: Date()) : nil
+        let virtualClock = configuration.virtualClock ? TestScheduler(startDate: configuration.virtualClockStart ?? Date()) : nil
         let scheduler: any DateScheduler = virtualClock ?? QueueScheduler(queue: DispatchQueue(label: "herald.engine"))
-        var presenters: [any Presenter] = []
+        webhooks = WebhookPresenter(
+            registry: registry, outbox: try WebhookOutbox(path: dataDirectory.webhookDatabase.path, now: Date()),
+            retryDelays: configuration.webhookRetryDelays)
+        var presenters: [any Presenter] = [webhooks]
         if configuration.printsDeliveries { presenters.append(TerminalPresenter()) }
         engine = try NotificationEngine(
             store: .sqlite(path: dataDirectory.engineDatabase.path), scheduler: scheduler,
@@ -59,7 +62,7 @@ public final class HeraldDaemon: Sendable {
             presenters: presenters)
         services = DaemonServices(engine: engine, registry: registry, scheduler: scheduler, virtualClock: virtualClock)
         hosts = AllowedHosts(host: configuration.host, port: configuration.port)
-        webhooks = WebhookPresenter(registry: registry, retryDelays: configuration.webhookRetryDelays)
+        webhooks.follow(engine)
         bundledApps = configuration.bundledApps
             ? try Self.makeBundledApps(engine: engine, registry: registry, directory: dataDirectory, scheduler: scheduler)
             : []
@@ -108,7 +111,7 @@ public final class HeraldDaemon: Sendable {
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "Herald"),
             services: [
-                WebhookService(hub: services.hub, webhooks: webhooks),
+                WebhookService(webhooks: webhooks),
                 BundledAppsService(apps: bundledApps, hub: services.hub, openPages: bundledAppRoutes.openPages),
             ],
             onServerRunning: { [self] channel in
@@ -143,18 +146,13 @@ public final class HeraldDaemon: Sendable {
     }
 }
 
-/// Feeds the webhook presenter from the event stream for as long as the daemon runs.
+/// Sends the webhook posts, those left from an earlier run first, for as long as
+/// the daemon runs.
 struct WebhookService: Service {
-    let hub: EventHub
     let webhooks: WebhookPresenter
 
     func run() async throws {
-        let events = hub.subscribe(app: nil)
-        await withDiscardingTaskGroup { group in
-            for await event in events.cancelOnGracefulShutdown() where ["delivered", "responded"].contains(event.type) {
-                group.addTask { await webhooks.send(event) }
-            }
-        }
+        await webhooks.run()
     }
 }
 

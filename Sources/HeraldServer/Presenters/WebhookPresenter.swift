@@ -3,33 +3,54 @@ import HTTPTypes
 import HeraldAPI
 import Logging
 import NotificationEngine
+import ServiceLifecycle
+import Signals
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 /// Posts each app's deliveries and responses to the webhook it registered, signed
-/// with its secret, retrying with backoff.
+/// with its secret, retrying with backoff; what is owed survives a restart.
 ///
 /// Each POST carries one ``API/Event`` as JSON, a `delivered` or a `responded`
 /// event, with
 /// - `X-Herald-Event: <type>` and `X-Herald-Delivery: <delivery id>`, to dedupe on;
-/// - `X-Herald-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" under the secret>`.
+/// - `X-Herald-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" under the secret>`,
+///   signed again at each attempt.
 ///
-/// A 2xx answer ends it; a network error, 408, 429 or 5xx is retried after
-/// each of the configured delays (by default 1, 2, 4, 8 and 16 s); any other
-/// answer is logged and dropped.
-final class WebhookPresenter: Sendable {
+/// The event's `sequence` is the post's number in the daemon's webhook outbox:
+/// it increases across restarts, by more than one where other apps' posts came
+/// between.
+///
+/// A delivery is recorded in the ``WebhookOutbox`` when the engine presents it,
+/// before the engine clears its own outbox entry, and a response when the engine
+/// reports it; the post is sent from there. A 2xx answer ends it; a network
+/// error, 408, 429 or 5xx is retried after each of the configured delays (by
+/// default 1, 2, 4, 8 and 16 s), counting attempts made before a restart; any
+/// other answer is logged and the post dropped.
+final class WebhookPresenter: Presenter {
     private let registry: AppRegistry
+    private let outbox: WebhookOutbox
     private let retryDelays: [Duration]
     private let session: URLSession
+    private let queued: AsyncStream<WebhookOutbox.Post>
+    private let continuation: AsyncStream<WebhookOutbox.Post>.Continuation
+    private let responses = SerialDisposable()
     private let logger = Logger(label: "herald.webhooks")
 
-    init(registry: AppRegistry, retryDelays: [Duration]) {
+    init(registry: AppRegistry, outbox: WebhookOutbox, retryDelays: [Duration]) {
         self.registry = registry
+        self.outbox = outbox
         self.retryDelays = retryDelays
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 10
         session = URLSession(configuration: configuration)
+        (queued, continuation) = AsyncStream.makeStream(of: WebhookOutbox.Post.self)
+    }
+
+    deinit {
+        responses.dispose()
+        continuation.finish()
     }
 
     /// Refuses a webhook address that is not an absolute `http` or `https` URL.
@@ -44,43 +65,110 @@ final class WebhookPresenter: Sendable {
         return url
     }
 
-    /// Sends `event` to its app's webhook, if it has one; returns once it was
-    /// accepted or given up on.
-    func send(_ event: API.Event) async {
-        guard let app = registry.app(AppIdentifier(event.app)), let url = app.webhookURL,
-            let secret = app.webhookSecret, let body = try? API.encoder().encode(event)
+    func present(_ presentation: Presentation) {
+        record(.delivered(presentation.delivery))
+    }
+
+    /// Records the responses `engine` reports from now on.
+    func follow(_ engine: NotificationEngine) {
+        responses.inner = engine.events.subscribeNext { [weak self] event in
+            if case .responded = event { self?.record(event) }
+        }
+    }
+
+    /// Records the post of `event` if its app has a webhook, and queues it.
+    private func record(_ event: NotificationEvent) {
+        var wire = API.Event(event, name: \.rawValue)
+        guard let app = registry.app(AppIdentifier(wire.app)), app.webhookURL != nil,
+            let delivery = wire.delivery?.id ?? wire.response?.delivery.id
         else { return }
-        let request = signedRequest(url: url, body: body, secret: secret, event: event)
-        for (attempt, delay) in ([Duration.zero] + retryDelays).enumerated() {
+        do {
+            let post = try outbox.enqueue(type: wire.type, delivery: delivery, app: wire.app, now: Date()) { id in
+                wire.sequence = Int(id)
+                return try API.encoder().encode(wire)
+            }
+            if let post { continuation.yield(post) }
+        } catch {
+            logger.error("cannot record the \(wire.type) webhook post of \(delivery) for \(wire.app): \(error)")
+        }
+    }
+
+    /// Sends the posts left from earlier runs, then each new one, until the
+    /// daemon stops; a post in flight then is sent at the next start.
+    func run() async {
+        let earlier: [WebhookOutbox.Post]
+        do {
+            earlier = try outbox.waiting()
+        } catch {
+            logger.error("cannot read the webhook outbox \(outbox.path): \(error)")
+            earlier = []
+        }
+        let earlierIDs = Set(earlier.map(\.id))
+        await withDiscardingTaskGroup { group in
+            for post in earlier {
+                group.addTask { await self.send(post) }
+            }
+            for await post in queued.cancelOnGracefulShutdown() where !earlierIDs.contains(post.id) {
+                group.addTask { await self.send(post) }
+            }
+            // Stopping: posts waiting for a retry are sent at the next start.
+            group.cancelAll()
+        }
+    }
+
+    /// Sends one post, retrying as configured; returns once it was accepted,
+    /// given up on or cancelled.
+    private func send(_ post: WebhookOutbox.Post) async {
+        let delays = [Duration.zero] + retryDelays
+        // After a restart at least one attempt is made, even if the last was cut off.
+        for attempt in min(post.attempts, delays.count - 1)..<delays.count {
+            if delays[attempt] > .zero {
+                try? await Task.sleep(for: delays[attempt])
+            }
+            if Task.isCancelled { return }
+            guard let app = registry.app(AppIdentifier(post.app)), let url = app.webhookURL,
+                let secret = app.webhookSecret
+            else {
+                logger.notice("\(post.app) no longer has a webhook: its \(post.type) post of \(post.delivery) is dropped")
+                return finish(post)
+            }
             do {
-                if delay > .zero { try await Task.sleep(for: delay) }
+                try outbox.recordAttempt(of: post.id, now: Date())
+                let request = signedRequest(url: url, post: post, secret: secret)
                 let (_, response) = try await session.data(for: request)
                 let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-                if (200..<300).contains(status) { return }
+                if (200..<300).contains(status) { return finish(post) }
                 guard [408, 429].contains(status) || status >= 500 else {
-                    logger.warning("webhook \(url) refused \(event.type) for \(event.app) with \(status); not retried")
-                    return
+                    logger.warning("webhook \(url) refused \(post.type) for \(post.app) with \(status); not retried")
+                    return finish(post)
                 }
                 logger.notice("webhook \(url) answered \(status) (attempt \(attempt + 1))")
-            } catch is CancellationError {
-                return
             } catch {
+                if Task.isCancelled { return }
                 logger.notice("webhook \(url) failed (attempt \(attempt + 1)): \(error.localizedDescription)")
             }
         }
-        logger.error("webhook \(url) gave up on \(event.type) for \(event.app) after \(retryDelays.count + 1) attempts")
+        logger.error("webhook of \(post.app) gave up on \(post.type) of \(post.delivery) after \(delays.count) attempts")
+        finish(post)
     }
 
-    private func signedRequest(url: URL, body: Data, secret: String, event: API.Event) -> URLRequest {
+    private func finish(_ post: WebhookOutbox.Post) {
+        do {
+            try outbox.finish(post.id, now: Date())
+        } catch {
+            logger.error("cannot mark the webhook post \(post.id) done; it may be sent again: \(error)")
+        }
+    }
+
+    private func signedRequest(url: URL, post: WebhookOutbox.Post, secret: String) -> URLRequest {
         let timestamp = String(Int(Date().timeIntervalSince1970))
         var request = URLRequest(url: url)
         request.httpMethod = "POST"
-        request.httpBody = body
+        request.httpBody = post.body
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue(event.type, forHTTPHeaderField: "X-Herald-Event")
-        let delivery = event.delivery?.id ?? event.response?.delivery.id
-        request.setValue(delivery, forHTTPHeaderField: "X-Herald-Delivery")
-        let signature = Secrets.signature(of: Data((timestamp + ".").utf8) + body, key: secret)
+        request.setValue(post.type, forHTTPHeaderField: "X-Herald-Event")
+        request.setValue(post.delivery, forHTTPHeaderField: "X-Herald-Delivery")
+        let signature = Secrets.signature(of: Data((timestamp + ".").utf8) + post.body, key: secret)
         request.setValue("t=\(timestamp),v1=\(signature)", forHTTPHeaderField: "X-Herald-Signature")
         return request
     }
