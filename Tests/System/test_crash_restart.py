@@ -1,17 +1,19 @@
 """The daemon killed with SIGKILL while apps add and fire notifications, then
-restarted on the same data directory: nothing acknowledged is lost and nothing
-is delivered twice.
+restarted on the same data directory: nothing acknowledged is lost, nothing
+is delivered twice, and every delivery reaches the apps' webhook.
 
 Run by scripts/test (pytest). Needs the built `.build/debug/herald`.
 """
 
 import concurrent.futures
+import http.server
 import json
 import os
 import pathlib
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -54,6 +56,36 @@ def start(data_dir):
     raise RuntimeError("herald serve did not start")
 
 
+class WebhookReceiver:
+    """An HTTP server on loopback recording each webhook post's event type and
+    `X-Herald-Delivery` header; it outlives the daemon's restarts."""
+
+    def __init__(self):
+        self.posts = []
+        self.lock = threading.Lock()
+        receiver = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers["Content-Length"]))
+                event = json.loads(body)
+                with receiver.lock:
+                    receiver.posts.append((event["type"], self.headers["X-Herald-Delivery"]))
+                self.send_response(204)
+                self.end_headers()
+
+            def log_message(self, *arguments):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/hook"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def delivered(self):
+        with self.lock:
+            return {delivery for kind, delivery in self.posts if kind == "delivered"}
+
+
 def add_many(url, tokens, worker, count):
     """Adds `count` requests, half firing at once and half in an hour; returns
     the identifiers the daemon acknowledged before it died."""
@@ -74,10 +106,12 @@ def add_many(url, tokens, worker, count):
 
 def test_sigkill_under_load_loses_nothing_and_repeats_nothing():
     data_dir = tempfile.mkdtemp(prefix="herald-crash-")
+    receiver = WebhookReceiver()
     process, url, admin = start(data_dir)
     tokens = {}
     for app in APPS:
-        _, credentials = call(url, "POST", "/v1/apps", admin, {"identifier": app, "name": app})
+        _, credentials = call(url, "POST", "/v1/apps", admin,
+                              {"identifier": app, "name": app, "webhookURL": receiver.url})
         tokens[app] = credentials["token"]
         call(url, "POST", f"/v1/apps/{app}/authorization", tokens[app], {"options": ["alert"]})
 
@@ -93,6 +127,7 @@ def test_sigkill_under_load_loses_nothing_and_repeats_nothing():
     try:
         call(url, "POST", "/v1/debug/clock", admin, {"advanceSeconds": 3601})
         seen = {}
+        delivery_ids = set()
         for app in APPS:
             _, pending = call(url, "GET", f"/v1/apps/{app}/requests", tokens[app])
             _, delivered = call(url, "GET", f"/v1/apps/{app}/delivered", tokens[app])
@@ -101,10 +136,17 @@ def test_sigkill_under_load_loses_nothing_and_repeats_nothing():
             assert len(identifiers) == len(set(identifiers)), f"{app} shows a notification twice"
             ids = [delivery["id"] for delivery in delivered["deliveries"]]
             assert len(ids) == len(set(ids))
+            delivery_ids.update(ids)
             seen[app] = set(identifiers)
         lost = [(app, identifier) for app, identifier in acknowledged if identifier not in seen[app]]
         assert lost == [], f"acknowledged but lost after the crash: {lost[:10]}"
+        deadline = time.monotonic() + 30
+        while not delivery_ids <= receiver.delivered() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        missing = delivery_ids - receiver.delivered()
+        assert not missing, f"{len(missing)} of {len(delivery_ids)} deliveries never reached the webhook"
     finally:
         process.send_signal(signal.SIGTERM)
         assert process.wait(timeout=30) == 0, "herald serve did not stop cleanly on SIGTERM"
         assert not os.path.exists(os.path.join(data_dir, "daemon.json"))
+        receiver.server.shutdown()
