@@ -15,14 +15,15 @@ struct TestDaemon {
 
     init(
         policy: NotificationEngine.AuthorizationPolicy = .grantAll, virtualClock: Bool = true,
-        directory: URL? = nil, webhookRetryDelays: [Duration] = [.milliseconds(10), .milliseconds(10)]
+        directory: URL? = nil, webhookRetryDelays: [Duration] = [.milliseconds(10), .milliseconds(10)],
+        bundledApps: Bool = false
     ) throws {
         let directory = directory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("herald-server-tests-\(UUID().uuidString)")
         self.directory = directory
         var configuration = DaemonConfiguration(
             port: 0, dataDirectory: directory, virtualClock: virtualClock, authorizationPolicy: policy,
-            bundledApps: false)
+            bundledApps: bundledApps)
         configuration.webhookRetryDelays = webhookRetryDelays
         daemon = try HeraldDaemon(configuration: configuration)
     }
