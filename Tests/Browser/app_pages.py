@@ -167,7 +167,9 @@ class AppPage:
                                           selector)
 
     def screenshot(self, name):
+        """Saves the page, without the focus ring of the field last typed into."""
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        self.driver.execute_script("document.activeElement.blur()")
         self.wait().until(lambda d: d.execute_script(
             "return document.getAnimations().every((a) => a.playState !== 'running')"))
         self.driver.save_screenshot(str(SCREENSHOTS / name))

@@ -62,8 +62,9 @@ enum PageTemplate {
     * { box-sizing: border-box; }
     body { margin: 0; line-height: 1.45; }
     main { max-width: 36rem; margin: 0 auto; padding: 1rem; }
-    header { display: flex; align-items: baseline; justify-content: space-between; gap: 1rem; flex-wrap: wrap; }
-    h1 { margin: .25rem 0 1rem; font-size: 1.6rem; }
+    header { display: flex; align-items: baseline; justify-content: space-between; gap: 0 1rem; flex-wrap: wrap;
+      margin-bottom: 1rem; }
+    h1 { margin: .25rem 0; font-size: 1.6rem; }
     h2 { font-size: 1.1rem; margin: 1.5rem 0 .5rem; }
     a.home { color: var(--accent); font-size: .9rem; }
     form.row, .row { display: flex; gap: .5rem; flex-wrap: wrap; align-items: center; }
@@ -77,7 +78,8 @@ enum PageTemplate {
     button.danger { border-color: var(--danger); background: transparent; color: var(--danger); }
     button:disabled { opacity: .5; cursor: not-allowed; }
     :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
-    ul.list, ol.list { list-style: none; margin: .75rem 0 0; padding: 0; border: 1px solid var(--border); border-radius: .75rem; }
+    ul.list, ol.list { list-style: none; margin: .75rem 0 0; padding: 0; border: 1px solid var(--border); border-radius: .75rem;
+      overflow: hidden; }
     .list li { display: flex; align-items: center; gap: .75rem; padding: .6rem .75rem; border-top: 1px solid var(--border); }
     .list li:first-child { border-top: none; }
     .list li > .grow { flex: 1; min-width: 0; overflow-wrap: anywhere; }
