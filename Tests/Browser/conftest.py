@@ -1,8 +1,9 @@
 """Fixtures for the web notification center's browser tests.
 
 Each test gets its own daemon (the already built `.build/debug/herald`, on a
-free port, a fresh data directory, the virtual clock and the `ask` policy) and
-its own headless Chromium signed in through `/login?token=…`.
+free port, a fresh data directory, the virtual clock and the `ask` policy;
+`apps_daemon` also serves the bundled apps) and its own headless Chromium
+signed in through `/login?token=…`.
 """
 
 import json
@@ -203,11 +204,23 @@ class Center:
         return thread.outcome["result"]
 
 
-@pytest.fixture
-def daemon():
+def start_daemon(bundled_apps=False):
     if not HERALD.exists():
         pytest.fail(f"{HERALD} is missing: run `swift build --product herald` (scripts/browser-tests does)")
-    running = Daemon()
+    return Daemon(bundled_apps=bundled_apps)
+
+
+@pytest.fixture
+def daemon():
+    running = start_daemon()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def apps_daemon():
+    """A daemon serving the bundled apps (Shopping List, Todo, Nag Me) under /apps/{slug}/."""
+    running = start_daemon(bundled_apps=True)
     yield running
     running.stop()
 

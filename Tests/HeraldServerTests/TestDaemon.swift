@@ -17,14 +17,14 @@ struct TestDaemon {
     init(
         policy: NotificationEngine.AuthorizationPolicy = .grantAll, virtualClock: Bool = true,
         directory: URL? = nil, webhookRetryDelays: [Duration] = [.milliseconds(10), .milliseconds(10)],
-        clockStart: Date? = nil
+        clockStart: Date? = nil, bundledApps: Bool = false
     ) throws {
         let directory = directory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("herald-server-tests-\(UUID().uuidString)")
         self.directory = directory
         var configuration = DaemonConfiguration(
             port: 0, dataDirectory: directory, virtualClock: virtualClock, authorizationPolicy: policy,
-            bundledApps: false)
+            bundledApps: bundledApps)
         configuration.webhookRetryDelays = webhookRetryDelays
         configuration.virtualClockStart = clockStart
         daemon = try HeraldDaemon(configuration: configuration)

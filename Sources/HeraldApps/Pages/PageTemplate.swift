@@ -21,6 +21,8 @@ enum PageTemplate {
           #notices     aria-live area; each in-page notification is a .notice with .notice-title, .notice-body, button.notice-close
           #error       role=alert; the last failed action's message
           #connection  shown while the live connection is down
+          body[data-connection]  "connecting", "foreground" (the app is in the foreground: its
+                       notifications arrive in the page) or "closed"
         -->
         <html lang="en">
         <head>
@@ -60,8 +62,9 @@ enum PageTemplate {
     * { box-sizing: border-box; }
     body { margin: 0; line-height: 1.45; }
     main { max-width: 36rem; margin: 0 auto; padding: 1rem; }
-    header { display: flex; align-items: baseline; justify-content: space-between; gap: 1rem; flex-wrap: wrap; }
-    h1 { margin: .25rem 0 1rem; font-size: 1.6rem; }
+    header { display: flex; align-items: baseline; justify-content: space-between; gap: 0 1rem; flex-wrap: wrap;
+      margin-bottom: 1rem; }
+    h1 { margin: .25rem 0; font-size: 1.6rem; }
     h2 { font-size: 1.1rem; margin: 1.5rem 0 .5rem; }
     a.home { color: var(--accent); font-size: .9rem; }
     form.row, .row { display: flex; gap: .5rem; flex-wrap: wrap; align-items: center; }
@@ -75,7 +78,8 @@ enum PageTemplate {
     button.danger { border-color: var(--danger); background: transparent; color: var(--danger); }
     button:disabled { opacity: .5; cursor: not-allowed; }
     :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
-    ul.list, ol.list { list-style: none; margin: .75rem 0 0; padding: 0; border: 1px solid var(--border); border-radius: .75rem; }
+    ul.list, ol.list { list-style: none; margin: .75rem 0 0; padding: 0; border: 1px solid var(--border); border-radius: .75rem;
+      overflow: hidden; }
     .list li { display: flex; align-items: center; gap: .75rem; padding: .6rem .75rem; border-top: 1px solid var(--border); }
     .list li:first-child { border-top: none; }
     .list li > .grow { flex: 1; min-width: 0; overflow-wrap: anywhere; }
@@ -161,29 +165,65 @@ enum PageTemplate {
       document.getElementById('notices').prepend(notice);
     }
 
-    /** Listens to the app's events, reconnecting with backoff; fetches the state on every (re)connection. */
+    /**
+     * Listens to the app's events, reconnecting with backoff; fetches the state on every (re)connection.
+     * The app is in the foreground while a page is connected, so the page lets go of its connection when
+     * it is hidden (`pagehide`: navigating away, even into the back-forward cache) and connects again when
+     * it is shown (`pageshow`). `body[data-connection]` says where it stands: "connecting", "foreground"
+     * (the daemon's `{"type": "foreground"}`: the app is now in the foreground) or "closed".
+     */
+    const connection = { socket: null, retry: null, delay: 500, hidden: false };
+
+    function setConnection(stateName) {
+      document.body.dataset.connection = stateName;
+      document.getElementById('connection').hidden = stateName !== 'closed' || connection.hidden;
+    }
+
+    function connect() {
+      clearTimeout(connection.retry);
+      connection.retry = null;
+      const socket = new WebSocket((location.protocol === 'https:' ? 'wss' : 'ws') + '://' + location.host + base + 'events');
+      connection.socket = socket;
+      setConnection('connecting');
+      socket.addEventListener('open', () => {
+        connection.delay = 500;
+        refresh();
+      });
+      socket.addEventListener('message', (event) => {
+        let message;
+        try { message = JSON.parse(event.data); } catch (_) { return; }
+        if (message.type === 'foreground') {
+          setConnection('foreground');
+          return;
+        }
+        if (message.type === 'notification') showNotice(message);
+        if (typeof onMessage === 'function') onMessage(message);
+        refresh();
+      });
+      socket.addEventListener('close', () => {
+        if (connection.socket !== socket) return;
+        connection.socket = null;
+        setConnection('closed');
+        if (connection.hidden) return;
+        connection.retry = setTimeout(connect, connection.delay);
+        connection.delay = Math.min(connection.delay * 2, 15000);
+      });
+    }
+
     function listen() {
-      let delay = 500;
-      const connect = () => {
-        const socket = new WebSocket((location.protocol === 'https:' ? 'wss' : 'ws') + '://' + location.host + base + 'events');
-        socket.addEventListener('open', () => {
-          delay = 500;
-          document.getElementById('connection').hidden = true;
-          refresh();
-        });
-        socket.addEventListener('message', (event) => {
-          let message;
-          try { message = JSON.parse(event.data); } catch (_) { return; }
-          if (message.type === 'notification') showNotice(message);
-          if (typeof onMessage === 'function') onMessage(message);
-          refresh();
-        });
-        socket.addEventListener('close', () => {
-          document.getElementById('connection').hidden = false;
-          setTimeout(connect, delay);
-          delay = Math.min(delay * 2, 15000);
-        });
-      };
+      window.addEventListener('pagehide', () => {
+        connection.hidden = true;
+        clearTimeout(connection.retry);
+        connection.retry = null;
+        const socket = connection.socket;
+        connection.socket = null;
+        if (socket) socket.close(1000, 'page hidden');
+        setConnection('closed');
+      });
+      window.addEventListener('pageshow', () => {
+        connection.hidden = false;
+        if (!connection.socket) connect();
+      });
       connect();
     }
 

@@ -17,6 +17,9 @@ enum ShoppingListPage {
     private static let style = #"""
     .list li .item-name { flex: 1; min-width: 0; overflow-wrap: anywhere; }
     #reminder-status { margin: .5rem 0 0; }
+    /* The picker on a row of its own, the two buttons sharing the next one (or stacked, full width, on a phone). */
+    #reminder-time { flex-basis: 100%; }
+    #reminder-form button { flex: 1 1 auto; }
     """#
 
     private static let body = #"""

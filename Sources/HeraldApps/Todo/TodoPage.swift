@@ -9,6 +9,7 @@ enum TodoPage {
           #limit-note   shown when the list is full
           #items        the list, soonest deadline first; each item is an li[data-uuid] with .title,
                         .deadline (a time element) and button.complete; an overdue item has the class .overdue
+                        and its .title and .deadline in red
           #empty        shown when the list is empty
         API actions: list, add {title, deadline}, complete {UUID} (also "delete")
         """,
@@ -17,7 +18,9 @@ enum TodoPage {
     private static let style = #"""
     .list li .title { display: block; font-weight: 600; }
     .list li .deadline { color: var(--muted); font-size: .9rem; }
-    .list li.overdue .deadline { color: var(--danger); font-weight: 600; }
+    .list li.overdue { box-shadow: inset 4px 0 0 var(--danger); }
+    .list li.overdue .title, .list li.overdue .deadline { color: var(--danger); }
+    .list li.overdue .deadline { font-weight: 600; }
     #limit-note { color: var(--danger); }
     """#
 
