@@ -3,12 +3,12 @@ import HeraldAPI
 import Hummingbird
 import NotificationEngine
 
-/// `/v1/deliveries/{id}`: a delivery, and the user's answer to it.
+/// `/v1/deliveries/{deliveryID}`: a delivery, and the user's answer to it.
 struct DeliveryRoutes {
     let services: DaemonServices
 
     func add(to router: Router<HeraldRequestContext>) {
-        let deliveries = router.group("v1/deliveries/:delivery")
+        let deliveries = router.group("v1/deliveries/:deliveryID")
         deliveries.get { _, context in
             JSONResponse(API.Delivery(try delivery(context)))
         }
@@ -26,7 +26,7 @@ struct DeliveryRoutes {
     /// so an app cannot probe another's delivery identifiers).
     private func delivery(_ context: HeraldRequestContext) throws -> EngineDelivery {
         let principal = try context.requirePrincipal()
-        let text = try context.pathParameter("delivery")
+        let text = try context.pathParameter("deliveryID")
         guard let id = DeliveryID(text), let delivery = try services.engine.delivery(id),
             principal.mayAct(for: delivery.app)
         else {
