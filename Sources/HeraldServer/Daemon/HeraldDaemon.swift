@@ -96,6 +96,8 @@ public final class HeraldDaemon: Sendable {
         EventRoutes(services: services).add(to: router)
         ClockRoutes(services: services).add(to: router)
         bundledAppRoutes.add(to: router)
+        // Last: it then runs only for requests that no route matched.
+        router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes))
         return router
     }
 

@@ -18,7 +18,11 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             if status.code >= 500 {
                 context.logger.error("\(request.method) \(request.uri.path) failed: \(error)")
             }
-            return Self.response(status: status, body: body)
+            var response = Self.response(status: status, body: body)
+            if let error = error as? ServerError {
+                response.headers.append(contentsOf: error.headers)
+            }
+            return response
         }
     }
 

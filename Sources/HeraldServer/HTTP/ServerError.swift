@@ -9,6 +9,8 @@ struct ServerError: Error, Sendable {
     var status: HTTPResponse.Status
     var code: String
     var message: String
+    /// Fields the error response carries besides its body, such as `Upgrade`.
+    var headers: HTTPFields = [:]
 
     static func unauthorized(_ message: String) -> Self {
         ServerError(status: .unauthorized, code: "unauthorized", message: message)

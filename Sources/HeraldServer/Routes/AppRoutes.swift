@@ -38,8 +38,11 @@ struct AppRoutes {
         let identifier = AppIdentifier(registration.identifier)
         try Validator.validateApp(identifier)
         let name = registration.name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...100).contains(name.count) else {
-            throw ServerError(status: .unprocessableContent, code: "invalidName", message: "an app's name has 1 to 100 characters")
+        // Counted in Unicode scalars, as the engine counts every length.
+        guard (1...100).contains(name.unicodeScalars.count) else {
+            throw ServerError(
+                status: .unprocessableContent, code: "invalidName",
+                message: "an app's name has 1 to 100 characters once trimmed of white space")
         }
         let webhook = try registration.webhookURL.map(WebhookPresenter.validateURL)
         let (app, token) = try services.registry.register(

@@ -41,8 +41,9 @@ struct BundledAppRoutes {
                 throw ServerError(status: Self.status(of: error), code: error.code, message: error.message)
             }
         }
-        group.ws("events") { _, context in
+        group.ws("events") { request, context in
             _ = try app(context)
+            try WebSocketUpgrade.require(request)
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
             let app = try app(context.requestContext)

@@ -6,13 +6,14 @@ import NotificationEngine
 
 /// `GET /v1/events`: the live event stream over a WebSocket, one JSON text
 /// message per ``API/Event``. The admin sees every app (or one, with `?app=`);
-/// an app's token sees its own.
+/// an app's token sees its own. A plain `GET` (no upgrade) is refused with 426.
 struct EventRoutes {
     let services: DaemonServices
 
     func add(to router: Router<HeraldRequestContext>) {
         router.ws("v1/events") { request, context in
             _ = try filter(request, context)
+            try WebSocketUpgrade.require(request)
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
             let app = try filter(context.request, context.requestContext)

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// The limits the engine enforces on what apps send it. Input over a limit is
 /// refused with a ``NotificationError`` that names the limit; nothing changes.
 ///
@@ -45,4 +47,10 @@ public struct NotificationLimits: Sendable {
     /// The shortest interval of a repeating time-interval trigger, in seconds.
     /// Any interval must be greater than zero.
     public static let minimumRepeatingInterval: Double = 60
+
+    /// The latest date a request may first fire: the last second of the year 9999
+    /// (UTC), the end of the dates that ISO 8601's four-digit years, the API and
+    /// the store can write. A trigger whose first fire date is later is refused
+    /// with ``NotificationError/Code/invalidTrigger``.
+    public static let latestFireDate = Date(timeIntervalSince1970: 253_402_300_799)
 }

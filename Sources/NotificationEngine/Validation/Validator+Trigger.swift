@@ -12,13 +12,22 @@ extension Validator {
         switch trigger {
         case .timeInterval(let interval):
             try validate(interval)
-            return schedule.firstFireDate(for: trigger, addedAt: now)
+            return try checkFirstFireDate(schedule.firstFireDate(for: trigger, addedAt: now))
         case .calendar(let calendar):
-            return try validate(calendar, schedule: schedule, now: now)
+            return try checkFirstFireDate(try validate(calendar, schedule: schedule, now: now))
         case .location(let location):
             try validate(location.region)
             return nil
         }
+    }
+
+    /// Refuses a first fire date after ``NotificationLimits/latestFireDate``.
+    static func checkFirstFireDate(_ date: Date?) throws(NotificationError) -> Date? {
+        let latest = NotificationLimits.latestFireDate
+        guard let date, date > latest else { return date }
+        throw NotificationError(
+            .invalidTrigger,
+            "the trigger would first fire after \(latest.formatted(.iso8601)), the latest date a request may fire")
     }
 
     static func validate(_ trigger: TimeIntervalTrigger) throws(NotificationError) {
@@ -39,6 +48,11 @@ extension Validator {
     ) throws(NotificationError) -> Date {
         if let notBefore = trigger.notBefore, !notBefore.timeIntervalSinceReferenceDate.isFinite {
             throw NotificationError(.invalidTrigger, "notBefore is not a finite date")
+        }
+        if let notBefore = trigger.notBefore, notBefore > NotificationLimits.latestFireDate {
+            throw NotificationError(
+                .invalidTrigger,
+                "notBefore is after \(NotificationLimits.latestFireDate.formatted(.iso8601)), the latest date a request may fire")
         }
         if let problem = schedule.matchProblem(trigger.dateComponents) {
             throw NotificationError(.invalidNoDate, "the calendar trigger can never fire: \(problem)")
