@@ -15,7 +15,8 @@ struct TestDaemon {
 
     init(
         policy: NotificationEngine.AuthorizationPolicy = .grantAll, virtualClock: Bool = true,
-        directory: URL? = nil, webhookRetryDelays: [Duration] = [.milliseconds(10), .milliseconds(10)]
+        directory: URL? = nil, webhookRetryDelays: [Duration] = [.milliseconds(10), .milliseconds(10)],
+        pendingLimit: Int = 64
     ) throws {
         let directory = directory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("herald-server-tests-\(UUID().uuidString)")
@@ -24,6 +25,7 @@ struct TestDaemon {
             port: 0, dataDirectory: directory, virtualClock: virtualClock, authorizationPolicy: policy,
             bundledApps: false)
         configuration.webhookRetryDelays = webhookRetryDelays
+        configuration.pendingLimitPerApp = pendingLimit
         daemon = try HeraldDaemon(configuration: configuration)
     }
 
