@@ -57,6 +57,7 @@ do {
         print("\n" + (try await EventLatencyBenchmark.run(setup, count: events, rounds: rounds)))
     }
     print("\nload average (1 min) at end: \(Machine.loadAverage); took \(fixed((clock.now - start) / .seconds(1), 0)) s")
+    try? FileManager.default.removeItem(at: daemon.directory)
     exit(0)
 } catch {
     FileHandle.standardError.write(Data("DaemonBenchmarks: \(error)\n".utf8))
