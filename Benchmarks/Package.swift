@@ -10,6 +10,7 @@ let upcomingFeatures: [SwiftSetting] = [
 // Benchmarks, each workload measured side by side with a peer in one process and one run.
 // Run: swift run -c release --package-path Benchmarks SignalsBenchmarks [B1 B3 …]
 //      swift run -c release --package-path Benchmarks EngineBenchmarks [E1 E3 …]   (see README.md)
+//      swift run -c release --package-path Benchmarks DaemonBenchmarks [D1 D2 D3]   (needs wrk)
 let package = Package(
     name: "SignalsBenchmarks",
     platforms: [.macOS(.v15)],
@@ -17,6 +18,11 @@ let package = Package(
         .package(name: "Herald", path: ".."),
         .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .executableTarget(
@@ -33,6 +39,22 @@ let package = Package(
                 .product(name: "NotificationEngine", package: "Herald"),
                 .product(name: "Signals", package: "Herald"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
+        .executableTarget(
+            name: "DaemonBenchmarks",
+            dependencies: [
+                .product(name: "HeraldServer", package: "Herald"),
+                .product(name: "HeraldAPI", package: "Herald"),
+                .product(name: "NotificationEngine", package: "Herald"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: upcomingFeatures
         ),

@@ -30,13 +30,18 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Do not serve the bundled Shopping List, Todo and Nag Me apps.")
     var noBundledApps = false
 
+    @Option(help: "How many pending requests an app may have (at least 1).")
+    var pendingLimit = 64
+
     func run() async throws {
-        let configuration = DaemonConfiguration(
+        var settings = DaemonConfiguration(
             host: host, port: port,
             dataDirectory: dataDir.map { URL(fileURLWithPath: $0) } ?? DataDirectory.defaultURL(),
             virtualClock: virtualClock,
             authorizationPolicy: [.ask: .ask, .grantAll: .grantAll, .denyAll: .denyAll][policy]!,
             printsDeliveries: isatty(STDOUT_FILENO) == 1, bundledApps: !noBundledApps)
+        settings.pendingLimitPerApp = pendingLimit
+        let configuration = settings
         let daemon: HeraldDaemon
         do {
             daemon = try HeraldDaemon(configuration: configuration)

@@ -17,7 +17,7 @@ struct TestDaemon {
     init(
         policy: NotificationEngine.AuthorizationPolicy = .grantAll, virtualClock: Bool = true,
         directory: URL? = nil, webhookRetryDelays: [Duration] = [.milliseconds(10), .milliseconds(10)],
-        clockStart: Date? = nil, bundledApps: Bool = false
+        clockStart: Date? = nil, bundledApps: Bool = false, pendingLimit: Int = 64
     ) throws {
         let directory = directory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("herald-server-tests-\(UUID().uuidString)")
@@ -27,6 +27,7 @@ struct TestDaemon {
             bundledApps: bundledApps)
         configuration.webhookRetryDelays = webhookRetryDelays
         configuration.virtualClockStart = clockStart
+        configuration.pendingLimitPerApp = pendingLimit
         daemon = try HeraldDaemon(configuration: configuration)
     }
 

@@ -22,6 +22,9 @@ public struct DaemonConfiguration: Sendable {
     public var printsDeliveries: Bool
     /// Serves the three bundled apps.
     public var bundledApps: Bool
+    /// Pending requests an app may have (`--pending-limit`); 64 by default, as iOS
+    /// keeps. Beyond it the latest-firing are dropped, or a new request is refused.
+    public var pendingLimitPerApp: Int = 64
     /// How long a webhook waits before each retry: 1, 2, 4, 8 and 16 s.
     public var webhookRetryDelays: [Duration] = [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16)]
 

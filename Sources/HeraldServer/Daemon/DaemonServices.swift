@@ -12,12 +12,18 @@ final class DaemonServices: Sendable {
     let scheduler: any DateScheduler
     /// The virtual clock of `--virtual-clock`, advanced through `POST /v1/debug/clock`.
     let virtualClock: TestScheduler?
+    /// The API's adds, committed in groups.
+    let adds: AddQueue
+    /// The JSON of the apps' pending lists.
+    let pendingLists: PendingListCache
 
     init(engine: NotificationEngine, registry: AppRegistry, scheduler: any DateScheduler, virtualClock: TestScheduler?) {
         self.engine = engine
         self.registry = registry
         self.scheduler = scheduler
         self.virtualClock = virtualClock
+        adds = AddQueue(engine: engine)
+        pendingLists = PendingListCache(engine: engine)
         hub = EventHub(engine: engine) { app in registry.app(app)?.name ?? app.rawValue }
     }
 

@@ -45,6 +45,9 @@ public final class HeraldDaemon: Sendable {
         guard (0...65_535).contains(configuration.port) else {
             throw DaemonError("the port must be from 0 to 65535, not \(configuration.port)")
         }
+        guard configuration.pendingLimitPerApp >= 1 else {
+            throw DaemonError("the pending limit must be at least 1, not \(configuration.pendingLimitPerApp)")
+        }
         self.configuration = configuration
         dataDirectory = try DataDirectory(url: configuration.dataDirectory)
         adminToken = try dataDirectory.adminToken()
@@ -58,7 +61,9 @@ public final class HeraldDaemon: Sendable {
         if configuration.printsDeliveries { presenters.append(TerminalPresenter()) }
         engine = try NotificationEngine(
             store: .sqlite(path: dataDirectory.engineDatabase.path), scheduler: scheduler,
-            configuration: NotificationEngine.Configuration(authorizationPolicy: configuration.authorizationPolicy),
+            configuration: NotificationEngine.Configuration(
+                pendingLimitPerApp: configuration.pendingLimitPerApp,
+                authorizationPolicy: configuration.authorizationPolicy),
             presenters: presenters)
         services = DaemonServices(engine: engine, registry: registry, scheduler: scheduler, virtualClock: virtualClock)
         hosts = AllowedHosts(host: configuration.host, port: configuration.port)

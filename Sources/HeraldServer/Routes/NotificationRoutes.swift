@@ -83,12 +83,14 @@ struct NotificationRoutes {
         app.post("requests") { request, context in
             let app = try appIdentifier(context)
             let requests = try await decodeRequests(request, context: context)
-            let result = try await engine.add(requests, for: app)
+            let result = try await services.adds.add(requests, for: app)
             return JSONResponse(API.AddResult(evictedIdentifiers: result.evictedIdentifiers), status: .created)
         }
         app.get("requests") { _, context in
-            let pending = try await engine.pendingRequests(for: try appIdentifier(context))
-            return JSONResponse(["requests": pending.map(API.PendingRequest.init)])
+            let body = try services.pendingLists.body(for: try appIdentifier(context))
+            return Response(
+                status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+                body: ResponseBody(byteBuffer: body))
         }
         app.delete("requests") { _, context in
             try await engine.removeAllPendingRequests(for: try appIdentifier(context))

@@ -33,6 +33,9 @@ struct EngineState {
 
     var window: DueWindow
     var pendingCounts: [AppIdentifier: Int]
+    /// Moves on every committed change of any app's pending requests
+    /// (``NotificationEngine/pendingVersion``).
+    var pendingVersion: UInt64 = 0
     var apps: [AppIdentifier: AppRecord] = [:]
     var foreground: Set<AppIdentifier> = []
     var connections: [AppIdentifier: Connection] = [:]

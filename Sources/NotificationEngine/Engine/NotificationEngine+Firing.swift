@@ -184,6 +184,9 @@ extension NotificationEngine {
         for (app, badge) in firing.badges {
             state.apps[app]?.badge = badge
         }
+        if !firing.finished.isEmpty || !firing.rescheduled.isEmpty {
+            state.pendingVersion &+= 1
+        }
     }
 
     /// Refills an empty window from the store when the store holds more.

@@ -46,7 +46,7 @@ extension NotificationEngine {
 
     /// Validates the requests and computes their first fire dates; a later
     /// request with the same identifier as an earlier one wins.
-    private func pendingItems(
+    func pendingItems(
         for requests: [NotificationRequest], categories: [NotificationCategory], now: Date
     ) throws -> [PendingRequest] {
         var byIdentifier: [String: Int] = [:]
@@ -67,7 +67,7 @@ extension NotificationEngine {
     /// Decides which requests the pending limit drops: the latest-firing of the
     /// app's requests and the new ones; among equals, new ones first (so the 65th
     /// is refused). Throws if a new request would be dropped.
-    private func plan(
+    func plan(
         _ items: [PendingRequest], for app: AppIdentifier, in transaction: any StoreTransaction, count: Int
     ) throws -> AddPlan {
         let replaced = try Array(transaction.pendingIdentifiers(app, among: items.map(\.request.identifier)))
@@ -96,7 +96,7 @@ extension NotificationEngine {
         return a.0.addedDate > b.0.addedDate
     }
 
-    private func apply(_ plan: AddPlan, for app: AppIdentifier, in transaction: any StoreTransaction) throws {
+    func apply(_ plan: AddPlan, for app: AppIdentifier, in transaction: any StoreTransaction) throws {
         try transaction.deletePending(app, identifiers: plan.evicted.map(\.request.identifier))
         for item in plan.items {
             try transaction.savePending(item, for: app)
@@ -104,7 +104,7 @@ extension NotificationEngine {
     }
 
     /// Brings the window, counts and watched regions in step with a written plan.
-    private func track(_ plan: AddPlan, for app: AppIdentifier, in state: inout EngineState) {
+    func track(_ plan: AddPlan, for app: AppIdentifier, in state: inout EngineState) {
         for gone in plan.evicted.map(\.request.identifier) + plan.replaced {
             forget(app: app, identifier: gone, in: &state)
         }
@@ -112,6 +112,7 @@ extension NotificationEngine {
             watch(item, for: app, in: &state)
         }
         state.pendingCounts[app, default: 0] += plan.items.count - plan.evicted.count - plan.replaced.count
+        state.pendingVersion &+= 1
     }
 
     /// Puts a pending request in the due window or among the watched regions.
@@ -138,6 +139,31 @@ extension NotificationEngine {
         return try read { try $0.pendingRequests(app) }
     }
 
+    /// A number that changes whenever any app's pending requests change: added,
+    /// replaced, evicted, removed, fired or rescheduled. Equal numbers mean equal
+    /// lists, so a caller may keep something derived from a list (its JSON) for as
+    /// long as the number stays the same.
+    package var pendingVersion: UInt64 {
+        state.withLock { $0.pendingVersion }
+    }
+
+    /// The app's pending requests as ``pendingRequests(for:)`` lists them, with the
+    /// ``pendingVersion`` they are the list of.
+    ///
+    /// Every change of pending requests commits and moves the version under the
+    /// engine's lock, so an unchanged version before and after the read means
+    /// the read saw exactly that version. A read that a change overlapped is made
+    /// again, the second time under the lock.
+    package func versionedPendingRequests(for app: AppIdentifier) throws -> (requests: [PendingRequest], version: UInt64) {
+        try Validator.validateApp(app)
+        let before = pendingVersion
+        let requests = try read { try $0.pendingRequests(app) }
+        if pendingVersion == before { return (requests, before) }
+        return try state.withLock { state in
+            (try read { try $0.pendingRequests(app) }, state.pendingVersion)
+        }
+    }
+
     func removePendingNow(_ identifiers: [String], for app: AppIdentifier) throws {
         try Validator.validateApp(app)
         try state.withLock { state in
@@ -146,6 +172,7 @@ extension NotificationEngine {
                 forget(app: app, identifier: identifier, in: &state)
             }
             state.pendingCounts[app, default: 0] -= removed
+            state.pendingVersion &+= 1
             refillIfNeeded(&state)
         }
         emit(.pendingChanged(app: app))
@@ -158,6 +185,7 @@ extension NotificationEngine {
             state.window.removeAll(of: app)
             state.regions = state.regions.filter { $0.key.app != app }
             state.pendingCounts[app] = nil
+            state.pendingVersion &+= 1
             refillIfNeeded(&state)
         }
         emit(.pendingChanged(app: app))

@@ -1,0 +1,91 @@
+import Foundation
+import Signals
+import Synchronization
+
+extension NotificationEngine {
+    /// One add of a group handed to ``addEach(_:)``: what one `add` call would add.
+    package struct GroupedAdd: Sendable {
+        package var requests: [NotificationRequest]
+        package var app: AppIdentifier
+
+        package init(_ requests: [NotificationRequest], for app: AppIdentifier) {
+            self.requests = requests
+            self.app = app
+        }
+    }
+
+    /// Makes several independent adds, in order, in one store transaction (group
+    /// commit): each gets the result or the error that `add(_:for:)` would have given
+    /// it had the adds been made one after the other in this order, and a refused
+    /// add changes nothing while the others go ahead.
+    ///
+    /// Each add is validated, authorized and planned against the pending limit as a
+    /// single `add` is, seeing the adds before it in the group: of two adds with the
+    /// same identifier the later replaces the earlier, and an add may evict what an
+    /// earlier one of the group added. `pendingChanged` is emitted once per app that
+    /// changed, after the commit. Should the group's transaction fail, nothing of it
+    /// is written and each add is made again on its own, so a store failure also
+    /// reaches only the adds it concerns.
+    package func addEach(_ adds: [GroupedAdd]) -> [Result<AddResult, any Error>] {
+        if adds.count == 1 {
+            return [Result { try addNow(adds[0].requests, for: adds[0].app) }]
+        }
+        var results = [Result<AddResult, any Error>?](repeating: nil, count: adds.count)
+        var changed: [AppIdentifier] = []
+        var firesNow = false
+        var retry: [Int] = []
+        state.withLock { state in
+            let now = scheduler.now
+            var prepared: [(index: Int, app: AppIdentifier, items: [PendingRequest])] = []
+            for (index, add) in adds.enumerated() {
+                do {
+                    try Validator.validateApp(add.app)
+                    let record = try record(add.app, in: &state)
+                    try requireAuthorization(record, app: add.app)
+                    let items = try pendingItems(for: add.requests, categories: record.categories, now: now)
+                    prepared.append((index, add.app, items))
+                } catch {
+                    results[index] = .failure(error)
+                }
+            }
+            guard !prepared.isEmpty else { return }
+            do {
+                let plans = try write { transaction in
+                    var counts: [AppIdentifier: Int] = [:]
+                    var plans: [(index: Int, app: AppIdentifier, plan: AddPlan)] = []
+                    for (index, app, items) in prepared {
+                        let count = counts[app] ?? state.pendingCounts[app] ?? 0
+                        let plan: AddPlan
+                        do {
+                            plan = try self.plan(items, for: app, in: transaction, count: count)
+                        } catch let error as NotificationError where error.code == .pendingLimitReached {
+                            results[index] = .failure(error)
+                            continue
+                        }
+                        try self.apply(plan, for: app, in: transaction)
+                        counts[app] = count + plan.items.count - plan.evicted.count - plan.replaced.count
+                        plans.append((index, app, plan))
+                    }
+                    return plans
+                }
+                for (index, app, plan) in plans {
+                    track(plan, for: app, in: &state)
+                    results[index] = .success(AddResult(evictedIdentifiers: plan.evicted.map(\.request.identifier)))
+                    if !changed.contains(app) { changed.append(app) }
+                    firesNow = firesNow || plan.items.contains { $0.nextFireDate.map { $0 <= now } ?? false }
+                }
+                armTimer(&state)
+            } catch {
+                retry = prepared.map(\.index)
+            }
+        }
+        for app in changed {
+            emit(.pendingChanged(app: app))
+        }
+        if firesNow { fireDue() }
+        for index in retry {
+            results[index] = Result { try addNow(adds[index].requests, for: adds[index].app) }
+        }
+        return results.map { $0 ?? .failure(NotificationError(.storeFailure, "the add was not made")) }
+    }
+}
