@@ -26,7 +26,9 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 HERALD = pathlib.Path(os.environ.get("HERALD_BINARY", ROOT / ".build" / "debug" / "herald"))
-SCREENSHOTS = ROOT / "docs" / "screenshots"
+# Screenshots go under .build unless HERALD_SCREENSHOTS names another directory;
+# `HERALD_SCREENSHOTS=docs/screenshots scripts/browser-tests` refreshes the README's.
+SCREENSHOTS = pathlib.Path(os.environ.get("HERALD_SCREENSHOTS", ROOT / ".build" / "screenshots"))
 DESKTOP = (1280, 900)
 PHONE = (375, 812)
 
