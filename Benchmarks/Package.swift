@@ -25,6 +25,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
+        // Tables, statistics and machine facts shared by the engine's and the daemon's benchmarks.
+        .target(
+            name: "BenchmarkSupport",
+            swiftSettings: upcomingFeatures
+        ),
         .executableTarget(
             name: "SignalsBenchmarks",
             dependencies: [
@@ -36,6 +41,7 @@ let package = Package(
         .executableTarget(
             name: "EngineBenchmarks",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "NotificationEngine", package: "Herald"),
                 .product(name: "Signals", package: "Herald"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -45,6 +51,7 @@ let package = Package(
         .executableTarget(
             name: "DaemonBenchmarks",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "HeraldServer", package: "Herald"),
                 .product(name: "HeraldAPI", package: "Herald"),
                 .product(name: "NotificationEngine", package: "Herald"),

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 
 // Usage: DaemonBenchmarks [ID …]      run only the workloads whose id is given (D1 D2 D3)
@@ -32,8 +33,8 @@ do {
     }
     let selected = wanted.isEmpty ? known : wanted
 
-    print("Herald daemon benchmarks (HTTP), release build")
-    print(Machine.summary(rounds: rounds))
+    print("Herald daemon benchmarks (HTTP), \(Machine.build)")
+    print(Machine.summary(run: "\(rounds) run(s) per side and load"))
     let daemon = try await DaemonUnderTest.start(pendingLimit: 10_000_000)
     let lists = Peer.Lists()
     let schedule = Peer.Schedule()

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 
 // Usage: EngineBenchmarks [ID …]      run only the workloads whose id is given (E1 … E4)
@@ -36,8 +37,8 @@ do {
     guard !selected.isEmpty else {
         throw BenchmarkFailure("no workload matches \(arguments.joined(separator: " ")); known: E1 E2 E3 E4")
     }
-    print("NotificationEngine benchmarks, release build")
-    print(Machine.summary(scale: scale, rounds: rounds))
+    print("NotificationEngine benchmarks, \(Machine.build)")
+    print(Machine.summary(run: "scale \(scale); median of \(rounds) rounds"))
     let clock = ContinuousClock()
     let start = clock.now
     for workload in selected {

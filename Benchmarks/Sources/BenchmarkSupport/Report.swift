@@ -1,24 +1,24 @@
 import Foundation
 
 /// A Markdown table, printed after each workload.
-struct Table {
+public struct Table {
     /// Column titles; a title ending in `>` is right-aligned (the `>` is dropped).
-    let columns: [String]
-    var rows: [[String]] = []
+    public let columns: [String]
+    public var rows: [[String]] = []
 
-    init(_ columns: [String]) {
+    public init(_ columns: [String]) {
         self.columns = columns
     }
 
-    mutating func add(_ cells: String...) {
+    public mutating func add(_ cells: String...) {
         rows.append(cells)
     }
 
-    mutating func add(_ cells: [String]) {
+    public mutating func add(_ cells: [String]) {
         rows.append(cells)
     }
 
-    var text: String {
+    public var text: String {
         let titles = columns.map { $0.hasSuffix(">") ? String($0.dropLast()) : $0 }
         let rule = columns.map { $0.hasSuffix(">") ? "---:" : "---" }
         return ([titles, rule] + rows).map { "| " + $0.joined(separator: " | ") + " |" }.joined(separator: "\n")
@@ -26,13 +26,13 @@ struct Table {
 }
 
 /// `value` with `digits` decimals.
-func fixed(_ value: Double, _ digits: Int) -> String {
+public func fixed(_ value: Double, _ digits: Int) -> String {
     guard value.isFinite else { return "\(value)" }
     return String(format: "%.\(digits)f", value)
 }
 
 /// `value` rounded, with thousands separated by commas: `52,340`.
-func grouped(_ value: Double) -> String {
+public func grouped(_ value: Double) -> String {
     guard value.isFinite else { return "\(value)" }
     let digits = String(Int(value.rounded()).magnitude)
     var groups: [Substring] = []
@@ -46,6 +46,6 @@ func grouped(_ value: Double) -> String {
 }
 
 /// "yes", or a bold "**no**", for a goal.
-func met(_ isMet: Bool) -> String {
+public func met(_ isMet: Bool) -> String {
     isMet ? "yes" : "**no**"
 }

@@ -1,13 +1,13 @@
 /// Medians and percentiles of measured values.
-enum Statistics {
+public enum Statistics {
     /// The middle value (the lower middle of an even count).
-    static func median(_ values: [Double]) -> Double {
+    public static func median(_ values: [Double]) -> Double {
         guard !values.isEmpty else { return .nan }
         return values.sorted()[(values.count - 1) / 2]
     }
 
     /// The nearest-rank percentile `p` (0…100) of `values`.
-    static func percentile(_ values: [Double], _ p: Double) -> Double {
+    public static func percentile(_ values: [Double], _ p: Double) -> Double {
         guard !values.isEmpty else { return .nan }
         let sorted = values.sorted()
         let rank = Int((p / 100 * Double(sorted.count)).rounded(.up))
@@ -15,16 +15,16 @@ enum Statistics {
     }
 }
 
-/// How late timers or deliveries were: the percentiles the E2 table shows, in milliseconds.
-struct Lateness {
-    var p50: Double
-    var p90: Double
-    var p99: Double
-    var max: Double
-    var count: Int
+/// How late timers or deliveries were (E2, D3): percentiles in milliseconds.
+public struct Lateness {
+    public var p50: Double
+    public var p90: Double
+    public var p99: Double
+    public var max: Double
+    public var count: Int
 
     /// The statistics of lateness values given in seconds.
-    init(seconds values: [Double]) {
+    public init(seconds values: [Double]) {
         let milliseconds = values.map { $0 * 1_000 }
         p50 = Statistics.percentile(milliseconds, 50)
         p90 = Statistics.percentile(milliseconds, 90)
@@ -34,7 +34,7 @@ struct Lateness {
     }
 
     /// The median of each statistic over several rounds.
-    init(medianOf rounds: [Lateness]) {
+    public init(medianOf rounds: [Lateness]) {
         p50 = Statistics.median(rounds.map(\.p50))
         p90 = Statistics.median(rounds.map(\.p90))
         p99 = Statistics.median(rounds.map(\.p99))

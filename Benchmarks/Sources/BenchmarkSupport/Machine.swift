@@ -2,9 +2,9 @@ import Foundation
 
 /// Facts about the machine and this process, read from `/proc`: printed with every run so
 /// that figures are never separated from where they were measured.
-enum Machine {
+public enum Machine {
     /// The CPU model (`model name` in `/proc/cpuinfo`).
-    static var cpuModel: String {
+    public static var cpuModel: String {
         let text = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         let line = text.split(separator: "\n").first { $0.hasPrefix("model name") }
         return line.flatMap { $0.split(separator: ":", maxSplits: 1).last }
@@ -12,40 +12,50 @@ enum Machine {
     }
 
     /// `MemTotal` from `/proc/meminfo`, in kB.
-    static var memoryKilobytes: Int {
+    public static var memoryKilobytes: Int {
         field("MemTotal", in: "/proc/meminfo") ?? 0
     }
 
+    /// "release build", or "debug build" (whose figures mean little).
+    public static var build: String {
+        #if DEBUG
+        "debug build"
+        #else
+        "release build"
+        #endif
+    }
+
     /// The 1-minute load average, to tell whether other work shared the machine.
-    static var loadAverage: String {
+    public static var loadAverage: String {
         let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
         return text.split(separator: " ").first.map(String.init) ?? "n/a"
     }
 
     /// The kernel release (`/proc/sys/kernel/osrelease`).
-    static var kernel: String {
+    public static var kernel: String {
         let text = (try? String(contentsOfFile: "/proc/sys/kernel/osrelease", encoding: .utf8)) ?? "unknown"
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// This process's resident set (`VmRSS`), in kB.
-    static var residentKilobytes: Int {
+    public static var residentKilobytes: Int {
         field("VmRSS", in: "/proc/self/status") ?? 0
     }
 
     /// This process's peak resident set (`VmHWM`), in kB.
-    static var peakResidentKilobytes: Int {
+    public static var peakResidentKilobytes: Int {
         field("VmHWM", in: "/proc/self/status") ?? 0
     }
 
-    /// The lines printed at the top of every run.
-    static func summary(scale: Double, rounds: Int) -> String {
+    /// The lines printed at the top of every run; `run` says how it was run
+    /// (scale, rounds).
+    public static func summary(run: String) -> String {
         let date = ISO8601DateFormatter().string(from: Date())
         let memory = Double(memoryKilobytes) / 1_048_576
         return """
             machine: \(cpuModel), \(ProcessInfo.processInfo.activeProcessorCount) cores, \
             \(fixed(memory, 1)) GiB, Linux \(kernel)
-            date: \(date); scale \(scale); median of \(rounds) rounds; load average (1 min) at start: \(loadAverage)
+            date: \(date); \(run); load average (1 min) at start: \(loadAverage)
             """
     }
 
