@@ -10,7 +10,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import SCREENSHOTS
+from conftest import BrowserPage
 
 SHOPPING = "app.herald.shopping-list"
 TODO = "app.herald.todo"
@@ -60,7 +60,7 @@ def delivered(daemon, app):
     return daemon.request("GET", f"/v1/apps/{app}/delivered")["deliveries"]
 
 
-class AppPage:
+class AppPage(BrowserPage):
     """One bundled app's page in the browser's current tab."""
 
     def __init__(self, center, app):
@@ -72,18 +72,6 @@ class AppPage:
         self.url = f"{self.daemon.url}/apps/{self.slug}/"
 
     # Finding and waiting
-
-    def wait(self, timeout=10):
-        return WebDriverWait(self.driver, timeout)
-
-    def find(self, selector):
-        return self.driver.find_element(By.CSS_SELECTOR, selector)
-
-    def find_all(self, selector):
-        return self.driver.find_elements(By.CSS_SELECTOR, selector)
-
-    def visible(self, selector, timeout=10):
-        return self.wait(timeout).until(EC.visibility_of_element_located((By.CSS_SELECTOR, selector)))
 
     def texts(self, selector):
         """The text of each element `selector` finds, read at once (the lists are redrawn as they change)."""
@@ -168,11 +156,8 @@ class AppPage:
 
     def screenshot(self, name):
         """Saves the page, without the focus ring of the field last typed into."""
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         self.driver.execute_script("document.activeElement.blur()")
-        self.wait().until(lambda d: d.execute_script(
-            "return document.getAnimations().every((a) => a.playState !== 'running')"))
-        self.driver.save_screenshot(str(SCREENSHOTS / name))
+        super().screenshot(name)
 
     def scrolls_sideways(self):
         width = self.driver.execute_script(

@@ -146,20 +146,13 @@ def make_browser(size):
     return driver
 
 
-class Center:
-    """The notification center in a browser, driven as a person would."""
+class BrowserPage:
+    """What every page object does: find, wait for and photograph what the page shows."""
 
-    def __init__(self, daemon, driver):
-        self.daemon = daemon
-        self.driver = driver
-        driver.get(daemon.login_url)
-        self.wait_live()
+    driver = None
 
     def wait(self, timeout=10):
         return WebDriverWait(self.driver, timeout)
-
-    def wait_live(self):
-        self.wait().until(EC.presence_of_element_located((By.CSS_SELECTOR, '#connection[data-state="live"]')))
 
     def find(self, selector):
         return self.driver.find_element(By.CSS_SELECTOR, selector)
@@ -172,6 +165,26 @@ class Center:
 
     def present(self, selector, timeout=10):
         return self.wait(timeout).until(EC.presence_of_element_located((By.CSS_SELECTOR, selector)))
+
+    def screenshot(self, name):
+        """Saves the page once its animations have finished."""
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        self.wait().until(lambda d: d.execute_script(
+            "return document.getAnimations().every((a) => a.playState !== 'running')"))
+        self.driver.save_screenshot(str(SCREENSHOTS / name))
+
+
+class Center(BrowserPage):
+    """The notification center in a browser, driven as a person would."""
+
+    def __init__(self, daemon, driver):
+        self.daemon = daemon
+        self.driver = driver
+        driver.get(daemon.login_url)
+        self.wait_live()
+
+    def wait_live(self):
+        self.present('#connection[data-state="live"]')
 
     def section(self, app):
         return f'section.app-section[data-app="{app}"]'
@@ -188,12 +201,6 @@ class Center:
 
     def events(self, type_):
         return [e for e in self.driver.execute_script("return window.recorded") if e["type"] == type_]
-
-    def screenshot(self, name):
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        self.wait().until(lambda d: d.execute_script(
-            "return document.getAnimations().every((a) => a.playState !== 'running')"))
-        self.driver.save_screenshot(str(SCREENSHOTS / name))
 
     def allow(self, app, token, name):
         """The app asks; the person clicks Allow. Returns the app's answer."""
