@@ -39,11 +39,7 @@ extension NotificationEngine {
             var prepared: [(index: Int, app: AppIdentifier, items: [PendingRequest])] = []
             for (index, add) in adds.enumerated() {
                 do {
-                    try Validator.validateApp(add.app)
-                    let record = try record(add.app, in: &state)
-                    try requireAuthorization(record, app: add.app)
-                    let items = try pendingItems(for: add.requests, categories: record.categories, now: now)
-                    prepared.append((index, add.app, items))
+                    prepared.append((index, add.app, try prepareAdd(add.requests, for: add.app, now: now, in: &state)))
                 } catch {
                     results[index] = .failure(error)
                 }

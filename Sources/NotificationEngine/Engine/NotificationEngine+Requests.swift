@@ -12,12 +12,9 @@ extension NotificationEngine {
     }
 
     func addNow(_ requests: [NotificationRequest], for app: AppIdentifier) throws -> AddResult {
-        try Validator.validateApp(app)
         let (result, firesNow) = try state.withLock { state in
-            let record = try record(app, in: &state)
-            try requireAuthorization(record, app: app)
             let now = scheduler.now
-            let items = try pendingItems(for: requests, categories: record.categories, now: now)
+            let items = try prepareAdd(requests, for: app, now: now, in: &state)
             let plan = try write { transaction in
                 let plan = try self.plan(items, for: app, in: transaction, count: state.pendingCounts[app] ?? 0)
                 try self.apply(plan, for: app, in: transaction)
@@ -31,6 +28,17 @@ extension NotificationEngine {
         emit(.pendingChanged(app: app))
         if firesNow { fireDue() }
         return result
+    }
+
+    /// Checks that `app` may add `requests` now and turns them into pending
+    /// items with their first fire dates; writes nothing.
+    func prepareAdd(
+        _ requests: [NotificationRequest], for app: AppIdentifier, now: Date, in state: inout EngineState
+    ) throws -> [PendingRequest] {
+        try Validator.validateApp(app)
+        let record = try record(app, in: &state)
+        try requireAuthorization(record, app: app)
+        return try pendingItems(for: requests, categories: record.categories, now: now)
     }
 
     func requireAuthorization(_ record: EngineState.AppRecord, app: AppIdentifier) throws {
