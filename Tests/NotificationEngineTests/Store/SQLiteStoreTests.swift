@@ -91,7 +91,7 @@ struct SQLiteStoreTests {
         #expect(try store.read { try $0.badge(shop) } == 0)
     }
 
-    @Test("The database file is in WAL mode, with 8 KiB pages")
+    @Test("The database file is in WAL mode, with 4 KiB pages")
     func walMode() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("store.sqlite")
@@ -102,8 +102,8 @@ struct SQLiteStoreTests {
         #expect(header.starts(with: Data("SQLite format 3\0".utf8)))
         #expect(Array(header.suffix(2)) == [2, 2])
         #expect(FileManager.default.fileExists(atPath: path + "-wal"))
-        // Bytes 16 and 17 are the page size, big-endian: a new file has 8 KiB pages.
-        #expect(Array(header[16..<18]) == [0x20, 0x00])
+        // Bytes 16 and 17 are the page size, big-endian: a new file has 4 KiB pages.
+        #expect(Array(header[16..<18]) == [0x10, 0x00])
     }
 
     @Test("A file that is not a database is refused with a store failure naming it")
