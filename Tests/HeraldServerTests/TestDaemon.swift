@@ -72,6 +72,11 @@ struct Answer: Sendable {
     var errorCode: String? {
         (try? decode(API.ErrorBody.self))?.error.code
     }
+
+    /// The message of an error answer.
+    var errorMessage: String? {
+        (try? decode(API.ErrorBody.self))?.error.message
+    }
 }
 
 extension TestClientProtocol {

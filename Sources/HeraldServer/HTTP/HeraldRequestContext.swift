@@ -33,8 +33,13 @@ extension HeraldRequestContext {
     ///
     /// - Throws: 400 `badRequest` when it is missing or not valid percent-encoding.
     func pathParameter(_ name: String) throws -> String {
-        guard let raw = parameters.get(name), let value = raw.removingPercentEncoding else {
-            throw ServerError.badRequest("the address's \(name) is missing or badly percent-encoded")
+        guard let raw = parameters.get(name) else {
+            throw ServerError.badRequest("the address has no \(name)")
+        }
+        // Most parameters have nothing encoded, and decoding goes through Foundation's NSString.
+        guard raw.contains("%") else { return raw }
+        guard let value = raw.removingPercentEncoding else {
+            throw ServerError.badRequest("the address's \(name) is badly percent-encoded")
         }
         return value
     }

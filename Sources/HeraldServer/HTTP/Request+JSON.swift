@@ -55,10 +55,13 @@ struct JSONResponse<Value: Encodable & Sendable>: ResponseGenerator {
         self.status = status
     }
 
+    /// The `Content-Type` of every JSON answer.
+    static var contentType: String { "application/json; charset=utf-8" }
+
     func response(from request: Request, context: some RequestContext) throws -> Response {
         let data = try API.encoder().encode(value)
         return Response(
-            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            status: status, headers: [.contentType: Self.contentType],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

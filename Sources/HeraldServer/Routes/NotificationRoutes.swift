@@ -80,11 +80,17 @@ struct NotificationRoutes {
     }
 
     private func addRequests(to app: RouterGroup<HeraldRequestContext>) {
-        app.post("requests") { request, context in
+        app.post("requests") { request, context -> Response in
             let app = try appIdentifier(context)
             let requests = try await decodeRequests(request, context: context)
             let result = try await services.adds.add(requests, for: app)
-            return JSONResponse(API.AddResult(evictedIdentifiers: result.evictedIdentifiers), status: .created)
+            if result.evictedIdentifiers.isEmpty, let nothingEvicted = Self.nothingEvicted {
+                return Response(
+                    status: .created, headers: [.contentType: JSONResponse<API.AddResult>.contentType],
+                    body: ResponseBody(byteBuffer: nothingEvicted))
+            }
+            return try JSONResponse(API.AddResult(evictedIdentifiers: result.evictedIdentifiers), status: .created)
+                .response(from: request, context: context)
         }
         app.get("requests") { _, context in
             let body = try services.pendingLists.body(for: try appIdentifier(context))
@@ -102,6 +108,9 @@ struct NotificationRoutes {
             return Response(status: .noContent)
         }
     }
+
+    /// The answer to an add that evicted nothing, almost every add, encoded once.
+    private static let nothingEvicted = try? ByteBuffer(bytes: API.encoder().encode(API.AddResult(evictedIdentifiers: [])))
 
     /// One request, or `{"requests": [...]}` for a batch added in one transaction.
     private func decodeRequests(_ request: Request, context: HeraldRequestContext) async throws -> [NotificationRequest] {

@@ -66,7 +66,7 @@ extension NotificationEngine {
                 }
                 for (index, app, plan) in plans {
                     track(plan, for: app, in: &state)
-                    results[index] = .success(AddResult(evictedIdentifiers: plan.evicted.map(\.request.identifier)))
+                    results[index] = .success(AddResult(evictedIdentifiers: plan.evicted.map { $0.request.identifier }))
                     if !changed.contains(app) { changed.append(app) }
                     firesNow = firesNow || plan.items.contains { $0.nextFireDate.map { $0 <= now } ?? false }
                 }

@@ -23,7 +23,7 @@ extension NotificationEngine {
             track(plan, for: app, in: &state)
             armTimer(&state)
             let firesNow = items.contains { $0.nextFireDate.map { $0 <= now } ?? false }
-            return (AddResult(evictedIdentifiers: plan.evicted.map(\.request.identifier)), firesNow)
+            return (AddResult(evictedIdentifiers: plan.evicted.map { $0.request.identifier }), firesNow)
         }
         emit(.pendingChanged(app: app))
         if firesNow { fireDue() }
@@ -78,7 +78,7 @@ extension NotificationEngine {
     func plan(
         _ items: [PendingRequest], for app: AppIdentifier, in transaction: any StoreTransaction, count: Int
     ) throws -> AddPlan {
-        let replaced = try Array(transaction.pendingIdentifiers(app, among: items.map(\.request.identifier)))
+        let replaced = try Array(transaction.pendingIdentifiers(app, among: items.map { $0.request.identifier }))
         let total = count - replaced.count + items.count
         let overflow = total - configuration.pendingLimitPerApp
         guard overflow > 0 else { return AddPlan(items: items, evicted: [], replaced: replaced) }
@@ -93,7 +93,7 @@ extension NotificationEngine {
                 "\(app) already has \(count) pending requests (the limit is \(configuration.pendingLimitPerApp)) "
                     + "and they all fire sooner")
         }
-        return AddPlan(items: items, evicted: dropped.map(\.0), replaced: replaced)
+        return AddPlan(items: items, evicted: dropped.map { $0.0 }, replaced: replaced)
     }
 
     private static func firesLater(_ a: (PendingRequest, Bool), than b: (PendingRequest, Bool)) -> Bool {
@@ -105,7 +105,7 @@ extension NotificationEngine {
     }
 
     func apply(_ plan: AddPlan, for app: AppIdentifier, in transaction: any StoreTransaction) throws {
-        try transaction.deletePending(app, identifiers: plan.evicted.map(\.request.identifier))
+        try transaction.deletePending(app, identifiers: plan.evicted.map { $0.request.identifier })
         for item in plan.items {
             try transaction.savePending(item, for: app)
         }
@@ -113,7 +113,7 @@ extension NotificationEngine {
 
     /// Brings the window, counts and watched regions in step with a written plan.
     func track(_ plan: AddPlan, for app: AppIdentifier, in state: inout EngineState) {
-        for gone in plan.evicted.map(\.request.identifier) + plan.replaced {
+        for gone in plan.evicted.map({ $0.request.identifier }) + plan.replaced {
             forget(app: app, identifier: gone, in: &state)
         }
         for item in plan.items {

@@ -55,6 +55,12 @@ final class SQLiteTransaction: StoreTransaction {
 
     func pendingIdentifiers(_ app: AppIdentifier, among identifiers: [String]) throws -> Set<String> {
         try guarding("looking up pending requests of \(app)") {
+            if identifiers.count == 1 {
+                // An add over HTTP: one key lookup, without building an `IN` list.
+                let statement = try db.cachedStatement(sql: "SELECT 1 FROM pending WHERE app = ? AND identifier = ?")
+                let exists = try Bool.fetchOne(statement, arguments: [app.rawValue, identifiers[0]]) != nil
+                return exists ? [identifiers[0]] : []
+            }
             var found: Set<String> = []
             try forEachChunk(of: identifiers) { chunk, marks in
                 let names = try String.fetchAll(
