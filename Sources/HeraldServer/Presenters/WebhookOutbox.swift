@@ -39,11 +39,9 @@ final class WebhookOutbox: Sendable {
             configuration.journalMode = .wal
             configuration.busyMode = .timeout(5)
             configuration.label = "Herald.WebhookOutbox"
-            // A post is recorded on the engine's firing path: no fsync per post. In
-            // WAL mode a committed post still survives the process being killed.
-            configuration.prepareDatabase { db in
-                try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            }
+            // A post is recorded on the engine's firing path: no fsync per post. GRDB
+            // opens WAL databases with `synchronous = NORMAL`, under which a committed
+            // post still survives the process being killed.
             database = try DatabaseQueue(path: path, configuration: configuration)
             try Self.migrator.migrate(database)
             try database.write { db in
