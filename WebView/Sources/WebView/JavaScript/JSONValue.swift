@@ -1,0 +1,98 @@
+public import Foundation
+
+/// A JavaScript value as JSON: what ``WebView/evaluateJavaScript(_:)`` returns and what a
+/// page posts to a script message handler.
+///
+/// ```swift
+/// let count = try await webView.evaluateJavaScript("document.links.length")   // .number(3)
+/// let title: String = try await webView.evaluateJavaScript("document.title", as: String.self)
+/// ```
+public enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// Parses JSON text.
+    ///
+    /// - Throws: ``WebViewError/Code/invalidMessageBody`` when the text is not JSON.
+    public init(json: Data) throws(WebViewError) {
+        do {
+            self = try JSONDecoder().decode(JSONValue.self, from: json)
+        } catch {
+            throw WebViewError(.invalidMessageBody, "not JSON: \(String(decoding: json.prefix(200), as: UTF8.self))")
+        }
+    }
+
+    /// The value as JSON text.
+    public var json: Data {
+        // Encoding a JSONValue cannot fail: every case has a JSON form.
+        (try? JSONEncoder.sortedKeys.encode(self)) ?? Data("null".utf8)
+    }
+
+    /// Decodes the value as `type`.
+    ///
+    /// - Throws: ``WebViewError/Code/invalidMessageBody`` with the decoder's reason.
+    public func decode<Value: Decodable>(_ type: Value.Type) throws(WebViewError) -> Value {
+        do {
+            return try JSONDecoder().decode(Value.self, from: json)
+        } catch {
+            throw WebViewError(.invalidMessageBody, "the value does not decode as \(Value.self): \(error)")
+        }
+    }
+}
+
+extension JSONValue: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let bool = try? container.decode(Bool.self) {
+            self = .bool(bool)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let string = try? container.decode(String.self) {
+            self = .string(string)
+        } else if let array = try? container.decode([JSONValue].self) {
+            self = .array(array)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let bool): try container.encode(bool)
+        case .number(let number): try container.encode(number)
+        case .string(let string): try container.encode(string)
+        case .array(let array): try container.encode(array)
+        case .object(let object): try container.encode(object)
+        }
+    }
+}
+
+extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByFloatLiteral,
+    ExpressibleByIntegerLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
+    ExpressibleByDictionaryLiteral {
+    public init(nilLiteral: ()) { self = .null }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}
+
+extension JSONEncoder {
+    static var sortedKeys: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+}
