@@ -17,6 +17,8 @@ let package = Package(
     name: "WebView",
     products: [
         .library(name: "WebView", targets: ["WebView"]),
+        .executable(name: "browser", targets: ["Browser"]),
+        .executable(name: "coda", targets: ["Coda"]),
     ],
     dependencies: [
         .package(name: "Herald", path: ".."),
@@ -35,9 +37,29 @@ let package = Package(
             ],
             swiftSettings: upcomingFeatures
         ),
+        .target(
+            name: "WebViewApps",
+            dependencies: ["WebView", "CWebKitGTK", .product(name: "Signals", package: "Herald")],
+            swiftSettings: upcomingFeatures
+        ),
+        .executableTarget(
+            name: "Browser",
+            dependencies: ["WebViewApps", "WebView"],
+            path: "Sources/browser",
+            swiftSettings: upcomingFeatures
+        ),
+        .executableTarget(
+            name: "Coda",
+            dependencies: ["WebViewApps", "WebView"],
+            path: "Sources/coda",
+            swiftSettings: upcomingFeatures
+        ),
+        // The tests are Swift Testing tests in an executable: GTK and WebKit must run on the
+        // process's main thread, under a GLib main loop, which `swift test`'s runner does not
+        // give them (it parks the main thread in dispatch_main).
         .executableTarget(
             name: "WebViewTests",
-            dependencies: ["WebView", "CWebKitGTK", .product(name: "Signals", package: "Herald")],
+            dependencies: ["WebView", "WebViewApps", "CWebKitGTK", .product(name: "Signals", package: "Herald")],
             path: "Tests/WebViewTests",
             swiftSettings: upcomingFeatures
         ),

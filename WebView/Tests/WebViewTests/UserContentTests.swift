@@ -1,11 +1,7 @@
 import Foundation
 import Testing
 import WebView
-
-struct Post: Decodable, Equatable {
-    var postTitle: String
-    var postURL: String
-}
+import struct WebViewApps.Post
 
 /// A script message handler object that records what it receives.
 @MainActor

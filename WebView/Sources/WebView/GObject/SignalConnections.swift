@@ -1,4 +1,4 @@
-internal import CWebKitGTK
+package import CWebKitGTK
 
 /// The GObject signal handlers one Swift object connected, disconnected together on teardown.
 ///
@@ -7,12 +7,14 @@ internal import CWebKitGTK
 /// finalized), and the box refers to the Swift object weakly. A signal that fires while the
 /// object is being torn down finds `nil` and does nothing; it never touches freed memory.
 @MainActor
-final class SignalConnections {
+package final class SignalConnections {
+    package init() {}
+
     private var handlers: [(instance: gpointer, id: gulong)] = []
 
     /// Connects `callback` (a `@convention(c)` function cast with `unsafeBitCast(_:to: GCallback.self)`)
     /// to `signal` on `instance`, with a weak box of `target` as its user data.
-    func connect(_ instance: gpointer, _ signal: String, target: AnyObject, _ callback: GCallback) {
+    package func connect(_ instance: gpointer, _ signal: String, target: AnyObject, _ callback: GCallback) {
         let box = Unmanaged.passRetained(WeakTarget(target)).toOpaque()
         let id = g_signal_connect_data(instance, signal, callback, box, { box, _ in
             guard let box else { return }
@@ -24,7 +26,7 @@ final class SignalConnections {
     }
 
     /// Disconnects every handler connected through `self`.
-    func disconnectAll() {
+    package func disconnectAll() {
         for handler in handlers where g_signal_handler_is_connected(handler.instance, handler.id) != 0 {
             g_signal_handler_disconnect(handler.instance, handler.id)
         }
@@ -34,7 +36,7 @@ final class SignalConnections {
 }
 
 /// The user data of a GObject signal handler: a weak reference to the Swift object it calls.
-final class WeakTarget {
+package final class WeakTarget {
     weak var object: AnyObject?
 
     init(_ object: AnyObject) {
@@ -43,17 +45,17 @@ final class WeakTarget {
 
     /// A handler's user data, to take to the main actor. GLib calls handlers on the main
     /// thread, so the main actor is where the callback already is.
-    static func sendable(_ userData: gpointer?) -> Sendable {
+    package static func sendable(_ userData: gpointer?) -> Sendable {
         Sendable(box: userData.map { Unmanaged<WeakTarget>.fromOpaque($0).takeUnretainedValue() })
     }
 
     /// A handler's `WeakTarget`, read only on the main actor.
-    struct Sendable: @unchecked Swift.Sendable {
+    package struct Sendable: @unchecked Swift.Sendable {
         fileprivate let box: WeakTarget?
 
         /// The Swift object, if it is still alive.
         @MainActor
-        func object<Object: AnyObject>(as type: Object.Type) -> Object? {
+        package func object<Object: AnyObject>(as type: Object.Type) -> Object? {
             box?.object as? Object
         }
     }
