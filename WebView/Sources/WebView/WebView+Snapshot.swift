@@ -30,10 +30,9 @@ extension WebView {
 }
 
 /// PNG encoding of GDK textures.
-@_spi(GTK)
-public enum PNG {
+package enum PNG {
     /// The texture (a `GdkTexture *`) as PNG data.
-    public static func data(of texture: OpaquePointer) -> Data {
+    package static func data(of texture: OpaquePointer) -> Data {
         let bytes = gdk_texture_save_to_png_bytes(texture)
         defer { g_bytes_unref(bytes) }
         var size = 0

@@ -35,6 +35,7 @@ public final class WebView {
 
     /// Creates a web view; ``MainLoop/prepare()`` must have run.
     public init(configuration: WebViewConfiguration = WebViewConfiguration()) {
+        precondition(MainLoop.isPrepared, "WebView() before MainLoop.prepare(): GTK is not initialised")
         self.configuration = configuration
         view = Self.makeView(configuration)
         LiveObjects.track(UnsafeMutableRawPointer(view))

@@ -52,6 +52,7 @@ public struct WebViewError: Error, CustomStringConvertible, Hashable, Sendable {
         /// Something WebKit reported that has no code of its own here.
         public static let unknown = Code(.unknown)
 
+        /// The code's name, as in `cannotConnect`.
         public var description: String { value.rawValue }
     }
 
@@ -72,6 +73,7 @@ public struct WebViewError: Error, CustomStringConvertible, Hashable, Sendable {
         self.line = line
     }
 
+    /// The code, the message, and the URL and line when there are.
     public var description: String {
         var text = "\(code): \(message)"
         if let url { text += " (\(url.absoluteString))" }

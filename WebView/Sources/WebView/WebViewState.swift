@@ -1,5 +1,5 @@
-public import Foundation
-public import Signals
+internal import Foundation
+internal import Signals
 
 /// The values behind a web view's state signals.
 @MainActor
@@ -13,64 +13,4 @@ final class WebViewState {
     let navigation = Subject<NavigationEvent, Never>()
     /// Whether the load under way has failed (WebKit reports "finished" after a failure too).
     var currentLoadFailed = false
-}
-
-/// A current value and a signal that replays it, then sends each change once.
-@MainActor
-final class StateValue<Value: Equatable & Sendable> {
-    private(set) var value: Value
-    private let subject = ReplaySubject<Value, Never>(capacity: 1)
-
-    init(_ value: Value) {
-        self.value = value
-        subject.send(value)
-    }
-
-    var signal: Signal<Value, Never> { subject.signal }
-
-    func set(_ newValue: Value) {
-        guard newValue != value else { return }
-        value = newValue
-        subject.send(newValue)
-    }
-}
-
-extension WebView {
-    /// A web view's state as signals, like `webView.reactive` in ReactiveCocoa. Each state
-    /// signal sends the current value when subscribed to, then each change; all send on the
-    /// main actor and never end while the view lives.
-    ///
-    /// ```swift
-    /// let progress = webView.reactive.estimatedProgress.subscribeNext { value in
-    ///     MainActor.assumeIsolated { progressBar.fraction = value }
-    /// }
-    /// ```
-    public struct Reactive: Sendable {
-        /// The page's title.
-        public let title: Signal<String?, Never>
-        /// The URL shown.
-        public let url: Signal<URL?, Never>
-        /// Whether a load is under way.
-        public let isLoading: Signal<Bool, Never>
-        /// How much of the current load is done, 0…1.
-        public let estimatedProgress: Signal<Double, Never>
-        /// Whether ``WebView/goBack()`` has a page to go to.
-        public let canGoBack: Signal<Bool, Never>
-        /// Whether ``WebView/goForward()`` has a page to go to.
-        public let canGoForward: Signal<Bool, Never>
-        /// Each step of each load from the moment of subscription (no replay): started,
-        /// redirected, committed, then finished or failed.
-        public let navigation: Signal<NavigationEvent, Never>
-
-        @MainActor
-        init(state: WebViewState) {
-            title = state.title.signal
-            url = state.url.signal
-            isLoading = state.isLoading.signal
-            estimatedProgress = state.estimatedProgress.signal
-            canGoBack = state.canGoBack.signal
-            canGoForward = state.canGoForward.signal
-            navigation = state.navigation.signal
-        }
-    }
 }

@@ -28,7 +28,7 @@ extension WebViewTests {
             let browser = BrowserWindow()
             browser.present()
             defer { browser.close() }
-            #expect(!Person.isEnabled(browser.backButton) && !Person.isEnabled(browser.forwardButton))
+            #expect(!Person.isEnabled(browser.controls.backButton) && !Person.isEnabled(browser.controls.forwardButton))
             #expect(GTK.windowTitle(browser.window) == "Browser")
             let progress = Recorder(browser.webView.reactive.estimatedProgress)
 
@@ -38,9 +38,9 @@ extension WebViewTests {
             try await waitUntil("the title shows") { GTK.windowTitle(browser.window) == "Coda Fixture — Home" }
             #expect(GTK.editableText(browser.addressField) == "http://\(typed)")
             #expect(progress.values.contains { $0 > 0 && $0 < 1 } || progress.values.last == 1)
-            #expect(!Person.isVisible(browser.progressBar), "the progress bar hides when loading finishes")
-            #expect(!Person.isVisible(browser.errorLabel))
-            #expect(!Person.isEnabled(browser.backButton))
+            #expect(!Person.isVisible(browser.controls.progressBar), "the progress bar hides when loading finishes")
+            #expect(!Person.isVisible(browser.controls.errorLabel))
+            #expect(!Person.isEnabled(browser.controls.backButton))
         }
 
         @Test func backAndForwardButtonsAreEnabledOnlyWhenTheyCanAct() async throws {
@@ -48,20 +48,20 @@ extension WebViewTests {
             browser.present()
             defer { browser.close() }
             try await browser.webView.waitForLoad { Person.type(site("/index.html").absoluteString, into: browser.addressField) }
-            #expect(!Person.click(browser.backButton), "nothing to go back to")
+            #expect(!Person.click(browser.controls.backButton), "nothing to go back to")
             try await browser.webView.waitForLoad { Person.type(site("/about.html").absoluteString, into: browser.addressField) }
-            #expect(Person.isEnabled(browser.backButton) && !Person.isEnabled(browser.forwardButton))
+            #expect(Person.isEnabled(browser.controls.backButton) && !Person.isEnabled(browser.controls.forwardButton))
 
-            try await browser.webView.waitForLoad { Person.click(browser.backButton) }
+            try await browser.webView.waitForLoad { Person.click(browser.controls.backButton) }
             try await waitUntil("back on the home page") { GTK.windowTitle(browser.window) == "Coda Fixture — Home" }
             #expect(GTK.editableText(browser.addressField) == site("/index.html").absoluteString)
-            #expect(!Person.isEnabled(browser.backButton) && Person.isEnabled(browser.forwardButton))
+            #expect(!Person.isEnabled(browser.controls.backButton) && Person.isEnabled(browser.controls.forwardButton))
 
-            try await browser.webView.waitForLoad { Person.click(browser.forwardButton) }
+            try await browser.webView.waitForLoad { Person.click(browser.controls.forwardButton) }
             try await waitUntil("forward on the about page") { GTK.windowTitle(browser.window) == "About — Coda Fixture" }
-            #expect(Person.isEnabled(browser.backButton) && !Person.isEnabled(browser.forwardButton))
+            #expect(Person.isEnabled(browser.controls.backButton) && !Person.isEnabled(browser.controls.forwardButton))
 
-            let end = try await browser.webView.waitForLoad { Person.click(browser.reloadButton) }
+            let end = try await browser.webView.waitForLoad { Person.click(browser.controls.reloadButton) }
             #expect(end == .finished(site("/about.html")))
         }
 
@@ -71,11 +71,11 @@ extension WebViewTests {
             defer { browser.close() }
             Person.type(site("/slow.html").absoluteString, into: browser.addressField)
             try await waitUntil("the slow page shows its title") { GTK.windowTitle(browser.window) == "Slow page" }
-            #expect(Person.isVisible(browser.progressBar))
-            #expect(gtk_progress_bar_get_fraction(OpaquePointer(browser.progressBar)) < 1)
+            #expect(Person.isVisible(browser.controls.progressBar))
+            #expect(gtk_progress_bar_get_fraction(OpaquePointer(browser.controls.progressBar)) < 1)
             browser.webView.stopLoading()
-            try await waitUntil("the progress bar hides") { !Person.isVisible(browser.progressBar) }
-            #expect(!Person.isVisible(browser.errorLabel), "stopping is not an error")
+            try await waitUntil("the progress bar hides") { !Person.isVisible(browser.controls.progressBar) }
+            #expect(!Person.isVisible(browser.controls.errorLabel), "stopping is not an error")
         }
 
         @Test func anUnreachableAddressShowsAnError() async throws {
@@ -84,11 +84,11 @@ extension WebViewTests {
             defer { browser.close() }
             let unreachable = try FixtureServer.closedPortURL()
             try await browser.webView.waitForLoad { Person.type(unreachable.absoluteString, into: browser.addressField) }
-            #expect(Person.isVisible(browser.errorLabel))
-            #expect(GTK.labelText(browser.errorLabel).hasPrefix("Could not open \(unreachable.absoluteString): "))
+            #expect(Person.isVisible(browser.controls.errorLabel))
+            #expect(GTK.labelText(browser.controls.errorLabel).hasPrefix("Could not open \(unreachable.absoluteString): "))
 
             try await browser.webView.waitForLoad { Person.type(site("/about.html").absoluteString, into: browser.addressField) }
-            #expect(!Person.isVisible(browser.errorLabel), "a new load clears the error")
+            #expect(!Person.isVisible(browser.controls.errorLabel), "a new load clears the error")
         }
 
         @Test func aMalformedAddressShowsAnErrorAndLoadsNothing() async throws {
@@ -97,8 +97,8 @@ extension WebViewTests {
             defer { browser.close() }
             let events = Recorder(browser.webView.reactive.navigation)
             Person.type("exa mple.com", into: browser.addressField)
-            #expect(Person.isVisible(browser.errorLabel))
-            #expect(GTK.labelText(browser.errorLabel) == "“exa mple.com” is not a valid address.")
+            #expect(Person.isVisible(browser.controls.errorLabel))
+            #expect(GTK.labelText(browser.controls.errorLabel) == "“exa mple.com” is not a valid address.")
             try await settle()
             #expect(events.values.isEmpty)
         }

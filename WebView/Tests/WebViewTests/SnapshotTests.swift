@@ -1,7 +1,7 @@
 import CWebKitGTK
 import Foundation
 import Testing
-@_spi(GTK) import WebView
+import WebView
 
 extension WebViewTests {
     @Suite @MainActor

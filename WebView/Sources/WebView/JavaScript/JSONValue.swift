@@ -45,6 +45,7 @@ public enum JSONValue: Sendable, Hashable {
 }
 
 extension JSONValue: Codable {
+    /// Decodes any JSON value.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -62,6 +63,7 @@ extension JSONValue: Codable {
         }
     }
 
+    /// Encodes the value as the JSON it stands for.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
@@ -75,15 +77,23 @@ extension JSONValue: Codable {
     }
 }
 
+/// Literals, for building and comparing values: `["posts": [1, "two", nil]]`.
 extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByFloatLiteral,
     ExpressibleByIntegerLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral {
+    /// `nil` is ``null``.
     public init(nilLiteral: ()) { self = .null }
+    /// A Boolean.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// A number.
     public init(floatLiteral value: Double) { self = .number(value) }
+    /// A whole number (JSON numbers are doubles).
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    /// A string.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// An array.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// An object; a repeated key keeps its last value.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }

@@ -27,7 +27,10 @@ internal import Foundation
 @MainActor
 public enum MainLoop {
     private static var loop: OpaquePointer?
-    private static var isPrepared = false
+
+    /// Whether ``prepare()`` has run: GTK is initialised and Dispatch's main queue drains
+    /// from the GLib loop.
+    public private(set) static var isPrepared = false
 
     /// Initialises GTK on the main thread and connects Dispatch's main queue to the GLib loop.
     /// Calling it again does nothing.
@@ -46,7 +49,7 @@ public enum MainLoop {
         isPrepared = true
     }
 
-    /// Runs the GLib main loop on the main thread until ``quit()``; prepares first if needed.
+    /// Runs the GLib main loop on the main thread until ``quit()``. ``prepare()`` must have run.
     ///
     /// `run()` may be called again after it returns.
     public static func run() {

@@ -24,11 +24,14 @@ public protocol NavigationDelegate: AnyObject {
 }
 
 extension NavigationDelegate {
+    /// Allows every navigation.
     public func webView(_ webView: WebView, decidePolicyFor action: NavigationAction) async -> NavigationActionPolicy {
         .allow
     }
 
+    /// Does nothing.
     public func webView(_ webView: WebView, didFinishLoading url: URL?) {}
 
+    /// Does nothing.
     public func webView(_ webView: WebView, didFail error: WebViewError) {}
 }

@@ -24,11 +24,7 @@ public final class BrowserWindow {
 
     package let window: Widget
     package let addressField: Widget
-    package let backButton: Widget
-    package let forwardButton: Widget
-    package let reloadButton: Widget
-    package let progressBar: Widget
-    package let errorLabel: Widget
+    package let controls: NavigationControls
 
     private let actions = Actions()
     private var subscriptions: [any Disposable] = []
@@ -38,11 +34,7 @@ public final class BrowserWindow {
         webView = WebView(configuration: configuration)
         window = GTK.window(title: "Browser", width: 1024, height: 720)
         addressField = gtk_entry_new()
-        backButton = GTK.button("◀", tooltip: "Back")
-        forwardButton = GTK.button("▶", tooltip: "Forward")
-        reloadButton = GTK.button("⟳", tooltip: "Reload")
-        progressBar = gtk_progress_bar_new()
-        errorLabel = GTK.label("")
+        controls = NavigationControls(webView)
         layOut()
         connectControls()
         observe(webView)
@@ -71,7 +63,7 @@ public final class BrowserWindow {
             gtk_editable_set_text(GTK.asEditable(addressField), url.absoluteString)
             webView.load(url)
         } catch {
-            show(error)
+            controls.show(error)
         }
     }
 
@@ -79,16 +71,13 @@ public final class BrowserWindow {
         gtk_entry_set_input_purpose(UnsafeMutablePointer(OpaquePointer(addressField)), GTK_INPUT_PURPOSE_URL)
         gtk_entry_set_placeholder_text(UnsafeMutablePointer(OpaquePointer(addressField)), "Type an address")
         gtk_widget_set_hexpand(addressField, 1)
-        let toolbar = GTK.box(vertical: false, spacing: 6, [backButton, forwardButton, reloadButton, addressField])
+        let toolbar = GTK.box(
+            vertical: false, spacing: 6, [controls.backButton, controls.forwardButton, controls.reloadButton, addressField])
         GTK.setMargins(toolbar, 6)
-        gtk_widget_add_css_class(errorLabel, "error")
-        gtk_label_set_wrap(GTK.asLabel(errorLabel), 1)
-        GTK.setMargins(errorLabel, 6)
-        gtk_widget_set_visible(errorLabel, 0)
-        gtk_widget_set_visible(progressBar, 0)
         let page = Widget(webView.widget)
         gtk_widget_set_vexpand(page, 1)
-        gtk_window_set_child(GTK.asWindow(window), GTK.box(vertical: true, [toolbar, progressBar, errorLabel, page]))
+        gtk_window_set_child(
+            GTK.asWindow(window), GTK.box(vertical: true, [toolbar, controls.progressBar, controls.errorLabel, page]))
     }
 
     private func connectControls() {
@@ -96,9 +85,6 @@ public final class BrowserWindow {
             guard let self else { return }
             open(GTK.editableText(addressField))
         }
-        actions.on(backButton, "clicked") { [weak self] in self?.webView.goBack() }
-        actions.on(forwardButton, "clicked") { [weak self] in self?.webView.goForward() }
-        actions.on(reloadButton, "clicked") { [weak self] in self?.webView.reload() }
         actions.onCloseRequest(window) { [weak self] in self?.onClose?() }
     }
 
@@ -112,27 +98,6 @@ public final class BrowserWindow {
                 guard let url, gtk_widget_has_focus(browser.addressField) == 0 else { return }
                 gtk_editable_set_text(GTK.asEditable(browser.addressField), url.absoluteString)
             },
-            state.canGoBack.observe(self) { browser, can in gtk_widget_set_sensitive(browser.backButton, can ? 1 : 0) },
-            state.canGoForward.observe(self) { browser, can in gtk_widget_set_sensitive(browser.forwardButton, can ? 1 : 0) },
-            state.estimatedProgress.observe(self) { browser, progress in
-                gtk_progress_bar_set_fraction(GTK.asProgressBar(browser.progressBar), progress)
-            },
-            state.isLoading.observe(self) { browser, loading in gtk_widget_set_visible(browser.progressBar, loading ? 1 : 0) },
-            state.navigation.observe(self) { browser, event in browser.navigation(event) },
         ]
-    }
-
-    private func navigation(_ event: NavigationEvent) {
-        switch event {
-        case .started: gtk_widget_set_visible(errorLabel, 0)
-        case .failed(let error) where error.code != .cancelled: show(error)
-        default: break
-        }
-    }
-
-    private func show(_ error: WebViewError) {
-        let address = error.url.map { "Could not open \($0.absoluteString): " } ?? ""
-        gtk_label_set_text(GTK.asLabel(errorLabel), address + error.message)
-        gtk_widget_set_visible(errorLabel, 1)
     }
 }

@@ -50,6 +50,7 @@ public struct Post: Decodable, Sendable, Hashable {
     /// The post's address (absolute).
     public var postURL: String
 
+    /// Creates a post.
     public init(postTitle: String, postURL: String) {
         self.postTitle = postTitle
         self.postURL = postURL

@@ -30,12 +30,8 @@ public final class CodaWindow: NavigationDelegate {
     public var onClose: (() -> Void)?
 
     package let window: Widget
-    package let backButton: Widget
-    package let forwardButton: Widget
-    package let reloadButton: Widget
     package let recentButton: Widget
-    package let progressBar: Widget
-    package let errorLabel: Widget
+    package let controls: NavigationControls
     package private(set) var recentList: RecentPostsList?
 
     private let opener: any ExternalOpener
@@ -54,12 +50,8 @@ public final class CodaWindow: NavigationDelegate {
             UserScript(source: configuration.postsScript, injectionTime: .atDocumentEnd))
         webView = WebView(configuration: webConfiguration)
         window = GTK.window(title: "Coda", width: 1024, height: 720)
-        backButton = GTK.button("◀", tooltip: "Back")
-        forwardButton = GTK.button("▶", tooltip: "Forward")
-        reloadButton = GTK.button("⟳", tooltip: "Reload")
         recentButton = GTK.button("Recent", tooltip: "Recent articles")
-        progressBar = gtk_progress_bar_new()
-        errorLabel = GTK.label("")
+        controls = NavigationControls(webView)
         layOut()
         connect(webConfiguration.userContentController)
         webView.navigationDelegate = self
@@ -94,7 +86,7 @@ public final class CodaWindow: NavigationDelegate {
     /// Loads `post`.
     public func open(_ post: Post) {
         guard let url = URL(string: post.postURL, relativeTo: configuration.site)?.absoluteURL else {
-            show(WebViewError(.badURL, "the post “\(post.postTitle)” has no valid address"))
+            controls.show(WebViewError(.badURL, "the post “\(post.postTitle)” has no valid address"))
             return
         }
         webView.load(url)
@@ -108,7 +100,7 @@ public final class CodaWindow: NavigationDelegate {
         do {
             try opener.open(action.url)
         } catch {
-            show(WebViewError(.unknown, "Could not open \(action.url.absoluteString) in the browser: \(error)"))
+            controls.show(WebViewError(.unknown, "Could not open \(action.url.absoluteString) in the browser: \(error)"))
         }
         return .cancel
     }
@@ -123,15 +115,14 @@ public final class CodaWindow: NavigationDelegate {
         gtk_widget_set_sensitive(recentButton, 0)
         let spacer = GTK.label("")
         gtk_widget_set_hexpand(spacer, 1)
-        let toolbar = GTK.box(vertical: false, spacing: 6, [recentButton, spacer, backButton, forwardButton, reloadButton])
+        let toolbar = GTK.box(
+            vertical: false, spacing: 6,
+            [recentButton, spacer, controls.backButton, controls.forwardButton, controls.reloadButton])
         GTK.setMargins(toolbar, 6)
-        gtk_widget_add_css_class(errorLabel, "error")
-        gtk_label_set_wrap(GTK.asLabel(errorLabel), 1)
-        gtk_widget_set_visible(errorLabel, 0)
-        gtk_widget_set_visible(progressBar, 0)
         let page = Widget(webView.widget)
         gtk_widget_set_vexpand(page, 1)
-        gtk_window_set_child(GTK.asWindow(window), GTK.box(vertical: true, [toolbar, progressBar, errorLabel, page]))
+        gtk_window_set_child(
+            GTK.asWindow(window), GTK.box(vertical: true, [toolbar, controls.progressBar, controls.errorLabel, page]))
     }
 
     private func connect(_ content: UserContentController) {
@@ -140,26 +131,9 @@ public final class CodaWindow: NavigationDelegate {
             self?.received(message)
         }
         actions.on(recentButton, "clicked") { [weak self] in self?.showRecent() }
-        actions.on(backButton, "clicked") { [weak self] in self?.webView.goBack() }
-        actions.on(forwardButton, "clicked") { [weak self] in self?.webView.goForward() }
-        actions.on(reloadButton, "clicked") { [weak self] in self?.webView.reload() }
         actions.onCloseRequest(window) { [weak self] in self?.onClose?() }
-        let state = webView.reactive
         subscriptions = [
-            state.title.observe(self) { coda, title in gtk_window_set_title(GTK.asWindow(coda.window), title ?? "Coda") },
-            state.canGoBack.observe(self) { coda, can in gtk_widget_set_sensitive(coda.backButton, can ? 1 : 0) },
-            state.canGoForward.observe(self) { coda, can in gtk_widget_set_sensitive(coda.forwardButton, can ? 1 : 0) },
-            state.estimatedProgress.observe(self) { coda, progress in
-                gtk_progress_bar_set_fraction(GTK.asProgressBar(coda.progressBar), progress)
-            },
-            state.isLoading.observe(self) { coda, loading in gtk_widget_set_visible(coda.progressBar, loading ? 1 : 0) },
-            state.navigation.observe(self) { coda, event in
-                switch event {
-                case .started: gtk_widget_set_visible(coda.errorLabel, 0)
-                case .failed(let error) where error.code != .cancelled: coda.show(error)
-                default: break
-                }
-            },
+            webView.reactive.title.observe(self) { coda, title in gtk_window_set_title(GTK.asWindow(coda.window), title ?? "Coda") },
         ]
     }
 
@@ -171,13 +145,7 @@ public final class CodaWindow: NavigationDelegate {
             posts = found
             gtk_widget_set_sensitive(recentButton, 1)
         } catch {
-            show(error)
+            controls.show(error)
         }
-    }
-
-    private func show(_ error: WebViewError) {
-        let address = error.url.map { "Could not open \($0.absoluteString): " } ?? ""
-        gtk_label_set_text(GTK.asLabel(errorLabel), address + error.message)
-        gtk_widget_set_visible(errorLabel, 1)
     }
 }

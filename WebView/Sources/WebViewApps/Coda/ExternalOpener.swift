@@ -10,6 +10,7 @@ public protocol ExternalOpener: AnyObject {
 /// Opens URLs with `xdg-open`, the desktop's handler for them.
 @MainActor
 public final class XDGOpener: ExternalOpener {
+    /// Creates the opener.
     public init() {}
 
     /// Starts `xdg-open URL` and does not wait for it.

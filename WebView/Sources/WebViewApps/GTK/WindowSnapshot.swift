@@ -1,6 +1,6 @@
 import CWebKitGTK
 package import Foundation
-@_spi(GTK) import WebView
+import WebView
 
 /// A shown window drawn to a PNG, as it looks on screen (web content included).
 @MainActor
