@@ -11,11 +11,13 @@ let upcomingFeatures: [SwiftSetting] = [
 // Run: swift run -c release --package-path Benchmarks SignalsBenchmarks [B1 B3 …]
 //      swift run -c release --package-path Benchmarks EngineBenchmarks [E1 E3 …]   (see README.md)
 //      swift run -c release --package-path Benchmarks DaemonBenchmarks [D1 D2 D3]   (needs wrk)
+//      xvfb-run -a swift run -c release --package-path Benchmarks WebViewBenchmarks [W1 W2 W3]   (needs WebKitGTK 6.0)
 let package = Package(
     name: "SignalsBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "Herald", path: ".."),
+        .package(name: "WebView", path: "../WebView"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -62,6 +64,15 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
+        .executableTarget(
+            name: "WebViewBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "WebView", package: "WebView"),
+                .product(name: "CWebKitGTK", package: "WebView"),
             ],
             swiftSettings: upcomingFeatures
         ),

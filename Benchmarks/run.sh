@@ -2,21 +2,25 @@
 # Builds and runs the benchmarks: the Signals benchmarks twice (a plain release build, and
 # one with cross-module optimization, -cross-module-optimization), then the engine
 # benchmarks and the daemon's HTTP benchmarks in a plain release build. Workload ids pick
-# what runs (B3 → Signals only, E2 → engine only, D1 → daemon only, none → everything);
+# what runs (B3 → Signals only, E2 → engine only, D1 → daemon only, W1 → WebView only,
+# none → everything);
 # BENCH_SCALE, BENCH_ROUNDS and the daemon's BENCH_* variables pass on to the runs. The
-# daemon's benchmarks need wrk: installed with apt-get when missing.
+# daemon's benchmarks need wrk: installed with apt-get when missing. The WebView benchmarks
+# (W1…W3) need WebKitGTK 6.0 and Xvfb (scripts/webview-tests installs them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 signals=()
 engine=()
 daemon=()
+webview=()
 for id in "$@"; do
     case "${id^^}" in
         B*) signals+=("$id") ;;
         E*) engine+=("$id") ;;
         D*) daemon+=("$id") ;;
-        *) echo "unknown workload $id (Signals: B1…B6, engine: E1…E4, daemon: D1…D3)" >&2; exit 2 ;;
+        W*) webview+=("$id") ;;
+        *) echo "unknown workload $id (Signals: B1…B6, engine: E1…E4, daemon: D1…D3, WebView: W1…W3)" >&2; exit 2 ;;
     esac
 done
 
@@ -44,4 +48,11 @@ if [ $# -eq 0 ] || [ ${#daemon[@]} -gt 0 ]; then
     [ $# -eq 0 ] && echo
     echo "## Daemon over HTTP, release build (swift run -c release); uptime: $(uptime)"
     swift run -c release --package-path Benchmarks DaemonBenchmarks "${daemon[@]}"
+fi
+
+if [ $# -eq 0 ] || [ ${#webview[@]} -gt 0 ]; then
+    [ $# -eq 0 ] && echo
+    echo "## WebView on WebKitGTK, release build (swift run -c release), under Xvfb"
+    swift build -c release --package-path Benchmarks --product WebViewBenchmarks
+    GTK_A11Y=none NO_AT_BRIDGE=1 xvfb-run -a Benchmarks/.build/release/WebViewBenchmarks "${webview[@]}"
 fi

@@ -17,6 +17,8 @@ let package = Package(
     name: "WebView",
     products: [
         .library(name: "WebView", targets: ["WebView"]),
+        // The C API itself, for code that calls GTK or WebKit directly (the benchmarks' peer).
+        .library(name: "CWebKitGTK", targets: ["CWebKitGTK"]),
         .executable(name: "browser", targets: ["Browser"]),
         .executable(name: "coda", targets: ["Coda"]),
     ],

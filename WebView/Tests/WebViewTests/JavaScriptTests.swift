@@ -11,6 +11,18 @@ extension WebViewTests {
             return webView
         }
 
+        @Test func jsonTextParsesWithBooleansApartFromNumbers() throws {
+            let text = #"{"t": true, "f": false, "one": 1, "zero": 0, "x": 1.25, "s": "é", "n": null, "a": [[], {}]}"#
+            #expect(try JSONValue(json: Data(text.utf8)) == [
+                "t": true, "f": false, "one": 1, "zero": 0, "x": 1.25, "s": "é", "n": nil, "a": [[], [:]],
+            ])
+            #expect(try JSONValue(json: Data("true".utf8)) == true)
+            #expect(try JSONValue(json: Data("7".utf8)) == 7)
+            #expect(throws: WebViewError.self) { try JSONValue(json: Data("{oops".utf8)) }
+            let value: JSONValue = ["k": [1, true, "v"]]
+            #expect(try JSONValue(json: value.json) == value, "encoding and parsing round-trip")
+        }
+
         @Test func valuesComeBackAsJSON() async throws {
             let webView = try await pageView()
             #expect(try await webView.evaluateJavaScript("6 * 7") == 42)
