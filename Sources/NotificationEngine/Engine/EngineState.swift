@@ -33,6 +33,12 @@ struct EngineState {
 
     var window: DueWindow
     var pendingCounts: [AppIdentifier: Int]
+    /// Computes fire dates; floating calendar triggers follow its zone, which
+    /// ``NotificationEngine/updateTimeZone(_:)`` changes.
+    var schedule: TriggerSchedule
+    /// The system's zone when last looked at, if the engine follows it.
+    var systemTimeZone: String?
+    var timeZoneCheckedDate: Date?
     /// Moves on every committed change of any app's pending requests
     /// (``NotificationEngine/pendingVersion``).
     var pendingVersion: UInt64 = 0

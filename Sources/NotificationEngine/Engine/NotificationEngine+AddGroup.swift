@@ -30,6 +30,7 @@ extension NotificationEngine {
         if adds.count == 1 {
             return [Result { try addNow(adds[0].requests, for: adds[0].app) }]
         }
+        followSystemTimeZone()
         var results = [Result<AddResult, any Error>?](repeating: nil, count: adds.count)
         var changed: [AppIdentifier] = []
         var firesNow = false

@@ -31,8 +31,14 @@ extension NotificationEngine {
         public var pendingLimitPerApp: Int
         /// Who answers authorization requests; ``AuthorizationPolicy/ask`` by default.
         public var authorizationPolicy: AuthorizationPolicy
-        /// The zone that calendar triggers without a time zone follow; the system's
-        /// zone (`TimeZone.current`) by default.
+        /// The zone that calendar triggers without a time zone follow.
+        ///
+        /// `TimeZone.autoupdatingCurrent` by default: the engine follows the
+        /// system's zone (the `TZ` variable, else `/etc/localtime`), looking at it
+        /// with the clock (every ``clockCheckInterval``) and before adds, and when
+        /// it changes re-dates pending floating calendar triggers as
+        /// ``NotificationEngine/updateTimeZone(_:)`` does. Any other zone is kept
+        /// until that method changes it.
         public var timeZone: TimeZone
         /// How long an app's completion handler may take before it is logged and
         /// treated as called, in seconds; 30 by default.
@@ -56,6 +62,8 @@ extension NotificationEngine {
         /// removed) is kept, so a late response to it still finds it. Checked
         /// at start and then once a day. Seven days by default.
         public var deliveryRetention: TimeInterval
+        /// Reads the system's zone, when ``timeZone`` follows it; tests replace it.
+        package var systemTimeZone: @Sendable () -> TimeZone
 
         /// A configuration with iOS's limits: 64 pending requests per app, sounds
         /// up to 30 s, completion handlers that must answer within 30 s.
@@ -66,7 +74,7 @@ extension NotificationEngine {
         public init(pendingLimitPerApp: Int = 64, authorizationPolicy: AuthorizationPolicy = .ask) {
             self.pendingLimitPerApp = pendingLimitPerApp
             self.authorizationPolicy = authorizationPolicy
-            timeZone = .current
+            timeZone = .autoupdatingCurrent
             handlerTimeout = 30
             maximumSoundDuration = 30
             soundLibrary = SoundLibrary()
@@ -74,6 +82,22 @@ extension NotificationEngine {
             dueWindowSize = 1_024
             clockCheckInterval = 10
             deliveryRetention = 7 * 24 * 3_600
+            systemTimeZone = {
+                // Foundation caches the system's zone until told to read it again.
+                NSTimeZone.resetSystemTimeZone()
+                return TimeZone.current
+            }
+        }
+
+        /// Whether ``timeZone`` is the system's zone, followed as it changes.
+        var followsSystemTimeZone: Bool {
+            timeZone == .autoupdatingCurrent
+        }
+
+        /// The zone to compute fire dates in now: a fixed zone, never one that
+        /// changes by itself.
+        var currentTimeZone: TimeZone {
+            followsSystemTimeZone ? systemTimeZone().fixed : timeZone.fixed
         }
     }
 }

@@ -67,13 +67,14 @@ extension NotificationEngine {
                 records[app] = try record(app, in: &state)
             }
             let loaded = try load(items)
+            let schedule = state.schedule
             let firing = try write { transaction in
                 var firing = try items.reduce(into: Firing()) { firing, item in
                     guard let (record, request) = loaded[RegionKey(app: item.app, identifier: item.identifier)] else {
                         return
                     }
-                    try fire(item, record: record, request: request, now: now, apps: apps, into: &firing,
-                             in: transaction)
+                    try fire(item, record: record, request: request, now: now, apps: apps, schedule: schedule,
+                             into: &firing, in: transaction)
                 }
                 try transaction.removeFromOutbox(handedOver)
                 try finishBatch(&firing, in: transaction)
@@ -113,7 +114,8 @@ extension NotificationEngine {
 
     private func fire(
         _ item: FireItem, record: PendingRecord, request: NotificationRequest?, now: Date,
-        apps: [AppIdentifier: EngineState.AppRecord], into firing: inout Firing, in transaction: any StoreTransaction
+        apps: [AppIdentifier: EngineState.AppRecord], schedule: TriggerSchedule, into firing: inout Firing,
+        in transaction: any StoreTransaction
     ) throws {
         guard record.nextFireDate == item.expectedDate, let app = apps[item.app] else { return }
         guard let request else {
@@ -234,6 +236,7 @@ extension NotificationEngine {
             state.timer = nil
             state.timerDate = nil
         }
+        followSystemTimeZone()
         fireDue()
     }
 

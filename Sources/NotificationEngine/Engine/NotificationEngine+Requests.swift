@@ -12,6 +12,7 @@ extension NotificationEngine {
     }
 
     func addNow(_ requests: [NotificationRequest], for app: AppIdentifier) throws -> AddResult {
+        followSystemTimeZone()
         let (result, firesNow) = try state.withLock { state in
             let now = scheduler.now
             let items = try prepareAdd(requests, for: app, now: now, in: &state)
@@ -38,7 +39,7 @@ extension NotificationEngine {
         try Validator.validateApp(app)
         let record = try record(app, in: &state)
         try requireAuthorization(record, app: app)
-        return try pendingItems(for: requests, categories: record.categories, now: now)
+        return try pendingItems(for: requests, categories: record.categories, schedule: state.schedule, now: now)
     }
 
     func requireAuthorization(_ record: EngineState.AppRecord, app: AppIdentifier) throws {
@@ -55,7 +56,7 @@ extension NotificationEngine {
     /// Validates the requests and computes their first fire dates; a later
     /// request with the same identifier as an earlier one wins.
     func pendingItems(
-        for requests: [NotificationRequest], categories: [NotificationCategory], now: Date
+        for requests: [NotificationRequest], categories: [NotificationCategory], schedule: TriggerSchedule, now: Date
     ) throws -> [PendingRequest] {
         var byIdentifier: [String: Int] = [:]
         var items: [PendingRequest] = []

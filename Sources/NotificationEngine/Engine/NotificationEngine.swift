@@ -61,6 +61,11 @@ import Synchronization
 /// - ``updateLocation(_:)``
 /// - ``attach(_:)``
 ///
+/// ### Time zone
+///
+/// - ``timeZone``
+/// - ``updateTimeZone(_:)``
+///
 /// ### Serving apps
 ///
 /// - ``requestAuthorization(options:for:)``
@@ -76,7 +81,6 @@ public final class NotificationEngine: Sendable {
     let configuration: Configuration
     let scheduler: any DateScheduler
     let store: any NotificationStore
-    let schedule: TriggerSchedule
     let state: Mutex<EngineState>
     let eventSubject = Subject<NotificationEvent, Never>()
     let deliverySubject = Subject<Delivery, Never>()
@@ -106,15 +110,19 @@ public final class NotificationEngine: Sendable {
     ) throws {
         self.configuration = configuration
         self.scheduler = scheduler
-        self.schedule = TriggerSchedule(timeZone: configuration.timeZone)
         let store = try kind.open()
         self.store = store
-        var initial = EngineState(window: DueWindow(capacity: configuration.dueWindowSize), pendingCounts: [:])
+        var initial = EngineState(
+            window: DueWindow(capacity: configuration.dueWindowSize), pendingCounts: [:],
+            schedule: TriggerSchedule(timeZone: configuration.currentTimeZone))
         try Self.load(into: &initial, from: store)
         for presenter in presenters {
             initial.presenters.append((initial.makeToken(), presenter))
         }
+        initial.systemTimeZone = initial.schedule.timeZone.identifier
+        initial.timeZoneCheckedDate = scheduler.now
         state = Mutex(initial)
+        try state.withLock { try adoptStartingTimeZone(in: &$0) }
         try recoverOutbox()
         fireDue()
     }

@@ -70,6 +70,20 @@ package struct TriggerSchedule: Sendable {
         }
     }
 
+    /// When a pending floating calendar trigger that was due at `previous` fires
+    /// once its zone became this schedule's, seen at `now`: at its first match
+    /// after `now` (or at or after its `notBefore`). A one-shot with no match
+    /// left — a date whose wall time has passed in this zone — fires at once, late:
+    /// its date is that wall time's instant here (found within a day and a bit of
+    /// `previous`, the most two zones differ by), or `now`.
+    package func redatedFireDate(for trigger: CalendarTrigger, previous: Date, now: Date) -> Date? {
+        if let next = firstFireDate(for: .calendar(trigger), addedAt: now) { return next }
+        guard !trigger.repeats else { return nil }
+        let match = CalendarMatcher(trigger.dateComponents, schedule: self)
+            .firstMatch(after: previous.addingTimeInterval(-27 * 3_600))
+        return match.map { min($0, now) } ?? now
+    }
+
     /// The first `origin + k × interval` (k ≥ 1) strictly after `reference`.
     static func nextTick(after reference: Date, origin: Date, interval: TimeInterval) -> Date? {
         guard interval.isFinite, interval > 0 else { return nil }

@@ -39,6 +39,7 @@ private final class InMemoryTransaction: StoreTransaction {
         var sequence: [DeliveryID: Int] = [:]
         var outbox: [DeliveryID] = []
         var responses: [(id: DeliveryID, response: NotificationResponse)] = []
+        var scheduleTimeZone: String?
     }
 
     var state: State
@@ -256,5 +257,13 @@ private final class InMemoryTransaction: StoreTransaction {
 
     func apps() -> [AppIdentifier] {
         state.apps.keys.sorted()
+    }
+
+    func scheduleTimeZone() -> String? {
+        state.scheduleTimeZone
+    }
+
+    func saveScheduleTimeZone(_ identifier: String) {
+        state.scheduleTimeZone = identifier
     }
 }

@@ -181,6 +181,12 @@ package protocol StoreTransaction {
     func saveCategories(_ categories: [NotificationCategory], for app: AppIdentifier) throws
     /// Every app the store knows, sorted.
     func apps() throws -> [AppIdentifier]
+
+    // MARK: The engine's own
+    /// The identifier of the time zone the pending floating calendar triggers'
+    /// fire dates were computed in; `nil` if none was saved yet.
+    func scheduleTimeZone() throws -> String?
+    func saveScheduleTimeZone(_ identifier: String) throws
 }
 
 extension StoreTransaction {

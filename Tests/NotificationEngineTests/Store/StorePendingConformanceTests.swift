@@ -169,4 +169,13 @@ struct StorePendingConformanceTests {
         #expect(count == 2)
         #expect(try store.read { try $0.pendingRequests(shop) }.identifiers == ["a", "b"])
     }
+
+    @Test("The schedule's time zone is absent at first, then reads back as last saved", arguments: StoreUnderTest.allCases)
+    func scheduleTimeZone(kind: StoreUnderTest) throws {
+        let store = try kind.open()
+        #expect(try store.read { try $0.scheduleTimeZone() } == nil)
+        try store.write { try $0.saveScheduleTimeZone("Europe/Berlin") }
+        try store.write { try $0.saveScheduleTimeZone("Asia/Tokyo") }
+        #expect(try store.read { try $0.scheduleTimeZone() } == "Asia/Tokyo")
+    }
 }

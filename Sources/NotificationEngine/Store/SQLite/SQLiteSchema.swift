@@ -17,6 +17,9 @@ enum SQLiteSchema {
         migrator.registerMigration("v2") { db in
             try db.execute(sql: version2)
         }
+        migrator.registerMigration("v3") { db in
+            try db.execute(sql: version3)
+        }
         return migrator
     }
 
@@ -115,5 +118,12 @@ enum SQLiteSchema {
         INSERT OR IGNORE INTO outbox_v2 (delivery_id) SELECT delivery_id FROM outbox;
         DROP TABLE outbox;
         ALTER TABLE outbox_v2 RENAME TO outbox;
+        """
+
+    /// The engine's own settings, by name: `schedule_time_zone`, the zone the
+    /// pending floating calendar triggers' fire dates were computed in, so that an
+    /// engine started in another zone re-dates them.
+    static let version3 = """
+        CREATE TABLE settings (name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
         """
 }

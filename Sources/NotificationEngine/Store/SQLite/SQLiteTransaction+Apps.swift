@@ -53,6 +53,22 @@ extension SQLiteTransaction {
         }
     }
 
+    func scheduleTimeZone() throws -> String? {
+        try guarding("reading the schedule's time zone") {
+            try fetch("SELECT value FROM settings WHERE name = 'schedule_time_zone'", []) {
+                try $0.decode(String.self, atIndex: 0)
+            }.first
+        }
+    }
+
+    func saveScheduleTimeZone(_ identifier: String) throws {
+        try guarding("saving the schedule's time zone") {
+            try execute(
+                "INSERT INTO settings (name, value) VALUES ('schedule_time_zone', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+                [identifier])
+        }
+    }
+
     /// Sets one column of the app's row, inserting the row if it is new.
     private func upsert(_ app: AppIdentifier, column: AppColumn, value: some DatabaseValueConvertible) throws {
         let name = column.rawValue
