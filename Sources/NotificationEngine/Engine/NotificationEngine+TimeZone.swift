@@ -67,16 +67,14 @@ extension NotificationEngine {
     /// (the engine was down while the zone changed), re-dates them; a store that
     /// names no zone yet is taken to be in this one.
     func adoptStartingTimeZone(in state: inout EngineState) throws {
-        let zone = state.schedule.timeZone
-        let stored = try read { try $0.scheduleTimeZone() }
-        if stored == zone.identifier { return }
-        if stored == nil {
-            try write { try $0.saveScheduleTimeZone(zone.identifier) }
+        let zone = state.schedule.timeZone.identifier
+        guard let stored = try read({ try $0.scheduleTimeZone() }) else {
+            try write { try $0.saveScheduleTimeZone(zone) }
             return
         }
+        guard stored != zone else { return }
         let moved = try redate(for: state.schedule, in: &state)
-        logger.notice(
-            "the time zone is \(zone.identifier), not \(stored ?? "") as when the engine last ran: \(Self.redated(moved.count))")
+        logger.notice("the time zone is \(zone), not \(stored) as when the engine last ran: \(Self.redated(moved.count))")
     }
 
     /// Makes `schedule` the engine's, re-dating floating calendar requests for

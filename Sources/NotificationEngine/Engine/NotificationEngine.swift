@@ -119,8 +119,10 @@ public final class NotificationEngine: Sendable {
         for presenter in presenters {
             initial.presenters.append((initial.makeToken(), presenter))
         }
-        initial.systemTimeZone = initial.schedule.timeZone.identifier
-        initial.timeZoneCheckedDate = scheduler.now
+        if configuration.followsSystemTimeZone {
+            initial.systemTimeZone = initial.schedule.timeZone.identifier
+            initial.timeZoneCheckedDate = scheduler.now
+        }
         state = Mutex(initial)
         try state.withLock { try adoptStartingTimeZone(in: &$0) }
         try recoverOutbox()

@@ -30,6 +30,25 @@ struct TimeZoneChangeTests {
         calendar("daily", DateComponents(hour: 8, minute: 30), repeats: true)
     }
 
+    /// An authorized fixture whose engine follows `system`, the system's zone as a test sets it.
+    static func followingFixture(_ system: SystemZone) async throws -> EngineFixture {
+        let fixture = try EngineFixture { configuration in
+            configuration.timeZone = .autoupdatingCurrent
+            configuration.systemTimeZone = { system.zone.withLock { $0 } }
+        }
+        try await fixture.authorize()
+        return fixture
+    }
+
+    /// The apps `engine` reports `pendingChanged` for, until the disposable is disposed.
+    static func pendingChanges(of engine: NotificationEngine) -> (Recorded<AppIdentifier>, any Disposable) {
+        let changes = Recorded<AppIdentifier>()
+        let watching = engine.events.subscribeNext { event in
+            if case .pendingChanged(let app) = event { changes.append(app) }
+        }
+        return (changes, watching)
+    }
+
     func fireDates(_ fixture: EngineFixture) async throws -> [String: Date] {
         try await fixture.engine.pendingRequests(for: fixture.app).reduce(into: [:]) {
             $0[$1.request.identifier] = $1.nextFireDate
@@ -40,10 +59,7 @@ struct TimeZoneChangeTests {
     func floatingFollows() async throws {
         let fixture = try EngineFixture()
         try await fixture.authorize()
-        let changes = Recorded<AppIdentifier>()
-        let watching = fixture.engine.events.subscribeNext { event in
-            if case .pendingChanged(let app) = event { changes.append(app) }
-        }
+        let (changes, watching) = Self.pendingChanges(of: fixture.engine)
         defer { watching.dispose() }
         var zoned = DateComponents(hour: 8, minute: 30)
         zoned.timeZone = Self.utc
@@ -98,10 +114,7 @@ struct TimeZoneChangeTests {
         let fixture = try EngineFixture()
         try await fixture.authorize()
         try await fixture.engine.add(Self.dailyAt0830, for: fixture.app)
-        let changes = Recorded<AppIdentifier>()
-        let watching = fixture.engine.events.subscribeNext { event in
-            if case .pendingChanged(let app) = event { changes.append(app) }
-        }
+        let (changes, watching) = Self.pendingChanges(of: fixture.engine)
         defer { watching.dispose() }
         try fixture.engine.updateTimeZone(TimeZone(identifier: "UTC")!)
         #expect(changes.values.isEmpty)
@@ -110,16 +123,12 @@ struct TimeZoneChangeTests {
 
     @Test("Following the system's zone: a change is seen within the clock check interval; a zone set by hand holds until the system's changes")
     func followsTheSystem() async throws {
-        let system = Mutex(Self.utc)
-        let fixture = try EngineFixture { configuration in
-            configuration.timeZone = .autoupdatingCurrent
-            configuration.systemTimeZone = { system.withLock { $0 } }
-        }
-        try await fixture.authorize()
+        let system = SystemZone(Self.utc)
+        let fixture = try await Self.followingFixture(system)
         #expect(fixture.engine.timeZone == Self.utc)
         try await fixture.engine.add(Self.dailyAt0830, for: fixture.app)
 
-        system.withLock { $0 = Self.tokyo }
+        system.zone.withLock { $0 = Self.tokyo }
         fixture.scheduler.advance(by: NotificationEngine.Configuration().clockCheckInterval)
         #expect(fixture.engine.timeZone == Self.tokyo)
         #expect(try await fireDates(fixture)["daily"] == Self.utc(23, 30))
@@ -129,7 +138,7 @@ struct TimeZoneChangeTests {
         #expect(fixture.engine.timeZone == Self.newYork, "the system's zone did not change")
         #expect(try await fireDates(fixture)["daily"] == Self.utc(12, 30))
 
-        system.withLock { $0 = Self.utc }
+        system.zone.withLock { $0 = Self.utc }
         fixture.scheduler.advance(by: 10)
         #expect(fixture.engine.timeZone == Self.utc)
         #expect(try await fireDates(fixture)["daily"] == Self.utc(8, 30))
@@ -137,13 +146,9 @@ struct TimeZoneChangeTests {
 
     @Test("An add looks at the system's zone first, so its fire date is in the zone of the moment")
     func addSeesTheSystemZone() async throws {
-        let system = Mutex(Self.utc)
-        let fixture = try EngineFixture { configuration in
-            configuration.timeZone = .autoupdatingCurrent
-            configuration.systemTimeZone = { system.withLock { $0 } }
-        }
-        try await fixture.authorize()
-        system.withLock { $0 = Self.tokyo }
+        let system = SystemZone(Self.utc)
+        let fixture = try await Self.followingFixture(system)
+        system.zone.withLock { $0 = Self.tokyo }
         fixture.scheduler.advance(by: 30)  // nothing pending: no timer looks at the clock
         try await fixture.engine.add(Self.dailyAt0830, for: fixture.app)
         #expect(try await fireDates(fixture)["daily"] == Self.utc(23, 30))
@@ -182,5 +187,14 @@ struct TimeZoneChangeTests {
         #expect(fixture.presentedIdentifiers == ["daily"])
         #expect(fixture.presenter.presentations.first?.delivery.isLate == true)
         #expect(try await fireDates(fixture)["daily"] == Self.utc(23, 30))
+    }
+}
+
+/// The system's time zone as a test sets it.
+final class SystemZone: Sendable {
+    let zone: Mutex<TimeZone>
+
+    init(_ zone: TimeZone) {
+        self.zone = Mutex(zone)
     }
 }
