@@ -103,6 +103,20 @@ extension WebViewTests {
             #expect(events.values.isEmpty)
         }
 
+        @Test func aClosedWindowStillFollowsItsPageUntilTheBrowserGoes() async throws {
+            let browser = BrowserWindow()
+            browser.present()
+            try await browser.webView.loadAndWait(site("/index.html"))
+            browser.close()
+            #expect(!Person.isVisible(browser.window))
+
+            // GTK let go of the window and its widgets; the browser still holds them.
+            try await browser.webView.loadAndWait(site("/about.html"))
+            try await waitUntil("the closed window's title follows") { GTK.windowTitle(browser.window) == "About — Coda Fixture" }
+            #expect(GTK.editableText(browser.addressField) == site("/about.html").absoluteString)
+            #expect(Person.isEnabled(browser.controls.backButton))
+        }
+
         @Test func theBrowserAsItLooks() async throws {
             let browser = BrowserWindow()
             browser.present()

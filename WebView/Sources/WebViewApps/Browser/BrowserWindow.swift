@@ -26,6 +26,7 @@ public final class BrowserWindow {
     package let addressField: Widget
     package let controls: NavigationControls
 
+    private let references = WidgetReferences()
     private let actions = Actions()
     private var subscriptions: [any Disposable] = []
 
@@ -35,6 +36,7 @@ public final class BrowserWindow {
         window = GTK.window(title: "Browser", width: 1024, height: 720)
         addressField = gtk_entry_new()
         controls = NavigationControls(webView)
+        references.hold(window, addressField)
         layOut()
         connectControls()
         observe(webView)
@@ -50,7 +52,8 @@ public final class BrowserWindow {
         gtk_window_present(GTK.asWindow(window))
     }
 
-    /// Closes the window.
+    /// Closes the window. GTK lets go of it; the browser keeps it and its widgets (hidden)
+    /// until the browser goes.
     public func close() {
         gtk_window_destroy(GTK.asWindow(window))
     }

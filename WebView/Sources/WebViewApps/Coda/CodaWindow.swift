@@ -35,6 +35,7 @@ public final class CodaWindow: NavigationDelegate {
     package private(set) var recentList: RecentPostsList?
 
     private let opener: any ExternalOpener
+    private let references = WidgetReferences()
     private let actions = Actions()
     private var subscriptions: [any Disposable] = []
 
@@ -52,6 +53,7 @@ public final class CodaWindow: NavigationDelegate {
         window = GTK.window(title: "Coda", width: 1024, height: 720)
         recentButton = GTK.button("Recent", tooltip: "Recent articles")
         controls = NavigationControls(webView)
+        references.hold(window, recentButton)
         layOut()
         connect(webConfiguration.userContentController)
         webView.navigationDelegate = self
@@ -69,7 +71,8 @@ public final class CodaWindow: NavigationDelegate {
         gtk_window_present(GTK.asWindow(window))
     }
 
-    /// Closes the window.
+    /// Closes the window and the Recent list. GTK lets go of them; the reader keeps them and
+    /// their widgets (hidden) until the reader goes.
     public func close() {
         recentList?.close()
         gtk_window_destroy(GTK.asWindow(window))

@@ -9,6 +9,7 @@ package final class RecentPostsList {
     package let list: Widget
     package let cancelButton: Widget
     package let posts: [Post]
+    private let references = WidgetReferences()
     private let actions = Actions()
 
     package init(posts: [Post], over parent: Widget, onChoose: @escaping @MainActor (Post) -> Void) {
@@ -18,6 +19,7 @@ package final class RecentPostsList {
         gtk_window_set_modal(GTK.asWindow(window), 1)
         list = gtk_list_box_new()
         cancelButton = GTK.button("Cancel")
+        references.hold(window, list, cancelButton)
         for post in posts {
             let label = GTK.label(post.postTitle)
             gtk_label_set_xalign(GTK.asLabel(label), 0)

@@ -14,10 +14,12 @@ package final class NavigationControls {
     package let progressBar: Widget = gtk_progress_bar_new()
     package let errorLabel = GTK.label("")
 
+    private let references = WidgetReferences()
     private let actions = Actions()
     private var subscriptions: [any Disposable] = []
 
     package init(_ webView: WebView) {
+        references.hold(backButton, forwardButton, reloadButton, progressBar, errorLabel)
         gtk_widget_add_css_class(errorLabel, "error")
         gtk_label_set_wrap(GTK.asLabel(errorLabel), 1)
         GTK.setMargins(errorLabel, 6)
