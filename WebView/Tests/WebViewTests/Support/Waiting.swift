@@ -4,8 +4,9 @@ import Synchronization
 import Testing
 import WebView
 
-/// All the WebView tests, one at a time: they share the GTK main thread and the display.
-@Suite(.serialized) @MainActor
+/// All the WebView tests, one at a time: they share the GTK main thread and the display. Each
+/// fails when GLib logs a warning or critical while it runs.
+@Suite(.serialized, .failsOnGLibWarnings) @MainActor
 struct WebViewTests {}
 
 /// A condition that did not come true in time; a failure, never a pass.
