@@ -27,10 +27,9 @@ public protocol HeraldApp: AnyObject, Sendable {
     /// The app's URL segment: `"shopping-list"`, `"todo"`, `"nag-me"`.
     var slug: String { get }
 
-    /// A complete HTML document (inline CSS and JavaScript, no build step, no
-    /// external URL), served at `/apps/{slug}/`. A comment at its top lists the
-    /// element ids and classes browser tests can rely on.
-    var page: String { get }
+    /// The app's page: an HTML document with its script and style sheet (no inline
+    /// script or style, no build step, no external URL), served at `/apps/{slug}/`.
+    var page: AppPage { get }
 
     /// Connects the app to the notification service: sets its delegate or
     /// handler, registers its categories and asks for authorization. Returns

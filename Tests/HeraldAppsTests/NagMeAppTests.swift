@@ -36,10 +36,12 @@ struct NagMeAppTests {
         #expect(app.identifier == "app.herald.nag-me")
         #expect(app.displayName == "Nag Me")
         for id in ["new-task", "add-task", "tasks", "notices"] {
-            #expect(app.page.contains("id=\"\(id)\""), "the page has #\(id)")
+            #expect(app.page.html.contains("id=\"\(id)\""), "the page has #\(id)")
         }
-        #expect(app.page.contains("bell") && app.page.contains("aria-live"))
-        #expect(!app.page.contains("http://") && !app.page.contains("https://"), "no external URL")
+        #expect(app.page.script.contains("bell") && app.page.html.contains("aria-live"))
+        #expect(
+            [app.page.html, app.page.script, app.page.style].allSatisfy { !$0.contains("http://") && !$0.contains("https://") },
+            "no external URL")
     }
 
     @Test("Starting registers the reminder category with its foreground Cancel action")

@@ -35,10 +35,12 @@ struct ShoppingListAppTests {
         #expect(app.identifier == "app.herald.shopping-list")
         #expect(app.displayName == "Shopping List")
         for id in ["new-item", "add-item", "items", "reminder-time", "schedule", "cancel-reminder", "notices"] {
-            #expect(app.page.contains("id=\"\(id)\""), "the page has #\(id)")
+            #expect(app.page.html.contains("id=\"\(id)\""), "the page has #\(id)")
         }
-        #expect(app.page.hasPrefix("<!doctype html>"))
-        #expect(!app.page.contains("http://") && !app.page.contains("https://"), "no external URL")
+        #expect(app.page.html.hasPrefix("<!doctype html>"))
+        #expect(
+            [app.page.html, app.page.script, app.page.style].allSatisfy { !$0.contains("http://") && !$0.contains("https://") },
+            "no external URL")
     }
 
     @Test("Starting registers the reminder category with its three actions and contexts")

@@ -30,10 +30,12 @@ struct TodoAppTests {
         #expect(app.identifier == "app.herald.todo")
         #expect(app.displayName == "Todo")
         for id in ["new-title", "new-deadline", "add", "items", "limit-note"] {
-            #expect(app.page.contains("id=\"\(id)\""), "the page has #\(id)")
+            #expect(app.page.html.contains("id=\"\(id)\""), "the page has #\(id)")
         }
-        #expect(app.page.contains(".overdue"))
-        #expect(!app.page.contains("http://") && !app.page.contains("https://"), "no external URL")
+        #expect(app.page.style.contains(".overdue"))
+        #expect(
+            [app.page.html, app.page.script, app.page.style].allSatisfy { !$0.contains("http://") && !$0.contains("https://") },
+            "no external URL")
     }
 
     @Test("Items come sorted by deadline, each with the seed's reminder at its deadline")

@@ -26,7 +26,7 @@ final class NagMeApp: HeraldApp, UNUserNotificationCenterDelegate {
     let identifier: AppIdentifier = "app.herald.nag-me"
     let displayName = "Nag Me"
     let slug = "nag-me"
-    var page: String { NagMePage.document }
+    var page: AppPage { NagMePage.document }
     var changes: Signal<JSONValue, Never> { messages.signal }
 
     let center: UNUserNotificationCenter

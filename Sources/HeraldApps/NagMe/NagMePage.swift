@@ -2,6 +2,7 @@
 /// while the page is open.
 enum NagMePage {
     static let document = PageTemplate.document(
+        slug: "nag-me",
         title: "Nag Me",
         selectors: """
         Nag Me — ids and classes for tests:

@@ -1,9 +1,24 @@
+/// An app's page: its HTML document and the script and style sheet it loads, served
+/// at `/apps/{slug}/`, `/apps/{slug}/page.js` and `/apps/{slug}/page.css`. The
+/// document holds no inline script or style, so the daemon's Content-Security-Policy
+/// can forbid them.
+public struct AppPage: Sendable {
+    /// The HTML document. A comment at its top lists the element ids and classes
+    /// browser tests can rely on.
+    public let html: String
+    /// The page's JavaScript.
+    public let script: String
+    /// The page's CSS.
+    public let style: String
+}
+
 /// What the three pages share: the HTML skeleton, the style sheet, and the
 /// script that calls the app's API and listens to its event stream.
 enum PageTemplate {
-    /// A complete HTML document for an app's page.
+    /// An app's page.
     ///
     /// - Parameters:
+    ///   - slug: The app's URL segment, where the page's script and style sheet are served.
     ///   - title: The app's name, for `<title>` and the heading.
     ///   - selectors: The comment listing the ids and classes tests rely on.
     ///   - style: The page's own CSS, after the shared sheet.
@@ -11,7 +26,14 @@ enum PageTemplate {
     ///     notice and error areas.
     ///   - script: The page's own script; it defines `refresh()` (fetch and show
     ///     the state) and may define `onMessage(message)` for its own message types.
-    static func document(title: String, selectors: String, style: String, body: String, script: String) -> String {
+    static func document(slug: String, title: String, selectors: String, style: String, body: String, script: String) -> AppPage {
+        AppPage(
+            html: html(slug: slug, title: title, selectors: selectors, body: body),
+            script: sharedScript + "\n" + script + "\nstart();\n",
+            style: sharedStyle + "\n" + style)
+    }
+
+    private static func html(slug: String, title: String, selectors: String, body: String) -> String {
         """
         <!doctype html>
         <!--
@@ -29,10 +51,8 @@ enum PageTemplate {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>\(title) · Herald</title>
-        <style>
-        \(sharedStyle)
-        \(style)
-        </style>
+        <link rel="stylesheet" href="/apps/\(slug)/page.css">
+        <script src="/apps/\(slug)/page.js" defer></script>
         </head>
         <body>
         <main>
@@ -43,11 +63,6 @@ enum PageTemplate {
         <p id="error" role="alert" hidden></p>
         <p id="connection" hidden>Reconnecting…</p>
         </main>
-        <script>
-        \(sharedScript)
-        \(script)
-        start();
-        </script>
         </body>
         </html>
         """
@@ -200,10 +215,12 @@ enum PageTemplate {
         if (typeof onMessage === 'function') onMessage(message);
         refresh();
       });
-      socket.addEventListener('close', () => {
+      socket.addEventListener('close', (event) => {
         if (connection.socket !== socket) return;
         connection.socket = null;
         setConnection('closed');
+        // 4401: this browser's session ended; the notification center shows the sign-in page.
+        if (event.code === 4401) { location.assign('/'); return; }
         if (connection.hidden) return;
         connection.retry = setTimeout(connect, connection.delay);
         connection.delay = Math.min(connection.delay * 2, 15000);

@@ -27,7 +27,7 @@ final class ShoppingListApp: HeraldApp, UIApplicationDelegate {
     let identifier: AppIdentifier = "app.herald.shopping-list"
     let displayName = "Shopping List"
     let slug = "shopping-list"
-    var page: String { ShoppingListPage.document }
+    var page: AppPage { ShoppingListPage.document }
     var changes: Signal<JSONValue, Never> { messages.signal }
 
     let application: UIApplication

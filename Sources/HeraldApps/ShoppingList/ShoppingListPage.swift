@@ -2,6 +2,7 @@
 /// and time picker.
 enum ShoppingListPage {
     static let document = PageTemplate.document(
+        slug: "shopping-list",
         title: "Shopping List",
         selectors: """
         Shopping List — ids and classes for tests:

@@ -24,7 +24,7 @@ final class TodoApp: HeraldApp, UIApplicationDelegate {
     let identifier: AppIdentifier = "app.herald.todo"
     let displayName = "Todo"
     let slug = "todo"
-    var page: String { TodoPage.document }
+    var page: AppPage { TodoPage.document }
     var changes: Signal<JSONValue, Never> { messages.signal }
 
     let application: UIApplication

@@ -2,6 +2,7 @@
 /// disabled at 64 items.
 enum TodoPage {
     static let document = PageTemplate.document(
+        slug: "todo",
         title: "Todo",
         selectors: """
         Todo — ids and classes for tests:

@@ -25,6 +25,9 @@ public struct DaemonConfiguration: Sendable {
     /// Pending requests an app may have (`--pending-limit`); 64 by default, as iOS
     /// keeps. Beyond it the latest-firing are dropped, or a new request is refused.
     public var pendingLimitPerApp: Int = 64
+    /// How long a connection may be idle (60 s), send a request's header (10 s) or
+    /// pause in its body (10 s) before the daemon closes it.
+    public var connectionTimeouts = ConnectionTimeouts()
     /// How long a webhook waits before each retry: 1, 2, 4, 8 and 16 s.
     public var webhookRetryDelays: [Duration] = [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16)]
 

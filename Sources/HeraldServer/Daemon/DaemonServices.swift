@@ -16,10 +16,18 @@ final class DaemonServices: Sendable {
     let adds: AddQueue
     /// The JSON of the apps' pending lists.
     let pendingLists: PendingListCache
+    /// The web notification center's browser sessions.
+    let sessions: SessionStore
+    /// Every open WebSocket stream, by the credential it was opened with.
+    let streams = StreamRegistry()
 
-    init(engine: NotificationEngine, registry: AppRegistry, scheduler: any DateScheduler, virtualClock: TestScheduler?) {
+    init(
+        engine: NotificationEngine, registry: AppRegistry, sessions: SessionStore, scheduler: any DateScheduler,
+        virtualClock: TestScheduler?
+    ) {
         self.engine = engine
         self.registry = registry
+        self.sessions = sessions
         self.scheduler = scheduler
         self.virtualClock = virtualClock
         adds = AddQueue(engine: engine)
@@ -37,5 +45,30 @@ final class DaemonServices: Sendable {
             throw ServerError.notFound("no app \(name) is registered: register it with POST /v1/apps")
         }
         return app
+    }
+
+    /// Opens a stream for the caller of `context`: checks its credential has room for
+    /// one more, registers `outbox` under it, runs `body`, and unregisters it.
+    ///
+    /// - Throws: 429 `tooManyStreams` when the credential holds its limit of streams.
+    func withStream<T>(
+        _ outbox: StreamOutbox, for context: HeraldRequestContext, _ body: () async throws -> T
+    ) async throws -> T {
+        let credential = try context.requireCredential()
+        try streams.register(outbox, for: credential)
+        defer { streams.unregister(outbox, for: credential) }
+        // Revoked between the request's check and now: its revocation found no stream to close.
+        if !isCurrent(credential) { outbox.close(.credentialRevoked) }
+        return try await body()
+    }
+
+    /// Whether `credential` still opens the daemon: the app token still its app's, the
+    /// session not ended.
+    func isCurrent(_ credential: Credential) -> Bool {
+        switch credential {
+        case .adminToken: true
+        case .appToken(let fingerprint): registry.app(forFingerprint: fingerprint) != nil
+        case .session(let fingerprint): sessions.isCurrent(fingerprint: fingerprint, now: scheduler.now)
+        }
     }
 }

@@ -24,14 +24,53 @@ public struct DataDirectory: Sendable {
         return home.appendingPathComponent(".local/share/herald")
     }
 
-    /// Opens the directory, creating it (owner-only) if needed.
+    /// Opens the directory, creating it (owner-only) if needed, and makes it and
+    /// everything in it owner-only: a directory that exists with looser modes (0755,
+    /// say) is tightened to 0700 and its files to 0600. From then on the process
+    /// creates files owner-only (its umask is 077), SQLite's too.
+    ///
+    /// - Throws: ``DaemonError`` when the directory cannot be created, belongs to another
+    ///   user, or cannot be made owner-only.
     public init(url: URL) throws {
         self.url = url
+        umask(0o077)
         do {
             try FileManager.default.createDirectory(
                 at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw DaemonError("cannot create the data directory \(url.path): \(error.localizedDescription)")
+        }
+        try Self.makeOwnerOnly(url)
+    }
+
+    /// Sets `directory` to 0700 and everything under it to 0600 (folders 0700), without
+    /// following symbolic links.
+    static func makeOwnerOnly(_ directory: URL) throws {
+        var info = stat()
+        guard lstat(directory.path, &info) == 0 else {
+            throw DaemonError("cannot read the data directory \(directory.path): \(String(cString: strerror(errno)))")
+        }
+        guard info.st_uid == geteuid() else {
+            throw DaemonError(
+                "the data directory \(directory.path) belongs to another user (uid \(info.st_uid)): choose one of your own with --data-dir")
+        }
+        try restrict(directory.path, to: 0o700, info: info)
+        let children = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in children {
+            let path = directory.appendingPathComponent(name).path
+            guard lstat(path, &info) == 0, info.st_uid == geteuid() else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: try makeOwnerOnly(URL(fileURLWithPath: path))
+            case S_IFREG: try restrict(path, to: 0o600, info: info)
+            default: continue
+            }
+        }
+    }
+
+    private static func restrict(_ path: String, to mode: mode_t, info: stat) throws {
+        guard info.st_mode & 0o777 != mode else { return }
+        guard chmod(path, mode) == 0 else {
+            throw DaemonError("cannot make \(path) owner-only (mode \(String(mode, radix: 8))): \(String(cString: strerror(errno)))")
         }
     }
 
@@ -41,6 +80,7 @@ public struct DataDirectory: Sendable {
     var appsDirectory: URL { url.appendingPathComponent("apps") }
     var adminTokenFile: URL { url.appendingPathComponent("admin-token") }
     var daemonFile: URL { url.appendingPathComponent("daemon.json") }
+    var sessionsFile: URL { url.appendingPathComponent("sessions.json") }
 
     /// The admin credential, made on first use and kept, owner-only, in `admin-token`.
     func adminToken() throws -> String {

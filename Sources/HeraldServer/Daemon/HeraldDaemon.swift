@@ -32,6 +32,7 @@ public final class HeraldDaemon: Sendable {
     let webhooks: WebhookPresenter
     let bundledApps: [any HeraldApp]
     let bundledAppRoutes: BundledAppRoutes
+    let refusals = UpgradeRefusals()
     private let logger = Logger(label: "herald.daemon")
 
     /// Opens the data directory and the engine; nothing listens until ``run()``.
@@ -65,13 +66,16 @@ public final class HeraldDaemon: Sendable {
                 pendingLimitPerApp: configuration.pendingLimitPerApp,
                 authorizationPolicy: configuration.authorizationPolicy),
             presenters: presenters)
-        services = DaemonServices(engine: engine, registry: registry, scheduler: scheduler, virtualClock: virtualClock)
+        services = DaemonServices(
+            engine: engine, registry: registry, sessions: try SessionStore(file: dataDirectory.sessionsFile),
+            scheduler: scheduler, virtualClock: virtualClock)
         hosts = AllowedHosts(host: configuration.host, port: configuration.port)
         webhooks.follow(engine)
         bundledApps = configuration.bundledApps
             ? try Self.makeBundledApps(engine: engine, registry: registry, directory: dataDirectory, scheduler: scheduler)
             : []
-        bundledAppRoutes = BundledAppRoutes(apps: Dictionary(uniqueKeysWithValues: bundledApps.map { ($0.slug, $0) }))
+        bundledAppRoutes = BundledAppRoutes(
+            apps: Dictionary(uniqueKeysWithValues: bundledApps.map { ($0.slug, $0) }), services: services)
     }
 
     /// The three apps of the seeds, each registered under its identifier with
@@ -91,10 +95,15 @@ public final class HeraldDaemon: Sendable {
     /// Hummingbird's testing client.
     public func makeRouter() throws -> Router<HeraldRequestContext> {
         let router = Router(context: HeraldRequestContext.self)
+        router.add(middleware: SecurityHeadersMiddleware(hosts: hosts))
         router.add(middleware: APIErrorMiddleware())
+        router.add(middleware: UpgradeRefusalMiddleware(refusals: refusals))
         router.add(middleware: HostCheckMiddleware(hosts: hosts))
-        router.add(middleware: AuthenticationMiddleware(adminToken: adminToken, registry: services.registry, hosts: hosts))
-        WebRoutes(adminToken: adminToken, files: try StaticFiles()).add(to: router)
+        router.add(
+            middleware: AuthenticationMiddleware(
+                adminToken: adminToken, registry: services.registry, sessions: services.sessions, hosts: hosts,
+                scheduler: services.scheduler))
+        WebRoutes(adminToken: adminToken, services: services, hosts: hosts, files: try StaticFiles()).add(to: router)
         AppRoutes(services: services).add(to: router)
         NotificationRoutes(services: services).add(to: router)
         DeliveryRoutes(services: services).add(to: router)
@@ -114,12 +123,13 @@ public final class HeraldDaemon: Sendable {
         let router = try makeRouter()
         return Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: router),
+            server: .guardedHTTP1WebSocketUpgrade(
+                webSocketRouter: router, timeouts: configuration.connectionTimeouts, refusals: refusals),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "Herald"),
             services: [
                 WebhookService(webhooks: webhooks),
-                BundledAppsService(apps: bundledApps, hub: services.hub, openPages: bundledAppRoutes.openPages),
+                BundledAppsService(apps: bundledApps, engine: engine, openPages: bundledAppRoutes.openPages),
             ],
             onServerRunning: { [self] channel in
                 let port = channel.localAddress?.port ?? configuration.port
@@ -141,7 +151,7 @@ public final class HeraldDaemon: Sendable {
     public func run(onRunning: @escaping @Sendable (String) async -> Void = { _ in }) async throws {
         let application = try makeApplication(onRunning: onRunning)
         defer {
-            services.hub.finish()
+            services.streams.closeAll()
             dataDirectory.withdrawAnnouncement()
         }
         try await application.runService()
@@ -169,18 +179,22 @@ struct BundledAppsService: Service {
     static let grace = Duration.seconds(10)
 
     let apps: [any HeraldApp]
-    let hub: EventHub
+    let engine: NotificationEngine
     let openPages: OpenPages
 
     func run() async throws {
         for app in apps {
             try await app.start()
         }
-        let byIdentifier = Dictionary(uniqueKeysWithValues: apps.map { ($0.identifier.rawValue, $0) })
-        let events = hub.subscribe(app: nil)
+        let byIdentifier = Dictionary(uniqueKeysWithValues: apps.map { ($0.identifier, $0) })
+        let (opened, continuation) = AsyncStream.makeStream(of: AppIdentifier.self)
+        let subscription = engine.events.subscribeNext { event in
+            if case .appOpened(let app) = event { continuation.yield(app) }
+        }
+        defer { subscription.dispose() }
         await withDiscardingTaskGroup { group in
-            for await event in events.cancelOnGracefulShutdown() where event.type == "appOpened" {
-                guard let app = byIdentifier[event.app] else { continue }
+            for await identifier in opened.cancelOnGracefulShutdown() {
+                guard let app = byIdentifier[identifier] else { continue }
                 group.addTask {
                     try? await Task.sleep(for: Self.grace)
                     await openPages.settle(app)

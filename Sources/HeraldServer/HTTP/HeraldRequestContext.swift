@@ -2,6 +2,7 @@ public import Foundation
 import HeraldAPI
 public import Hummingbird
 public import HummingbirdWebSocket
+import NIOCore
 
 /// The request context of the daemon's router: who is calling, and JSON coding
 /// in the API's shapes.
@@ -11,11 +12,18 @@ public struct HeraldRequestContext: RequestContext, WebSocketRequestContext {
     /// Who sent the request, set by the authentication middleware; `nil` before
     /// it runs and for public routes.
     var principal: Principal?
+    /// The credential the request was made with; every stream it opens is tied to it.
+    var credential: Credential?
+    /// Whether the request sent a session cookie that is unknown or expired.
+    var sentStaleSession = false
+    /// The connection the request arrived on.
+    let channel: any Channel
 
     /// A context for a request arriving on `source`.
     public init(source: ApplicationRequestContextSource) {
         coreContext = CoreRequestContextStorage(source: source)
         webSocket = WebSocketHandlerReference()
+        channel = source.channel
     }
 
     /// Request bodies over 64 KiB are refused with 413.

@@ -25,7 +25,8 @@ import FoundationNetworking
 /// A delivery is recorded in the ``WebhookOutbox`` when the engine presents it,
 /// before the engine clears its own outbox entry, and a response when the engine
 /// reports it; the post is sent from there. A 2xx answer ends it; a network
-/// error, 408, 429 or 5xx is retried after each of the configured delays (by
+/// error, a redirect (3xx, never followed: it could steer the signed post to any
+/// address), 408, 429 or 5xx is retried after each of the configured delays (by
 /// default 1, 2, 4, 8 and 16 s), counting attempts made before a restart; any
 /// other answer is logged and the post dropped.
 final class WebhookPresenter: Presenter {
@@ -44,7 +45,8 @@ final class WebhookPresenter: Presenter {
         self.retryDelays = retryDelays
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 10
-        session = URLSession(configuration: configuration)
+        configuration.httpShouldSetCookies = false
+        session = URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
         (queued, continuation) = AsyncStream.makeStream(of: WebhookOutbox.Post.self)
     }
 
@@ -138,6 +140,11 @@ final class WebhookPresenter: Presenter {
                 let (_, response) = try await session.data(for: request)
                 let status = (response as? HTTPURLResponse)?.statusCode ?? 0
                 if (200..<300).contains(status) { return finish(post) }
+                // A redirect is not followed: it could steer the signed post to any address.
+                if (300..<400).contains(status) {
+                    logger.warning("webhook \(url) answered \(status), a redirect, which is not followed (attempt \(attempt + 1))")
+                    continue
+                }
                 guard [408, 429].contains(status) || status >= 500 else {
                     logger.warning("webhook \(url) refused \(post.type) for \(post.app) with \(status); not retried")
                     return finish(post)
@@ -171,5 +178,16 @@ final class WebhookPresenter: Presenter {
         let signature = Secrets.signature(of: Data((timestamp + ".").utf8) + post.body, key: secret)
         request.setValue("t=\(timestamp),v1=\(signature)", forHTTPHeaderField: "X-Herald-Signature")
         return request
+    }
+}
+
+/// Keeps the webhook session from following redirects: the 3xx answer comes back as
+/// the response, and the post counts as a failed attempt.
+private final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
     }
 }

@@ -45,8 +45,12 @@ final class AppRegistry: Sendable {
 
     /// The app whose token this is.
     func app(forToken token: String) -> AppIdentifier? {
-        let fingerprint = Secrets.fingerprint(token)
-        return state.withLock { $0.byFingerprint[fingerprint] }
+        app(forFingerprint: Secrets.fingerprint(token))
+    }
+
+    /// The app whose token has this fingerprint.
+    func app(forFingerprint fingerprint: String) -> AppIdentifier? {
+        state.withLock { $0.byFingerprint[fingerprint] }
     }
 
     /// Registers a new app and returns it with its token (and webhook secret), which
@@ -72,17 +76,21 @@ final class AppRegistry: Sendable {
     }
 
     /// Gives the app a new token; the old one stops working.
-    func renewToken(of identifier: AppIdentifier) throws -> (RegisteredApp, token: String) {
+    ///
+    /// - Returns: The app, its new token and the old token's fingerprint, whose streams
+    ///   the caller closes.
+    func renewToken(of identifier: AppIdentifier) throws -> (RegisteredApp, token: String, oldFingerprint: String) {
         let token = Secrets.makeToken(prefix: "hat_")
-        let app = try update { state in
+        let (app, old) = try update { state in
             guard var app = state.apps[identifier] else { throw ServerError.notFound("\(identifier) is not registered") }
-            state.byFingerprint[app.tokenFingerprint] = nil
+            let old = app.tokenFingerprint
+            state.byFingerprint[old] = nil
             app.tokenFingerprint = Secrets.fingerprint(token)
             state.apps[identifier] = app
             state.byFingerprint[app.tokenFingerprint] = identifier
-            return app
+            return (app, old)
         }
-        return (app, token)
+        return (app, token, old)
     }
 
     /// Unregisters an app; its token stops working.

@@ -29,7 +29,8 @@ struct AppRoutes {
         apps.post(":app/token") { _, context in
             try context.requireAdmin()
             let app = try services.app(try context.pathParameter("app"), for: context)
-            let (renewed, token) = try services.registry.renewToken(of: app.identifier)
+            let (renewed, token, old) = try services.registry.renewToken(of: app.identifier)
+            services.streams.revoke(.appToken(fingerprint: old))
             return JSONResponse(API.AppCredentials(app: renewed.wire, token: token, webhookSecret: renewed.webhookSecret))
         }
     }
@@ -56,9 +57,11 @@ struct AppRoutes {
         guard app.bundledSlug == nil else {
             throw ServerError.conflict("\(app.name) comes with the daemon and cannot be removed")
         }
+        try services.registry.remove(app.identifier)
+        services.streams.revoke(.appToken(fingerprint: app.tokenFingerprint))
         try await services.engine.removeAllPendingRequests(for: app.identifier)
         try await services.engine.removeAllDeliveredNotifications(for: app.identifier)
-        try services.registry.remove(app.identifier)
+        services.hub.forget(app.identifier)
         services.hub.publish(API.Event(type: "appsChanged", app: app.identifier.rawValue))
     }
 }

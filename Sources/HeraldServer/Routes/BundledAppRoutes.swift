@@ -17,13 +17,20 @@ import Synchronization
 /// `{"type": "foreground"}`; the app's own messages (``HeraldApp/changes``) follow.
 struct BundledAppRoutes {
     let apps: [String: any HeraldApp]
+    let services: DaemonServices
     let openPages = OpenPages()
 
     func add(to router: Router<HeraldRequestContext>) {
         let group = router.group("apps/:slug")
         group.get { _, context in
             let app = try app(context)
-            return WebRoutes.page(status: .ok, app.page)
+            return WebRoutes.page(status: .ok, app.page.html)
+        }
+        group.get("page.js") { _, context in
+            Self.file(try app(context).page.script, type: "text/javascript; charset=utf-8")
+        }
+        group.get("page.css") { _, context in
+            Self.file(try app(context).page.style, type: "text/css; charset=utf-8")
         }
         group.get("status") { _, context in
             let app = try app(context)
@@ -43,35 +50,35 @@ struct BundledAppRoutes {
         }
         group.ws("events") { request, context in
             _ = try app(context)
+            try services.streams.checkRoom(for: try context.requireCredential())
             try WebSocketUpgrade.require(request)
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
             let app = try app(context.requestContext)
-            let updates = AsyncStream<JSONValue>.makeStream(bufferingPolicy: .bufferingNewest(1_000))
-            let subscription = app.changes.subscribeNext { updates.continuation.yield($0) }
-            defer { subscription.dispose() }
-            await openPages.opened(app)
-            do {
-                try await outbound.write(.text(Self.foregroundMessage))
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask {
-                        for try await _ in inbound.messages(maxSize: 4_096) {}
-                    }
-                    group.addTask {
-                        let encoder = JSONEncoder()
-                        for await change in updates.stream {
-                            try await outbound.write(.text(String(decoding: try encoder.encode(change), as: UTF8.self)))
-                        }
-                    }
-                    try await group.next()
-                    group.cancelAll()
+            let outbox = StreamOutbox()
+            try await services.withStream(outbox, for: context.requestContext) {
+                outbox.push(Self.foregroundMessage)
+                let encoder = JSONEncoder()
+                let subscription = app.changes.subscribeNext { change in
+                    outbox.push(String(decoding: (try? encoder.encode(change)) ?? Data(), as: UTF8.self))
                 }
-            } catch {
+                defer { subscription.dispose() }
+                await openPages.opened(app)
+                do {
+                    try await StreamSession.run(inbound: inbound, outbound: outbound, outbox: outbox)
+                } catch {
+                    await openPages.closed(app)
+                    throw error
+                }
                 await openPages.closed(app)
-                throw error
             }
-            await openPages.closed(app)
         }
+    }
+
+    private static func file(_ text: String, type: String) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
     /// The app named in the path; its pages and actions are the user's, so the

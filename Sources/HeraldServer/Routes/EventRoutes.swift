@@ -6,45 +6,50 @@ import NotificationEngine
 
 /// `GET /v1/events`: the live event stream over a WebSocket, one JSON text
 /// message per ``API/Event``. The admin sees every app (or one, with `?app=`);
-/// an app's token sees its own. A plain `GET` (no upgrade) is refused with 426.
+/// an app's token sees its own. `?after=N` resumes after the event numbered N, if
+/// the daemon still holds what came since. A plain `GET` (no upgrade) is refused
+/// with 426; a credential holding its limit of streams with 429.
+///
+/// The stream is tied to the credential that opened it: renewing the app's token,
+/// removing the app or ending the browser session closes it at once (4401). A client
+/// that falls more than a megabyte behind is closed too (4429), see ``StreamCloseReason``.
 struct EventRoutes {
     let services: DaemonServices
 
     func add(to router: Router<HeraldRequestContext>) {
         router.ws("v1/events") { request, context in
-            _ = try filter(request, context)
+            _ = try parameters(request, context)
+            try services.streams.checkRoom(for: try context.requireCredential())
             try WebSocketUpgrade.require(request)
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
-            let app = try filter(context.request, context.requestContext)
-            let events = services.hub.subscribe(app: app)
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    for try await _ in inbound.messages(maxSize: 4_096) {}
-                }
-                group.addTask {
-                    let encoder = API.encoder()
-                    for await event in events {
-                        try await outbound.write(.text(String(decoding: try encoder.encode(event), as: UTF8.self)))
-                    }
-                }
-                try await group.next()
-                group.cancelAll()
+            let (app, after) = try parameters(context.request, context.requestContext)
+            let outbox = StreamOutbox()
+            try await services.withStream(outbox, for: context.requestContext) {
+                let token = services.hub.subscribe(app: app, after: after, outbox: outbox)
+                defer { services.hub.unsubscribe(token) }
+                try await StreamSession.run(inbound: inbound, outbound: outbound, outbox: outbox)
             }
         }
     }
 
-    /// The app whose events the caller gets; `nil` for all.
-    private func filter(_ request: Request, _ context: HeraldRequestContext) throws -> AppIdentifier? {
+    /// The app whose events the caller gets (`nil` for all), and where to resume.
+    private func parameters(_ request: Request, _ context: HeraldRequestContext) throws -> (AppIdentifier?, Int?) {
         let requested = request.uri.queryParameters.get("app").map(AppIdentifier.init(rawValue:))
+        let after = try request.uri.queryParameters.get("after").map { text in
+            guard let number = Int(text), number >= 0 else {
+                throw ServerError.badRequest("after is the sequence number of the last event seen, a whole number ≥ 0")
+            }
+            return number
+        }
         switch try context.requirePrincipal() {
         case .admin:
-            return requested
+            return (requested, after)
         case .app(let own):
             guard requested == nil || requested == own else {
                 throw ServerError.forbidden("this token belongs to another app")
             }
-            return own
+            return (own, after)
         }
     }
 }

@@ -1,49 +1,61 @@
 import HTTPTypes
 import Hummingbird
 import NotificationEngine
+import Signals
 
 /// Finds who sent a request, from `Authorization: Bearer …` or the web
-/// notification center's cookie, and guards cookie requests against CSRF.
+/// notification center's session cookie, and guards cookie requests against CSRF.
 ///
 /// A request without credentials goes on without a principal (public routes
-/// answer it; the others refuse it with 401). A bearer token that is neither the
+/// answer it; the others refuse it with 401); so does one whose session cookie is
+/// unknown or expired, such as another daemon's. A bearer token that is neither the
 /// admin's nor an app's is refused at once. A cookie-authenticated request that
 /// changes state must carry `X-Herald-CSRF` (which a cross-site form or image
-/// cannot send) and, if it has an `Origin`, come from the daemon's own.
+/// cannot send) and, if it has an `Origin`, come from exactly the daemon's own.
 struct AuthenticationMiddleware: RouterMiddleware {
     typealias Context = HeraldRequestContext
 
-    static let cookieName = "herald_admin"
     static let csrfHeader = HTTPField.Name("X-Herald-CSRF")!
 
     let adminToken: String
     let registry: AppRegistry
+    let sessions: SessionStore
     let hosts: AllowedHosts
+    let scheduler: any DateScheduler
+
+    /// The session cookie's name for the daemon on `port`: browsers send a
+    /// `127.0.0.1` cookie to every port, so each daemon names its own.
+    static func cookieName(port: Int) -> String {
+        "herald_session_\(port)"
+    }
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var context = context
         if let header = request.headers[.authorization] {
-            context.principal = try principal(bearer: header)
-        } else if let cookie = request.cookies[Self.cookieName]?.value {
-            guard Secrets.constantTimeEqual(cookie, adminToken) else {
-                throw ServerError.unauthorized("the session has expired: open the address `herald serve` printed")
+            (context.principal, context.credential) = try principal(bearer: header)
+        } else if let cookie = request.cookies[Self.cookieName(port: hosts.currentPort)]?.value {
+            if let fingerprint = sessions.session(cookie, now: scheduler.now) {
+                try checkBrowserRequest(request)
+                context.principal = .admin(viaCookie: true)
+                context.credential = .session(fingerprint: fingerprint)
+            } else {
+                context.sentStaleSession = true
             }
-            try checkBrowserRequest(request)
-            context.principal = .admin(viaCookie: true)
         }
         return try await next(request, context)
     }
 
-    private func principal(bearer header: String) throws -> Principal {
+    private func principal(bearer header: String) throws -> (Principal, Credential) {
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {
             throw ServerError.unauthorized("use `Authorization: Bearer <token>`")
         }
         let token = String(parts[1])
-        if Secrets.constantTimeEqual(token, adminToken) { return .admin(viaCookie: false) }
-        if let app = registry.app(forToken: token) { return .app(app) }
+        if Secrets.constantTimeEqual(token, adminToken) { return (.admin(viaCookie: false), .adminToken) }
+        let fingerprint = Secrets.fingerprint(token)
+        if let app = registry.app(forFingerprint: fingerprint) { return (.app(app), .appToken(fingerprint: fingerprint)) }
         throw ServerError.unauthorized("the token is not the admin token nor an app's")
     }
 
@@ -68,9 +80,20 @@ extension HeraldRequestContext {
     /// The caller, who must have sent credentials (else 401).
     func requirePrincipal() throws -> Principal {
         guard let principal else {
+            if sentStaleSession {
+                throw ServerError.unauthorized(
+                    "this browser's session has ended: open the sign-in address `herald serve` printed (or run `herald open`)")
+            }
             throw ServerError.unauthorized("send `Authorization: Bearer <token>` (the admin token or the app's token)")
         }
         return principal
+    }
+
+    /// The credential the caller sent (else 401).
+    func requireCredential() throws -> Credential {
+        _ = try requirePrincipal()
+        guard let credential else { throw ServerError.unauthorized("send credentials") }
+        return credential
     }
 
     /// Refuses callers other than the admin (403) or without credentials (401).

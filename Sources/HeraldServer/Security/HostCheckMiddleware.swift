@@ -22,15 +22,30 @@ final class AllowedHosts: Sendable {
     /// on another site that points its name at 127.0.0.1 still sends that name.
     func allows(_ header: String) -> Bool {
         let port = self.port.withLock { $0 }
-        let names = ["127.0.0.1", "localhost", "[::1]", host.contains(":") ? "[\(host)]" : host]
         let value = header.lowercased()
         return names.contains { value == $0 || value == "\($0):\(port)" }
     }
 
-    /// The daemon's own origins, for the `Origin` header of browser requests.
+    /// Whether an `Origin` header is exactly the daemon's own: scheme `http`, one of
+    /// its names, and the port it listens on — written out, or left out only when that
+    /// port is 80. A page served from another port of the same machine is another origin.
     func allowsOrigin(_ origin: String) -> Bool {
-        guard origin.hasPrefix("http://") else { return false }
-        return allows(String(origin.dropFirst("http://".count)))
+        let port = self.port.withLock { $0 }
+        let value = origin.lowercased()
+        guard value.hasPrefix("http://") else { return false }
+        let authority = value.dropFirst("http://".count)
+        return names.contains { name in
+            authority == "\(name):\(port)" || (port == 80 && authority == name)
+        }
+    }
+
+    /// The port the daemon listens on.
+    var currentPort: Int {
+        port.withLock { $0 }
+    }
+
+    private var names: [String] {
+        ["127.0.0.1", "localhost", "[::1]", host.contains(":") ? "[\(host.lowercased())]" : host.lowercased()]
     }
 }
 

@@ -930,6 +930,21 @@ function handleEvent(event) {
   }
 }
 
+/** The event stream's close code when the credential it was opened with was revoked. */
+const CLOSE_REVOKED = 4401;
+
+/** Ends this browser's session; the daemon closes its streams, and the page shows the sign-in page. */
+async function signOut() {
+  try {
+    await api('POST', '/logout');
+  } catch (error) {
+    report(error);
+    return;
+  }
+  state.socket = null;
+  window.location.assign('/');
+}
+
 function setConnection(name, text) {
   $('connection').dataset.state = name;
   $('connection-text').textContent = text;
@@ -953,8 +968,15 @@ function connect() {
       report(error);
     }
   });
-  socket.addEventListener('close', () => {
+  socket.addEventListener('close', (event) => {
     if (state.socket !== socket) return;
+    if (event.code === CLOSE_REVOKED) {
+      // This browser's session ended (signed out here or elsewhere): nothing to reconnect with.
+      state.socket = null;
+      setConnection('offline', 'Signed out');
+      window.location.assign('/');
+      return;
+    }
     const delay = Math.min(15000, 500 * 2 ** state.retries) * (0.8 + Math.random() * 0.4);
     state.retries += 1;
     setConnection('offline', `Offline — reconnecting in ${Math.ceil(delay / 1000)} s`);
@@ -1012,6 +1034,7 @@ function start() {
   desktop.checked = localStorage.getItem(DESKTOP_KEY) === '1' &&
     'Notification' in window && Notification.permission === 'granted';
   desktop.addEventListener('change', toggleDesktopNotifications);
+  $('sign-out').addEventListener('click', signOut);
   phoneWidth.addEventListener('change', () => select(state.selected, false));
   setInterval(updateTimes, 30000);
   window.herald = { reconnect, refreshAll };
