@@ -12,7 +12,8 @@ package enum EventText {
     package static func line(_ event: API.Event, receivedAt date: Date, timeZone: TimeZone) -> String {
         let time = String(TriggerText.date(date, in: timeZone).suffix(8))
         let type = event.type.padding(toLength: max(22, event.type.count), withPad: " ", startingAt: 0)
-        return "\(time)  \(type) \(event.app)  \(detail(event))"
+        // One line per event, whatever the app's text holds.
+        return TerminalText.escaped("\(time)  \(type) \(event.app)  \(detail(event))")
             .trimmingCharacters(in: .whitespaces)
     }
 

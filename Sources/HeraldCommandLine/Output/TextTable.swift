@@ -1,4 +1,6 @@
 import Foundation
+import NotificationEngine
+
 /// Rows of text in aligned columns under a header, two spaces apart:
 ///
 /// ```
@@ -15,8 +17,9 @@ package struct TextTable: Hashable, Sendable {
     }
 
     /// The table's lines, each ending in a newline; the last column is not padded.
+    /// Control characters in a cell are written out (``TerminalText``): a cell is one line.
     package var rendered: String {
-        let all = [headers] + rows
+        let all = ([headers] + rows).map { $0.map { TerminalText.escaped($0) } }
         let widths = headers.indices.map { column in all.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0 }
         return all.map { row in
             let cells = headers.indices.map { row.indices.contains($0) ? row[$0] : "" }

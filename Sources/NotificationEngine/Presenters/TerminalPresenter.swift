@@ -32,7 +32,8 @@ public final class TerminalPresenter: Presenter {
         self.write = write
     }
 
-    /// Prints the delivery's block, once per delivery; a presentation with the
+    /// Prints the delivery's block, once per delivery, with every control character
+    /// of the app's text written out (see ``TerminalText``); a presentation with the
     /// style ``AlertStyle/none`` (notification center only) prints nothing. An
     /// alert lists all the category's actions, a banner its banner actions.
     public func present(_ presentation: Presentation) {
@@ -43,7 +44,7 @@ public final class TerminalPresenter: Presenter {
 
     /// Prints `● <app> badge <number>`.
     public func badgeChanged(to badge: Int, for app: AppIdentifier) {
-        write("● \(app) badge \(badge)\n")
+        write("● \(TerminalText.escaped(app.rawValue)) badge \(badge)\n")
     }
 
     /// Prints the question, `? <app> asks to send notifications (alerts, sounds)`;
@@ -51,21 +52,23 @@ public final class TerminalPresenter: Presenter {
     public func authorizationRequested(for app: AppIdentifier, options: AuthorizationOptions) {
         let wanted = [(AuthorizationOptions.alert, "alerts"), (.sound, "sounds"), (.badge, "badges")]
             .filter { options.contains($0.0) }.map(\.1).joined(separator: ", ")
-        write("? \(app) asks to send notifications (\(wanted.isEmpty ? "nothing" : wanted))\n")
+        write("? \(TerminalText.escaped(app.rawValue)) asks to send notifications (\(wanted.isEmpty ? "nothing" : wanted))\n")
     }
 
     func render(_ presentation: Presentation) -> String {
         let delivery = presentation.delivery
         let content = delivery.request.content
-        var header = [delivery.app.rawValue, time(delivery.date), presentation.style.rawValue]
+        var header = [TerminalText.escaped(delivery.app.rawValue), time(delivery.date), presentation.style.rawValue]
         if presentation.sound != nil { header.append("sound") }
         if delivery.isLate { header.append("late") }
         var lines = ["┌ " + header.joined(separator: " · ")]
         for text in [content.title, content.subtitle, content.body] where !text.isEmpty {
-            lines.append("│ " + text.replacingOccurrences(of: "\n", with: "\n│ "))
+            // Newlines stay inside the block; every other control is written out.
+            lines.append("│ " + TerminalText.escaped(text, keepingNewlines: true).replacingOccurrences(of: "\n", with: "\n│ "))
         }
         let actions = presentation.style == .alert ? presentation.actions : presentation.bannerActions
-        let buttons = actions.map { "[\($0.identifier)] \($0.title)" }.joined(separator: "  ")
+        let buttons = actions.map { "[\(TerminalText.escaped($0.identifier))] \(TerminalText.escaped($0.title))" }
+            .joined(separator: "  ")
         lines.append("└ \(buttons.isEmpty ? "" : buttons + "  ")(delivery \(delivery.id))")
         return lines.joined(separator: "\n") + "\n"
     }
