@@ -65,11 +65,12 @@ struct EventStreamTests {
     }
 
     @Test func noDaemonIsUnreachable() async throws {
-        let port = try LoopbackServer { _ in }.stoppedPort()
-        let client = HeraldClient(endpoint: .init(url: URL(string: "http://127.0.0.1:\(port)")!, token: "t"))
+        let refusing = try RefusingPort()
+        let client = HeraldClient(endpoint: .init(url: URL(string: "http://127.0.0.1:\(refusing.port)")!, token: "t"))
         var iterator = client.events().makeAsyncIterator()
         let error = await #expect(throws: HeraldClientError.self) { try await iterator.next() }
         #expect(error?.code == .daemonUnreachable)
+        withExtendedLifetime(refusing) {}
     }
 
     @Test func endingTheIterationClosesTheConnection() async throws {

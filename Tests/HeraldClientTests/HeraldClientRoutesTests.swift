@@ -117,9 +117,10 @@ struct HeraldClientRoutesTests {
     }
 
     @Test func noDaemonIsUnreachable() async throws {
-        let port = try LoopbackServer { _ in }.stoppedPort()
-        let client = HeraldClient(endpoint: .init(url: URL(string: "http://127.0.0.1:\(port)")!, token: "t"))
+        let refusing = try RefusingPort()
+        let client = HeraldClient(endpoint: .init(url: URL(string: "http://127.0.0.1:\(refusing.port)")!, token: "t"))
         let error = await #expect(throws: HeraldClientError.self) { try await client.health() }
         #expect(error?.code == .daemonUnreachable)
+        withExtendedLifetime(refusing) {}
     }
 }

@@ -54,6 +54,22 @@ struct OutputTests {
         #expect(Listings.clock(API.Clock(now: date, isVirtual: true), timeZone: paris) == "2026-12-01 10:00:00 (virtual clock)\n")
     }
 
+    @Test func controlCharactersAreWrittenOut() {
+        let hostile = "a\u{1B}]0;x\u{07}b\nc\rd\u{9B}e\u{202E}f\u{7F}"
+        let table = TextTable(headers: ["ID"], rows: [[hostile]]).rendered
+        #expect(table == "ID\n" + #"a\u{1B}]0;x\u{7}b\u{A}c\u{D}d\u{9B}e\u{202E}f\u{7F}"# + "\n")
+        var event = API.Event(type: "delivered", sequence: 1, app: "a")
+        let request = API.Request(identifier: "walk\nFORGED", content: API.Content(title: "\u{1B}[2JWalk"))
+        event.delivery = API.Delivery(id: "D1", app: "a", request: request, scheduledDate: date, date: date, isLate: false)
+        let line = EventText.line(event, receivedAt: date, timeZone: paris)
+        #expect(!line.contains("\n") && !line.contains("\u{1B}"))
+        let json = try? Console.json(["title": "x\u{9B}y\u{202E}z\u{1B}"])
+        #expect(json?.contains(#"\u009b"#) == true && json?.contains(#"\u202e"#) == true)
+        #expect(json?.unicodeScalars.contains { $0.value == 0x9B || $0.value == 0x202E || $0.value == 0x1B } == false)
+        let decoded = try? JSONDecoder().decode([String: String].self, from: Data((json ?? "").utf8))
+        #expect(decoded?["title"] == "x\u{9B}y\u{202E}z\u{1B}", "the same JSON value")
+    }
+
     @Test func eventsAreOneLineEach() {
         let request = API.Request(identifier: "walk", content: API.Content(title: "Walk"))
         var delivered = API.Event(type: "delivered", sequence: 1, app: "a")

@@ -17,7 +17,8 @@ struct TestDaemon {
     init(
         policy: NotificationEngine.AuthorizationPolicy = .grantAll, virtualClock: Bool = true,
         directory: URL? = nil, webhookRetryDelays: [Duration] = [.milliseconds(10), .milliseconds(10)],
-        clockStart: Date? = nil, bundledApps: Bool = false, pendingLimit: Int = 64
+        clockStart: Date? = nil, bundledApps: Bool = false, pendingLimit: Int = 64,
+        connectionTimeouts: ConnectionTimeouts = ConnectionTimeouts()
     ) throws {
         let directory = directory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("herald-server-tests-\(UUID().uuidString)")
@@ -28,6 +29,7 @@ struct TestDaemon {
         configuration.webhookRetryDelays = webhookRetryDelays
         configuration.virtualClockStart = clockStart
         configuration.pendingLimitPerApp = pendingLimit
+        configuration.connectionTimeouts = connectionTimeouts
         daemon = try HeraldDaemon(configuration: configuration)
     }
 

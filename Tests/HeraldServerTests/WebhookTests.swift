@@ -155,4 +155,41 @@ struct WebhookTests {
             #expect(Set(hits.map(\.event.sequence)).count == 3)
         }
     }
+
+    @Test("a webhook that answers with a redirect is not followed: the signed post never reaches the other address")
+    func redirectsAreNotFollowed() async throws {
+        let target = Receiver(failFirst: 0)
+        let targetApp = Application(router: target.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await targetApp.test(.live) { targetClient in
+            let elsewhere = "http://127.0.0.1:\(targetClient.port!)/hook"
+            let redirects = Mutex(0)
+            let router = Router()
+            router.post("hook") { _, _ in
+                redirects.withLock { $0 += 1 }
+                return Response(status: .temporaryRedirect, headers: [.location: elsewhere])
+            }
+            let hook = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+            try await hook.test(.live) { hookClient in
+                let url = "http://127.0.0.1:\(hookClient.port!)/hook"
+                let daemon = try TestDaemon(webhookRetryDelays: [.milliseconds(10), .milliseconds(10)])
+                try await daemon.withLiveServer { client in
+                    let credentials = try await client.call(
+                        .post, "/v1/apps", token: daemon.admin,
+                        json: API.AppRegistration(identifier: "com.example.hooked", name: "Hooked", webhookURL: url)
+                    ).decode(API.AppCredentials.self)
+                    _ = try await client.call(
+                        .post, "/v1/apps/com.example.hooked/authorization", token: credentials.token,
+                        json: API.AuthorizationRequest(options: ["alert"]))
+                    _ = try await client.call(
+                        .post, "/v1/apps/com.example.hooked/requests", token: credentials.token,
+                        json: API.Request.simple("ping", in: nil))
+                    // Each redirect counts as a failed attempt: the first try and two retries.
+                    try await Self.wait { redirects.withLock { $0 } >= 3 }
+                    try await Task.sleep(for: .milliseconds(200))
+                }
+            }
+            #expect(redirects.withLock { $0 } == 3)
+            #expect(target.requests.withLock { $0 } == 0, "the redirect's target got nothing")
+        }
+    }
 }

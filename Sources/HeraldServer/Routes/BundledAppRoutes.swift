@@ -65,7 +65,8 @@ struct BundledAppRoutes {
                 defer { subscription.dispose() }
                 await openPages.opened(app)
                 do {
-                    try await StreamSession.run(inbound: inbound, outbound: outbound, outbox: outbox)
+                    try await StreamSession.run(
+                    inbound: inbound, outbound: outbound, outbox: outbox, channel: context.requestContext.channel)
                 } catch {
                     await openPages.closed(app)
                     throw error

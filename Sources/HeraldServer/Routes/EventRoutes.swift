@@ -28,7 +28,8 @@ struct EventRoutes {
             try await services.withStream(outbox, for: context.requestContext) {
                 let token = services.hub.subscribe(app: app, after: after, outbox: outbox)
                 defer { services.hub.unsubscribe(token) }
-                try await StreamSession.run(inbound: inbound, outbound: outbound, outbox: outbox)
+                try await StreamSession.run(
+                    inbound: inbound, outbound: outbound, outbox: outbox, channel: context.requestContext.channel)
             }
         }
     }

@@ -69,6 +69,7 @@ final class StreamOutbox: Sendable {
     /// - Returns: Whether the message was queued (`false` once closed).
     @discardableResult
     func push(_ message: String) -> Bool {
+        var waiters = Waiters()
         let (queued, waiter) = state.withLock { state -> (Bool, CheckedContinuation<Next, Never>?) in
             guard state.closed == nil else { return (false, nil) }
             if let waiter = state.waiter {
@@ -77,7 +78,7 @@ final class StreamOutbox: Sendable {
             }
             let size = message.utf8.count
             guard state.bytes + size <= byteLimit else {
-                Self.close(&state, .fellBehind)
+                waiters = Self.close(&state, .fellBehind)
                 return (false, nil)
             }
             state.messages.append(message)
@@ -85,22 +86,15 @@ final class StreamOutbox: Sendable {
             return (true, nil)
         }
         waiter?.resume(returning: .message(message))
+        waiters.resume(.fellBehind)
         return queued
     }
 
     /// Ends the stream for `reason`; the first reason given is the one reported.
     func close(_ reason: StreamCloseReason) {
-        let waiters = state.withLock { state -> (CheckedContinuation<Next, Never>?, CheckedContinuation<StreamCloseReason, Never>?) in
-            guard state.closed == nil else { return (nil, nil) }
-            Self.close(&state, reason)
-            defer {
-                state.waiter = nil
-                state.closeWaiter = nil
-            }
-            return (state.waiter, state.closeWaiter)
-        }
-        waiters.0?.resume(returning: .closed(reason))
-        waiters.1?.resume(returning: reason)
+        state.withLock { state in
+            state.closed == nil ? Self.close(&state, reason) : Waiters()
+        }.resume(reason)
     }
 
     /// Waits until the outbox is closed, and returns why. Cancelling the waiting task
@@ -157,10 +151,27 @@ final class StreamOutbox: Sendable {
         }
     }
 
-    private static func close(_ state: inout State, _ reason: StreamCloseReason) {
+    /// The tasks waiting on an outbox, to wake once its lock is let go.
+    private struct Waiters {
+        var next: CheckedContinuation<Next, Never>?
+        var closed: CheckedContinuation<StreamCloseReason, Never>?
+
+        func resume(_ reason: StreamCloseReason) {
+            next?.resume(returning: .closed(reason))
+            closed?.resume(returning: reason)
+        }
+    }
+
+    /// Closes the outbox for `reason`, dropping what waited; returns the tasks to wake.
+    private static func close(_ state: inout State, _ reason: StreamCloseReason) -> Waiters {
         state.closed = reason
         state.messages = []
         state.head = 0
         state.bytes = 0
+        defer {
+            state.waiter = nil
+            state.closeWaiter = nil
+        }
+        return Waiters(next: state.waiter, closed: state.closeWaiter)
     }
 }

@@ -136,6 +136,27 @@ struct CLIEndToEndTests {
         ).run()
         #expect(stopped.status == 3)
     }
+
+    @Test func hostileTextCannotDriveTheTerminal() async throws {
+        let daemon = try await TestDaemon()
+        try await prepare(daemon)
+        // A title that would retitle the terminal, clear the screen and forge a line of its own.
+        let hostile = "Hi\u{1B}]0;owned\u{07}\u{1B}[2J\nFORGED  row\u{9B}31m\r\u{202E}"
+        let scheduled = try await daemon.herald(
+            "schedule", "--app", Self.app, "--id", "evil\u{1B}[31m", "--title", hostile, "--body", "b\u{1B}c", "--in", "90s")
+        #expect(scheduled.status == 0, "\(scheduled.errors)")
+        for output in [
+            try await daemon.herald("pending", "--app", Self.app), try await daemon.herald("pending", "--app", Self.app, "--json"),
+        ] {
+            #expect(output.status == 0)
+            #expect(!output.output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "a control character reached the terminal")
+            #expect(!output.output.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) || $0.value == 0x202E })
+        }
+        let table = try await daemon.herald("pending", "--app", Self.app).output
+        #expect(table.split(separator: "\n").count == 2, "the header and one row, no forged line")
+        #expect(table.contains("\\u{1B}]0;owned"), "the escape is written out, visibly")
+        await daemon.stop()
+    }
 }
 
 extension ISO8601DateFormatter {

@@ -42,6 +42,28 @@ struct TerminalPresenterTests {
         #expect(try await fixture.engine.deliveredNotifications(for: fixture.app).isEmpty)
     }
 
+    @Test("An app's escape sequences and line breaks are written out: the block stays the presenter's")
+    func hostileText() async throws {
+        let output = Output()
+        let terminal = TerminalPresenter(timeZone: TimeZone(identifier: "UTC")!) { output.write($0) }
+        let fixture = try EngineFixture()
+        let connection = fixture.engine.addPresenter(terminal)
+        defer { connection.dispose() }
+        try await fixture.authorize()
+        try await fixture.engine.setCategories([NotificationCategory(
+            identifier: "c", actions: [NotificationAction(identifier: "ok", title: "OK\u{1B}[8m")])], for: fixture.app)
+        var request = EngineFixture.request("x", after: 60)
+        request.content = NotificationContent(
+            title: "\u{1B}]0;owned\u{07}Title", body: "line\n└ [ok] forged\r\u{9B}2J", categoryIdentifier: "c")
+        try await fixture.engine.add(request, for: fixture.app)
+        fixture.scheduler.advance(by: 60)
+        let text = output.value
+        #expect(!text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) })
+        #expect(text.contains(#"│ \u{1B}]0;owned\u{7}Title"#))
+        #expect(text.contains("│ line\n│ └ [ok] forged"), "a line break in the body stays inside the block")
+        #expect(text.contains(#"[ok] OK\u{1B}[8m"#))
+    }
+
     @Test("A delivery handed over twice (after a crash) prints once; one with alerts off prints nothing")
     func dedupe() throws {
         let output = Output()

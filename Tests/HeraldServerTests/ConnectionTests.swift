@@ -1,0 +1,125 @@
+import Foundation
+import HTTPTypes
+import HeraldAPI
+@testable import HeraldServer
+import HummingbirdTesting
+import HummingbirdWSClient
+import HummingbirdWSTesting
+import NIOCore
+import Testing
+
+@Suite("Connections: malformed requests and timeouts, over a bare socket", .timeLimit(.minutes(1)))
+struct ConnectionTests {
+    /// Short limits, so the tests wait fractions of a second.
+    static var quick: ConnectionTimeouts {
+        var timeouts = ConnectionTimeouts()
+        timeouts.idle = .milliseconds(600)
+        timeouts.header = .milliseconds(400)
+        timeouts.body = .milliseconds(400)
+        return timeouts
+    }
+
+    @Test(
+        "a request the parser refuses is answered 400 in the API's error shape, and the connection closed",
+        arguments: [
+            "GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+            "POST /v1/apps HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: -1\r\n\r\n",
+            "HELLO THERE\r\n\r\n",
+            "GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab",
+        ])
+    func malformed(request: String) async throws {
+        let daemon = try TestDaemon()
+        try await daemon.withLiveServer { client in
+            let connection = try RawHTTP(port: client.port!)
+            try connection.send(request)
+            let answer = try await connection.answer()
+            #expect(answer.status == 400)
+            #expect(answer.body.contains(#""code":"badRequest""#))
+            #expect(answer.head.lowercased().contains("connection: close"))
+            #expect(await connection.closesConnection())
+        }
+    }
+
+    @Test("a malformed request after a good one on the same connection is answered 400 too")
+    func malformedAfterKeepAlive() async throws {
+        let daemon = try TestDaemon()
+        try await daemon.withLiveServer { client in
+            let connection = try RawHTTP(port: client.port!)
+            try connection.send("GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            #expect(try await connection.answer().status == 200)
+            try connection.send("GET / HTTP/1.1\r\nContent-Length: -5\r\nHost: 127.0.0.1\r\n\r\n")
+            let answer = try await connection.answer()
+            #expect(answer.status == 400)
+            #expect(await connection.closesConnection())
+        }
+    }
+
+    @Test("a connection that sends nothing is closed after the idle limit")
+    func idle() async throws {
+        let daemon = try TestDaemon(connectionTimeouts: Self.quick)
+        try await daemon.withLiveServer { client in
+            let started = ContinuousClock.now
+            let connection = try RawHTTP(port: client.port!)
+            #expect(await connection.closesConnection())
+            #expect(ContinuousClock.now - started >= .milliseconds(500))
+        }
+    }
+
+    @Test("a kept-alive connection is closed once idle for the limit after its answer")
+    func idleAfterAnswer() async throws {
+        let daemon = try TestDaemon(connectionTimeouts: Self.quick)
+        try await daemon.withLiveServer { client in
+            let connection = try RawHTTP(port: client.port!)
+            try connection.send("GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            #expect(try await connection.answer().status == 200)
+            #expect(await connection.closesConnection())
+        }
+    }
+
+    @Test("a header that trickles in is answered 408 and closed after the header limit")
+    func slowHeader() async throws {
+        let daemon = try TestDaemon(connectionTimeouts: Self.quick)
+        try await daemon.withLiveServer { client in
+            let connection = try RawHTTP(port: client.port!)
+            try connection.send("GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            let answer = try await connection.answer()
+            #expect(answer.status == 408)
+            #expect(answer.body.contains(#""code":"requestTimeout""#))
+            #expect(await connection.closesConnection())
+        }
+    }
+
+    @Test("a body that stops arriving is answered 408 and closed after the body limit")
+    func slowBody() async throws {
+        let daemon = try TestDaemon(connectionTimeouts: Self.quick)
+        try await daemon.withLiveServer { client in
+            let connection = try RawHTTP(port: client.port!)
+            try connection.send(
+                "POST /v1/apps HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(daemon.admin)\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"identifier\"")
+            let answer = try await connection.answer()
+            #expect(answer.status == 408)
+            #expect(await connection.closesConnection())
+        }
+    }
+
+    @Test("an event stream outlives the HTTP idle limit: a WebSocket is kept alive by pings")
+    func webSocketOutlivesIdleLimit() async throws {
+        let daemon = try TestDaemon(connectionTimeouts: Self.quick)
+        try await daemon.withLiveServer { client in
+            let token = try await client.register("com.example.shop", admin: daemon.admin)
+            let port = client.port!
+            let events = try await EventStreamTests.events(client, token: token, count: 1) {
+                try await Task.sleep(for: .milliseconds(1_500))
+                // The test client's own kept-alive connection has been closed as idle by now.
+                let body = #"{"identifier":"late","content":{"title":"Late"}}"#
+                let added = try await RawHTTP.exchange(
+                    port: port,
+                    "POST /v1/apps/com.example.shop/requests HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n"
+                        + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+                #expect(added.status == 201)
+            }
+            #expect(events.first?.type == "pendingChanged")
+        }
+    }
+}
