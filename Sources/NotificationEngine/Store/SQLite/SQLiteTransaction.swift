@@ -209,6 +209,19 @@ final class SQLiteTransaction: StoreTransaction {
         knownApps.insert(app)
     }
 
+    /// Deletes the app's rows from every table: outbox entries and responses
+    /// first, while its deliveries still say which are its own.
+    func deleteApp(_ app: AppIdentifier) throws {
+        try guarding("deleting everything of \(app)") {
+            for table in ["outbox WHERE delivery_id IN (SELECT id FROM deliveries WHERE app = ?)",
+                          "responses WHERE app = ?", "deliveries WHERE app = ?", "pending WHERE app = ?",
+                          "apps WHERE app = ?"] {
+                try execute("DELETE FROM \(table)", [app.rawValue])
+            }
+            knownApps.remove(app)
+        }
+    }
+
     // MARK: Helpers
 
     /// Runs `body`, turning any failure into a ``NotificationError/Code/storeFailure``.
