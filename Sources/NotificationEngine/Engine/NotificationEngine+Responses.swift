@@ -50,6 +50,7 @@ extension NotificationEngine {
         to id: DeliveryID, actionIdentifier: String, userText: String?, authenticated: Bool, for app: AppIdentifier
     ) throws {
         try Validator.validateApp(app)
+        let actionIdentifier = actionIdentifier.canonical
         let answer = try state.withLock { state in
             guard let stored = try read({ try $0.delivery(id) }), stored.delivery.app == app, !stored.isAnswered else {
                 throw NotificationError(.deliveryNotFound, "\(app) has no unanswered delivery \(id)")

@@ -20,6 +20,9 @@ enum SQLiteSchema {
         migrator.registerMigration("v3") { db in
             try db.execute(sql: version3)
         }
+        migrator.registerMigration("v4") { db in
+            try canonicalizeIdentifiers(db)
+        }
         return migrator
     }
 
