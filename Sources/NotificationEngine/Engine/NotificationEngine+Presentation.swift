@@ -92,7 +92,7 @@ extension NotificationEngine {
         to presenters: [any Presenter]
     ) {
         let preferences = found.preferences
-        let category = found.categories.first { $0.identifier == delivery.request.content.categoryIdentifier }
+        let category = found.category(for: delivery)
         let sound =
             withSound && preferences.allowsSounds
             ? configuration.soundLibrary.resolve(

@@ -21,52 +21,28 @@ struct SQLiteCanonicalMigrationTests {
             trigger: .timeInterval(TimeIntervalTrigger(interval: 60, repeats: false)))
     }
 
-    /// Writes a pending row the way version 3 did, spelling kept.
-    static func insertPending(
-        _ identifier: String, title: String, fire: Double, added: Double, app: AppIdentifier = shop, in db: Database
-    ) throws {
-        try db.execute(
-            sql: "INSERT INTO pending (app, identifier, next_fire, added, is_location, request) VALUES (?, ?, ?, ?, 0, ?)",
-            arguments: [
-                app.rawValue, identifier, S.date(fire).timeIntervalSinceReferenceDate,
-                S.date(added).timeIntervalSinceReferenceDate, try RequestCoding.encode(request(identifier, title: title)),
-            ])
-    }
-
-    /// Writes a listed delivery the way version 3 did; returns its id.
-    static func insertDelivery(_ identifier: String, at offset: Double, in db: Database) throws -> DeliveryID {
-        let id = DeliveryID()
-        try db.execute(
-            sql: """
-                INSERT INTO deliveries (id, app, identifier, scheduled, date, late, listed, answered, request)
-                VALUES (?, ?, ?, ?, ?, 0, 1, 0, ?)
-                """,
-            arguments: [
-                id.description, shop.rawValue, identifier, S.date(offset).timeIntervalSinceReferenceDate,
-                S.date(offset).timeIntervalSinceReferenceDate,
-                try RequestCoding.encode(request(identifier, title: "delivered")),
-            ])
-        return id
-    }
-
     /// A version 3 file with duplicates: "né" twice (the decomposed one added
     /// last), "café" twice (the composed one added last), a lone decomposed "né"
     /// of another app, and two listed deliveries of "thé". Returns the deliveries' ids.
     static func writeVersion3(at path: String) throws -> [DeliveryID] {
-        let queue = try DatabaseQueue(path: path)
-        try SQLiteSchema.migrator.migrate(queue, upTo: "v3")
-        return try queue.write { db in
-            try insertPending("n\u{e9}", title: "né first", fire: 100, added: 1, in: db)
-            try insertPending("ne\u{301}", title: "né second", fire: 200, added: 2, in: db)
-            try insertPending("cafe\u{301}", title: "café first", fire: 30, added: 3, in: db)
-            try insertPending("caf\u{e9}", title: "café second", fire: 50, added: 5, in: db)
-            try insertPending("ne\u{301}", title: "todo", fire: 70, added: 1, app: todo, in: db)
-            let preferences = String(decoding: try JSONEncoder().encode(
-                AppNotificationPreferences(authorizationStatus: .authorized, grantedOptions: [.alert])), as: UTF8.self)
-            for app in [shop, todo] {
-                try db.execute(sql: "INSERT INTO apps (app, preferences) VALUES (?, ?)", arguments: [app.rawValue, preferences])
+        try OldSchemaRows.database(at: path, upTo: "v3").write { db in
+            func pending(_ identifier: String, _ title: String, fire: Double, added: Double, app: AppIdentifier = shop)
+                throws
+            {
+                try OldSchemaRows.insertPending(
+                    request(identifier, title: title), of: app, fire: S.date(fire), added: S.date(added), in: db)
             }
-            return [try insertDelivery("th\u{e9}", at: 10, in: db), try insertDelivery("the\u{301}", at: 20, in: db)]
+            try pending("n\u{e9}", "né first", fire: 100, added: 1)
+            try pending("ne\u{301}", "né second", fire: 200, added: 2)
+            try pending("cafe\u{301}", "café first", fire: 30, added: 3)
+            try pending("caf\u{e9}", "café second", fire: 50, added: 5)
+            try pending("ne\u{301}", "todo", fire: 70, added: 1, app: todo)
+            try OldSchemaRows.insertAuthorizedApp(shop, in: db)
+            try OldSchemaRows.insertAuthorizedApp(todo, in: db)
+            return try ["th\u{e9}", "the\u{301}"].enumerated().map { index, identifier in
+                try OldSchemaRows.insertDelivery(
+                    request(identifier, title: "delivered"), of: shop, at: S.date(Double(10 + 10 * index)), in: db)
+            }
         }
     }
 

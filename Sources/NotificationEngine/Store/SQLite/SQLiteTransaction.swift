@@ -11,6 +11,8 @@ final class SQLiteTransaction: StoreTransaction {
     /// Apps known to have a row in `apps` in this transaction, so a batch of saves
     /// for one app inserts it once.
     private var knownApps: Set<AppIdentifier> = []
+    /// Categories of deliveries saved in this transaction, as JSON.
+    var encodedCategories: [NotificationCategory: String] = [:]
 
     init(db: Database) {
         self.db = db
