@@ -18,7 +18,8 @@ struct EngineState {
         func category(of content: NotificationContent) -> NotificationCategory? {
             let identifier = content.categoryIdentifier
             guard !identifier.isEmpty else { return nil }
-            return categories.first { $0.identifier == identifier } ?? NotificationCategory(identifier: identifier, actions: [])
+            return categories.first { $0.identifier == identifier }
+                ?? NotificationCategory(identifier: identifier, actions: [])
         }
 
         /// The category to answer and present `delivery` by: the one it was made

@@ -39,7 +39,8 @@ extension NotificationEngine {
         try Validator.validateApp(app)
         let record = try record(app, in: &state)
         try requireAuthorization(record, app: app)
-        return try pendingItems(for: requests.map(\.canonical), categories: record.categories, schedule: state.schedule, now: now)
+        return try pendingItems(
+            for: requests.map(\.canonical), categories: record.categories, schedule: state.schedule, now: now)
     }
 
     func requireAuthorization(_ record: EngineState.AppRecord, app: AppIdentifier) throws {

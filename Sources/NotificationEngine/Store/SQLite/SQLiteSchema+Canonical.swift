@@ -55,7 +55,11 @@ extension SQLiteSchema {
         var rows: [Row] = []
         for spelling in [key.identifier] + spellings {
             rows += try Row.fetchAll(
-                db, sql: "SELECT identifier, next_fire, added, is_location, request FROM pending WHERE app = ? AND identifier = ?",
+                db,
+                sql: """
+                    SELECT identifier, next_fire, added, is_location, request FROM pending
+                    WHERE app = ? AND identifier = ?
+                    """,
                 arguments: [key.app, spelling])
         }
         // `max` keeps the first of equals: the NFC row, fetched first, wins a tie.
