@@ -11,6 +11,22 @@ struct EngineState {
         var preferences: AppNotificationPreferences
         var categories: [NotificationCategory]
         var badge: Int
+
+        /// The category a delivery of `content` is made with now: the registered
+        /// one it names, one without actions or options if none has its name, `nil`
+        /// if it names none (``Delivery/category``).
+        func category(of content: NotificationContent) -> NotificationCategory? {
+            let identifier = content.categoryIdentifier
+            guard !identifier.isEmpty else { return nil }
+            return categories.first { $0.identifier == identifier }
+                ?? NotificationCategory(identifier: identifier, actions: [])
+        }
+
+        /// The category to answer and present `delivery` by: the one it was made
+        /// with, or for a delivery stored without one, the app's current category.
+        func category(for delivery: Delivery) -> NotificationCategory? {
+            delivery.category ?? categories.first { $0.identifier == delivery.request.content.categoryIdentifier }
+        }
     }
 
     /// A connected app handler and the token that disconnects it.

@@ -6,6 +6,7 @@ import Synchronization
 extension NotificationEngine {
     func setCategoriesNow(_ categories: [NotificationCategory], for app: AppIdentifier) throws {
         try Validator.validateApp(app)
+        let categories = categories.map(\.canonical)
         try Validator.validate(categories)
         try state.withLock { state in
             _ = try record(app, in: &state)
@@ -55,6 +56,7 @@ extension NotificationEngine {
     /// Takes deliveries out of the app's notification center; `nil` takes all.
     func removeDeliveredNow(_ identifiers: [String]?, for app: AppIdentifier) throws {
         try Validator.validateApp(app)
+        let identifiers = identifiers?.map(\.canonical)
         let removed = try state.withLock { _ in
             try write { transaction in
                 let listed = try transaction.listedDeliveries(app)

@@ -139,14 +139,16 @@ extension NotificationEngine {
         }
     }
 
-    /// Adds the delivery of `request` to the batch; ``finishBatch(_:in:)`` saves it.
+    /// Adds the delivery of `request`, with its category as it is now, to the
+    /// batch; ``finishBatch(_:in:)`` saves it.
     private func deliver(
         _ request: NotificationRequest, item: FireItem, now: Date, app: EngineState.AppRecord,
         into firing: inout Firing
     ) {
         firing.deliveries.append(Delivery(
             id: DeliveryID(), app: item.app, request: request, scheduledDate: item.dueDate, date: now,
-            isLate: now.timeIntervalSince(item.dueDate) >= configuration.lateTolerance))
+            isLate: now.timeIntervalSince(item.dueDate) >= configuration.lateTolerance,
+            category: app.category(of: request.content)))
         if let badge = request.content.badge, app.preferences.allowsBadges {
             firing.badges[item.app] = badge
         }

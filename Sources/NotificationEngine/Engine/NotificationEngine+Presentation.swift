@@ -71,6 +71,8 @@ extension NotificationEngine {
     }
 
     private func finishForeground(_ delivery: Delivery, options: PresentationOptions) {
+        // The app was forgotten while its handler decided: nothing is left to show.
+        guard isStored(delivery.id) else { return }
         if !options.keepsInList {
             unlist(delivery)
         }
@@ -90,7 +92,7 @@ extension NotificationEngine {
         to presenters: [any Presenter]
     ) {
         let preferences = found.preferences
-        let category = found.categories.first { $0.identifier == delivery.request.content.categoryIdentifier }
+        let category = found.category(for: delivery)
         let sound =
             withSound && preferences.allowsSounds
             ? configuration.soundLibrary.resolve(
@@ -105,6 +107,16 @@ extension NotificationEngine {
             reportsDismissal: category?.options.contains(.customDismissAction) ?? false)
         presenters.forEach { $0.present(presentation) }
         emit(.presented(presentation))
+    }
+
+    /// Whether the store still has the delivery; `true` if it cannot tell.
+    private func isStored(_ id: DeliveryID) -> Bool {
+        do {
+            return try read { try $0.delivery(id) } != nil
+        } catch {
+            logger.error("looking up delivery \(id) failed: \(error)")
+            return true
+        }
     }
 
     /// Takes a delivery out of the notification center (it stays answerable).

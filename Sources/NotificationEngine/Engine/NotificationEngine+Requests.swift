@@ -32,14 +32,15 @@ extension NotificationEngine {
     }
 
     /// Checks that `app` may add `requests` now and turns them into pending
-    /// items with their first fire dates; writes nothing.
+    /// items with their first fire dates, identifiers in NFC; writes nothing.
     func prepareAdd(
         _ requests: [NotificationRequest], for app: AppIdentifier, now: Date, in state: inout EngineState
     ) throws -> [PendingRequest] {
         try Validator.validateApp(app)
         let record = try record(app, in: &state)
         try requireAuthorization(record, app: app)
-        return try pendingItems(for: requests, categories: record.categories, schedule: state.schedule, now: now)
+        return try pendingItems(
+            for: requests.map(\.canonical), categories: record.categories, schedule: state.schedule, now: now)
     }
 
     func requireAuthorization(_ record: EngineState.AppRecord, app: AppIdentifier) throws {
@@ -175,6 +176,7 @@ extension NotificationEngine {
 
     func removePendingNow(_ identifiers: [String], for app: AppIdentifier) throws {
         try Validator.validateApp(app)
+        let identifiers = identifiers.map(\.canonical)
         try state.withLock { state in
             let removed = try write { try $0.deletePending(app, identifiers: identifiers) }
             for identifier in identifiers {

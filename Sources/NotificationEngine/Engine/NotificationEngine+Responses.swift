@@ -50,6 +50,7 @@ extension NotificationEngine {
         to id: DeliveryID, actionIdentifier: String, userText: String?, authenticated: Bool, for app: AppIdentifier
     ) throws {
         try Validator.validateApp(app)
+        let actionIdentifier = actionIdentifier.canonical
         let answer = try state.withLock { state in
             guard let stored = try read({ try $0.delivery(id) }), stored.delivery.app == app, !stored.isAnswered else {
                 throw NotificationError(.deliveryNotFound, "\(app) has no unanswered delivery \(id)")
@@ -57,7 +58,7 @@ extension NotificationEngine {
             let record = try record(app, in: &state)
             let answer = try validateAnswer(
                 stored.delivery, actionIdentifier: actionIdentifier, userText: userText,
-                authenticated: authenticated, categories: record.categories)
+                authenticated: authenticated, category: record.category(for: stored.delivery))
             try write { transaction in
                 try transaction.updateDelivery(id, isListed: false, isAnswered: true)
                 if answer.reachesApp { try transaction.saveResponse(answer.response) }
@@ -78,12 +79,12 @@ extension NotificationEngine {
         }
     }
 
-    /// Checks the response against the delivery's category.
+    /// Checks the response against the delivery's category: the one it was made
+    /// with, not one the app registered since.
     private func validateAnswer(
         _ delivery: Delivery, actionIdentifier: String, userText: String?, authenticated: Bool,
-        categories: [NotificationCategory]
+        category: NotificationCategory?
     ) throws -> Answer {
-        let category = categories.first { $0.identifier == delivery.request.content.categoryIdentifier }
         let response = NotificationResponse(
             delivery: delivery, actionIdentifier: actionIdentifier, userText: userText, date: scheduler.now)
         switch actionIdentifier {

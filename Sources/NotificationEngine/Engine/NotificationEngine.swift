@@ -56,6 +56,10 @@ import Synchronization
 /// - ``preferences(for:)``
 /// - ``updatePreferences(for:_:)``
 ///
+/// ### Removing an app
+///
+/// - ``forgetApp(_:)``
+///
 /// ### Location
 ///
 /// - ``updateLocation(_:)``

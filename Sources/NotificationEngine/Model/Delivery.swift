@@ -97,6 +97,19 @@ public struct Delivery: Codable, Sendable, Hashable, Identifiable {
     /// is at least ``NotificationEngine/Configuration/lateTolerance`` after
     /// `scheduledDate`.
     public var isLate: Bool
+    /// The category the delivery was made with: the app's category named by the
+    /// content's ``NotificationContent/categoryIdentifier`` as it was when the
+    /// request fired, or one without actions or options if the app had no category
+    /// of that name then. `nil` when the content names no category, and for
+    /// deliveries stored before the engine kept categories with them.
+    ///
+    /// Its actions are the ones the delivery offers, whatever the app registers
+    /// later: the engine checks responses against it (the action and its text
+    /// field, ``NotificationAction/Options/authenticationRequired``,
+    /// ``NotificationAction/Options/foreground``, and
+    /// ``NotificationCategory/Options/customDismissAction``), falling back to the
+    /// app's current category only when it is `nil`.
+    public var category: NotificationCategory?
 
     /// A delivery with these values. The engine makes deliveries when requests
     /// fire; make one yourself for tests or for a ``Presenter`` fed by hand.
@@ -108,13 +121,15 @@ public struct Delivery: Codable, Sendable, Hashable, Identifiable {
     ///   - scheduledDate: When the request was due.
     ///   - date: When it was delivered.
     ///   - isLate: Whether it was delivered late.
+    ///   - category: The category it was made with; `nil` (the default) for none.
     public init(
         id: DeliveryID,
         app: AppIdentifier,
         request: NotificationRequest,
         scheduledDate: Date,
         date: Date,
-        isLate: Bool
+        isLate: Bool,
+        category: NotificationCategory? = nil
     ) {
         self.id = id
         self.app = app
@@ -122,5 +137,6 @@ public struct Delivery: Codable, Sendable, Hashable, Identifiable {
         self.scheduledDate = scheduledDate
         self.date = date
         self.isLate = isLate
+        self.category = category
     }
 }

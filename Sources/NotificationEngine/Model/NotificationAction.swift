@@ -49,6 +49,8 @@ public struct NotificationAction: Codable, Sendable, Hashable {
     /// The action's name, which responses carry: 1 to
     /// ``NotificationLimits/maximumIdentifierLength`` characters, unique within its
     /// category, and neither ``defaultIdentifier`` nor ``dismissIdentifier``.
+    /// Compared by canonical equivalence and kept in NFC, as
+    /// ``NotificationRequest/identifier`` is.
     public var identifier: String
     /// The button's title, at most ``NotificationLimits/maximumActionTitleLength``
     /// characters.

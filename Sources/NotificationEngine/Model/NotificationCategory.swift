@@ -40,7 +40,8 @@ public struct NotificationCategory: Codable, Sendable, Hashable {
 
     /// The category's name, which ``NotificationContent/categoryIdentifier`` refers
     /// to: 1 to ``NotificationLimits/maximumIdentifierLength`` characters, unique
-    /// among the app's categories.
+    /// among the app's categories. Compared by canonical equivalence and kept in
+    /// NFC, as ``NotificationRequest/identifier`` is.
     public var identifier: String
     /// Every action, in order: an alert shows them all. At most
     /// ``NotificationLimits/maximumActionsPerCategory``, each identifier used once.

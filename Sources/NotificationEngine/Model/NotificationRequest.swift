@@ -17,6 +17,12 @@ public struct NotificationRequest: Codable, Sendable, Hashable {
     /// The app's name for the request, which it uses to replace or remove it: 1 to
     /// ``NotificationLimits/maximumIdentifierLength`` characters, unique among the
     /// app's pending requests.
+    ///
+    /// Identifiers compare as Swift strings do, by canonical equivalence:
+    /// `"n\u{e9}"` and `"ne\u{301}"` name the same request. The engine keeps them
+    /// in Unicode Normalization Form C (NFC), so what it returns is in NFC, and
+    /// counts the length of the NFC form. The same holds for category, action and
+    /// thread identifiers.
     public var identifier: String
     /// What the notification shows.
     public var content: NotificationContent

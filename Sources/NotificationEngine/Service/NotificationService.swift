@@ -52,7 +52,8 @@ public protocol NotificationService: Sendable {
     /// The categories are checked together (see ``NotificationLimits``); a bad one
     /// is refused with ``NotificationError/Code/invalidCategory`` or
     /// ``NotificationError/Code/invalidIdentifier`` and the old categories stay.
-    /// Responses are checked against the categories registered when they come.
+    /// A delivery keeps the category it was made with (``Delivery/category``):
+    /// responses to it are checked against that, whatever is registered since.
     func setCategories(_ categories: [NotificationCategory], for app: AppIdentifier) async throws
 
     /// The app's registered categories, in the order they were set; empty until it sets some.
@@ -180,7 +181,8 @@ public protocol NotificationService: Sendable {
     ///   - delivery: The delivery answered; it must be the app's and not yet answered
     ///     (else ``NotificationError/Code/deliveryNotFound``).
     ///   - actionIdentifier: What the user chose; an action the delivery's category
-    ///     lacks is refused with ``NotificationError/Code/invalidResponse``.
+    ///     (``Delivery/category``, as it was when the request fired) lacks is refused
+    ///     with ``NotificationError/Code/invalidResponse``.
     ///   - userText: The text typed into a text-input action; `nil` for anything
     ///     else (a mismatch is ``NotificationError/Code/invalidResponse``).
     ///   - authenticated: Whether the user is authenticated (else

@@ -37,6 +37,8 @@ private final class InMemoryTransaction: StoreTransaction {
         var listed: [AppIdentifier: [String: DeliveryID]] = [:]
         /// Insertion order of the deliveries.
         var sequence: [DeliveryID: Int] = [:]
+        /// The next delivery's place in ``sequence``; never reused, though deliveries are deleted.
+        var nextSequence = 0
         var outbox: [DeliveryID] = []
         var responses: [(id: DeliveryID, response: NotificationResponse)] = []
         var scheduleTimeZone: String?
@@ -146,7 +148,10 @@ private final class InMemoryTransaction: StoreTransaction {
         let replaced = state.listed[app]?[identifier]
         if let replaced { state.deliveries[replaced]?.isListed = false }
         state.deliveries[id] = delivery
-        state.sequence[id] = state.sequence[id] ?? state.sequence.count
+        if state.sequence[id] == nil {
+            state.sequence[id] = state.nextSequence
+            state.nextSequence += 1
+        }
         state.listed[app, default: [:]][identifier] = delivery.isListed ? id : nil
         return replaced.map { ReplacedDelivery(app: app, id: $0) }
     }
@@ -257,6 +262,18 @@ private final class InMemoryTransaction: StoreTransaction {
 
     func apps() -> [AppIdentifier] {
         state.apps.keys.sorted()
+    }
+
+    func deleteApp(_ app: AppIdentifier) {
+        state.apps[app] = nil
+        state.listed[app] = nil
+        let gone = Set(state.deliveries.filter { $0.value.delivery.app == app }.keys)
+        for id in gone {
+            state.deliveries[id] = nil
+            state.sequence[id] = nil
+        }
+        state.outbox.removeAll { gone.contains($0) }
+        state.responses.removeAll { $0.response.delivery.app == app }
     }
 
     func scheduleTimeZone() -> String? {

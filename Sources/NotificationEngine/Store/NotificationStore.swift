@@ -181,6 +181,9 @@ package protocol StoreTransaction {
     func saveCategories(_ categories: [NotificationCategory], for app: AppIdentifier) throws
     /// Every app the store knows, sorted.
     func apps() throws -> [AppIdentifier]
+    /// Deletes every row the app owns: its record (preferences, badge, categories),
+    /// pending requests, deliveries with their outbox entries, and responses.
+    func deleteApp(_ app: AppIdentifier) throws
 
     // MARK: The engine's own
     /// The identifier of the time zone the pending floating calendar triggers'

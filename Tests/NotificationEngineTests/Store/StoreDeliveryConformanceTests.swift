@@ -34,6 +34,27 @@ struct StoreDeliveryConformanceTests {
         #expect(try listed(shop, in: store) == ["x"])
     }
 
+    @Test("A delivery's category is saved with it, whether its request is encoded or copied from the pending one",
+          arguments: StoreUnderTest.allCases)
+    func categoryRoundTrip(kind: StoreUnderTest) throws {
+        let store = try kind.open()
+        var own = S.delivery("own", app: shop, at: 1)
+        own.delivery.category = S.category("reminder")
+        var copied = S.delivery("copied", app: shop, at: 2)
+        copied.delivery.request = S.pending("copied", fire: 2).request
+        copied.delivery.category = S.category("reminder")
+        try store.write { transaction in
+            try transaction.savePending(S.pending("copied", fire: 2), for: shop)
+            try transaction.saveDeliveries([own], requests: .own)
+            try transaction.saveDeliveries([copied], requests: .pending)
+            try transaction.addToOutbox([own.delivery.id, copied.delivery.id])
+        }
+        #expect(try store.read { try $0.delivery(own.delivery.id) } == own)
+        #expect(try store.read { try $0.delivery(copied.delivery.id) } == copied)
+        #expect(try store.read { try $0.listedDeliveries(shop) } == [own.delivery, copied.delivery])
+        #expect(try store.read { try $0.outbox() } == [own.delivery, copied.delivery])
+    }
+
     @Test("Listed deliveries come oldest first, by date then insertion, per app", arguments: StoreUnderTest.allCases)
     func listedOrder(kind: StoreUnderTest) throws {
         let store = try kind.open()

@@ -20,6 +20,12 @@ enum SQLiteSchema {
         migrator.registerMigration("v3") { db in
             try db.execute(sql: version3)
         }
+        migrator.registerMigration("v4") { db in
+            try canonicalizeIdentifiers(db)
+        }
+        migrator.registerMigration("v5") { db in
+            try db.execute(sql: version5)
+        }
         return migrator
     }
 
@@ -125,5 +131,15 @@ enum SQLiteSchema {
     /// engine started in another zone re-dates them.
     static let version3 = """
         CREATE TABLE settings (name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
+        """
+
+    // Version 4 rewrites identifiers in NFC: ``canonicalizeIdentifiers(_:)``.
+
+    /// Each delivery keeps the category it was made with (``Delivery/category``), as
+    /// JSON, so that responses are checked against it and not against the app's
+    /// current category. `NULL` for a delivery whose content names no category, and
+    /// for those stored before this version, which fall back to the app's category.
+    static let version5 = """
+        ALTER TABLE deliveries ADD COLUMN category TEXT;
         """
 }

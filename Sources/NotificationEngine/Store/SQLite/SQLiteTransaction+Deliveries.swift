@@ -5,13 +5,13 @@ import GRDB
 extension SQLiteTransaction {
     private static let deliveryColumns =
         "deliveries.id, deliveries.app, deliveries.request, deliveries.scheduled, deliveries.date, "
-        + "deliveries.late, deliveries.listed, deliveries.answered"
+        + "deliveries.late, deliveries.listed, deliveries.answered, deliveries.category"
 
     // MARK: Deliveries
 
-    /// Rows per multi-row statement: at most nine values each, within SQLite's
+    /// Rows per multi-row statement: at most ten values each, within SQLite's
     /// historical limit of 999 bound values per statement.
-    private static let rowsPerStatement = 100
+    private static let rowsPerStatement = 99
 
     func saveDeliveries(_ batch: [StoredDelivery], requests: DeliveryRequests) throws -> [ReplacedDelivery] {
         guard !batch.isEmpty else { return [] }
@@ -46,25 +46,35 @@ extension SQLiteTransaction {
         }
     }
 
-    /// The values of the columns a new delivery has of its own, `id` to `answered`.
-    private func values(_ stored: StoredDelivery) -> [(any DatabaseValueConvertible)?] {
+    /// The values of the columns a new delivery has of its own, `id` to `category`.
+    private func values(_ stored: StoredDelivery) throws -> [(any DatabaseValueConvertible)?] {
         let delivery = stored.delivery
         return [
             delivery.id.description, delivery.request.identifier, delivery.scheduledDate.timeIntervalSinceReferenceDate,
             delivery.date.timeIntervalSinceReferenceDate, delivery.isLate, stored.isListed, stored.isAnswered,
+            try delivery.category.map(categoryJSON),
         ]
+    }
+
+    /// The category as JSON, encoded once per transaction: a burst's deliveries
+    /// share a few categories.
+    private func categoryJSON(_ category: NotificationCategory) throws -> String {
+        if let encoded = encodedCategories[category] { return encoded }
+        let encoded = try json(category)
+        encodedCategories[category] = encoded
+        return encoded
     }
 
     private func insert(_ rows: ArraySlice<StoredDelivery>) throws {
         var arguments: [(any DatabaseValueConvertible)?] = []
         for stored in rows {
-            arguments += values(stored)
+            arguments += try values(stored)
             arguments += [stored.delivery.app.rawValue, try RequestCoding.encode(stored.delivery.request)]
         }
-        let marks = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows.count).joined(separator: ", ")
+        let marks = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows.count).joined(separator: ", ")
         try execute(
             """
-            INSERT OR REPLACE INTO deliveries (id, identifier, scheduled, date, late, listed, answered, app, request)
+            INSERT OR REPLACE INTO deliveries (id, identifier, scheduled, date, late, listed, answered, category, app, request)
             VALUES \(marks)
             """,
             StatementArguments(arguments))
@@ -75,17 +85,17 @@ extension SQLiteTransaction {
     private func insertCopyingPending(_ rows: [(position: Int, stored: StoredDelivery)], of app: AppIdentifier) throws {
         var arguments: [(any DatabaseValueConvertible)?] = []
         for (position, stored) in rows {
-            arguments += values(stored)
+            arguments += try values(stored)
             arguments.append(position)
         }
         arguments.append(app.rawValue)
-        let marks = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?)", count: rows.count).joined(separator: ", ")
+        let marks = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows.count).joined(separator: ", ")
         try execute(
             """
-            WITH new (id, identifier, scheduled, date, late, listed, answered, position) AS (VALUES \(marks))
-            INSERT OR REPLACE INTO deliveries (id, app, identifier, scheduled, date, late, listed, answered, request)
+            WITH new (id, identifier, scheduled, date, late, listed, answered, category, position) AS (VALUES \(marks))
+            INSERT OR REPLACE INTO deliveries (id, app, identifier, scheduled, date, late, listed, answered, category, request)
             SELECT new.id, pending.app, new.identifier, new.scheduled, new.date, new.late, new.listed, new.answered,
-                pending.request
+                new.category, pending.request
             FROM new JOIN pending ON pending.app = ? AND pending.identifier = new.identifier
             ORDER BY new.position
             """,
@@ -177,7 +187,8 @@ extension SQLiteTransaction {
             request: try request(row, at: 2),
             scheduledDate: Date(timeIntervalSinceReferenceDate: try row.decode(atIndex: 3)),
             date: Date(timeIntervalSinceReferenceDate: try row.decode(atIndex: 4)),
-            isLate: try row.decode(atIndex: 5))
+            isLate: try row.decode(atIndex: 5),
+            category: row.hasNull(atIndex: 8) ? nil : try decodeJSON(NotificationCategory.self, row, at: 8))
     }
 
     // MARK: Outbox

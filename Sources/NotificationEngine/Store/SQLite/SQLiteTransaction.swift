@@ -11,6 +11,8 @@ final class SQLiteTransaction: StoreTransaction {
     /// Apps known to have a row in `apps` in this transaction, so a batch of saves
     /// for one app inserts it once.
     private var knownApps: Set<AppIdentifier> = []
+    /// Categories of deliveries saved in this transaction, as JSON.
+    var encodedCategories: [NotificationCategory: String] = [:]
 
     init(db: Database) {
         self.db = db
@@ -207,6 +209,19 @@ final class SQLiteTransaction: StoreTransaction {
         guard !knownApps.contains(app) else { return }
         try execute("INSERT OR IGNORE INTO apps (app) VALUES (?)", [app.rawValue])
         knownApps.insert(app)
+    }
+
+    /// Deletes the app's rows from every table: outbox entries and responses
+    /// first, while its deliveries still say which are its own.
+    func deleteApp(_ app: AppIdentifier) throws {
+        try guarding("deleting everything of \(app)") {
+            for table in ["outbox WHERE delivery_id IN (SELECT id FROM deliveries WHERE app = ?)",
+                          "responses WHERE app = ?", "deliveries WHERE app = ?", "pending WHERE app = ?",
+                          "apps WHERE app = ?"] {
+                try execute("DELETE FROM \(table)", [app.rawValue])
+            }
+            knownApps.remove(app)
+        }
     }
 
     // MARK: Helpers
