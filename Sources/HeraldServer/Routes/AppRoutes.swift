@@ -46,6 +46,11 @@ struct AppRoutes {
                 message: "an app's name has 1 to 100 characters once trimmed of white space")
         }
         let webhook = try registration.webhookURL.map(WebhookPresenter.validateURL)
+        guard services.registry.app(identifier) == nil else {
+            throw ServerError.conflict("\(identifier) is already registered: remove it first or make a new token")
+        }
+        // A new app starts with nothing, even if a removal was cut short before it forgot everything.
+        try services.engine.forgetApp(identifier)
         let (app, token) = try services.registry.register(
             identifier, name: name, webhookURL: webhook, now: services.scheduler.now)
         services.hub.publish(API.Event(type: "appsChanged", app: app.identifier.rawValue))
@@ -57,10 +62,10 @@ struct AppRoutes {
         guard app.bundledSlug == nil else {
             throw ServerError.conflict("\(app.name) comes with the daemon and cannot be removed")
         }
+        // The token stops working first, so nothing new arrives while the rest is forgotten.
         try services.registry.remove(app.identifier)
         services.streams.revoke(.appToken(fingerprint: app.tokenFingerprint))
-        try await services.engine.removeAllPendingRequests(for: app.identifier)
-        try await services.engine.removeAllDeliveredNotifications(for: app.identifier)
+        try services.engine.forgetApp(app.identifier)
         services.hub.forget(app.identifier)
         services.hub.publish(API.Event(type: "appsChanged", app: app.identifier.rawValue))
     }
