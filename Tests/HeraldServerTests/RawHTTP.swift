@@ -104,18 +104,27 @@ final class RawHTTP: @unchecked Sendable {
     /// After a 101, reads WebSocket frames until the daemon's close frame or the end
     /// of the connection: the text messages and the close code.
     func readStreamUntilClosed() async -> (messages: [String], closeCode: UInt16?) {
-        (try? await Self.offload { self.blockingReadFrames() }) ?? ([], nil)
+        (try? await Self.offload { self.blockingReadFrames(untilFirstMessage: false) }) ?? ([], nil)
     }
 
-    private func blockingReadFrames() -> (messages: [String], closeCode: UInt16?) {
+    /// After a 101, reads WebSocket frames until the first text message, and returns it.
+    func readMessage() async -> String? {
+        (try? await Self.offload { self.blockingReadFrames(untilFirstMessage: true) })?.messages.first
+    }
+
+    private func blockingReadFrames(untilFirstMessage: Bool) -> (messages: [String], closeCode: UInt16?) {
         var data = leftover
         leftover = []
+        defer { leftover = data }
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var messages: [String] = []
         while true {
             while let (opcode, payload, used) = Self.frame(in: data) {
                 data.removeFirst(used)
-                if opcode == 0x1 { messages.append(String(decoding: payload, as: UTF8.self)) }
+                if opcode == 0x1 {
+                    messages.append(String(decoding: payload, as: UTF8.self))
+                    if untilFirstMessage { return (messages, nil) }
+                }
                 if opcode == 0x8 {
                     let code = payload.count >= 2 ? UInt16(payload[0]) << 8 | UInt16(payload[1]) : nil
                     return (messages, code)

@@ -103,10 +103,9 @@ struct StreamSecurityTests {
                     port: port, token: nil, path: "/apps/todo/events",
                     headers: [("Cookie", second[.cookie]!), ("Origin", "http://localhost:\(port)")]))
             #expect(try await page.answer().status == 101)
+            #expect(await page.readMessage() == #"{"type":"foreground"}"#)
             #expect(try await client.call(.delete, "/v1/sessions", token: daemon.admin).status == .ok)
-            let (messages, code) = await page.readStreamUntilClosed()
-            #expect(messages.first == #"{"type":"foreground"}"#)
-            #expect(code == 4401)
+            #expect(await page.readStreamUntilClosed().closeCode == 4401)
             #expect(try await client.call(.get, "/apps/todo/", headers: second).status == .unauthorized)
         }
     }
