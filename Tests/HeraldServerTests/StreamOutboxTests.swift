@@ -18,6 +18,27 @@ struct StreamOutboxTests {
         #expect(!outbox.push("late"))
     }
 
+    @Test("a client that reads but never catches up keeps its order and its byte count")
+    func partialDrains() async {
+        let outbox = StreamOutbox(byteLimit: 1_000)
+        var expected: [String] = []
+        for round in 0..<20 {
+            for index in 0..<10 {
+                let message = "m\(round)-\(index)"
+                expected.append(message)
+                #expect(outbox.push(message))
+            }
+            for _ in 0..<8 {
+                guard case .message(let message) = await outbox.next() else {
+                    Issue.record("the outbox closed")
+                    return
+                }
+                #expect(message == expected.removeFirst())
+            }
+        }
+        #expect(outbox.waitingBytes == expected.reduce(0) { $0 + $1.utf8.count })
+    }
+
     @Test("a waiting writer is woken by a message and by closing; the first reason stays")
     func waking() async {
         let outbox = StreamOutbox()

@@ -138,8 +138,13 @@ final class StreamOutbox: Sendable {
                     let message = state.messages[state.head]
                     state.head += 1
                     state.bytes -= message.utf8.count
+                    // Let go of what was taken once it is half the queue, so a client
+                    // that never quite catches up does not keep it alive.
                     if state.head == state.messages.count {
                         state.messages.removeAll(keepingCapacity: true)
+                        state.head = 0
+                    } else if state.head >= 64, state.head * 2 >= state.messages.count {
+                        state.messages.removeFirst(state.head)
                         state.head = 0
                     }
                     return .message(message)
