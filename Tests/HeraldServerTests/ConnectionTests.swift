@@ -105,21 +105,32 @@ struct ConnectionTests {
 
     @Test("an event stream outlives the HTTP idle limit: a WebSocket is kept alive by pings")
     func webSocketOutlivesIdleLimit() async throws {
-        let daemon = try TestDaemon(connectionTimeouts: Self.quick)
+        var timeouts = Self.quick
+        timeouts.idle = .milliseconds(1_500)
+        let daemon = try TestDaemon(connectionTimeouts: timeouts)
         try await daemon.withLiveServer { client in
-            let token = try await client.register("com.example.shop", admin: daemon.admin)
             let port = client.port!
+            // Plain requests on connections of their own: the test client's kept-alive
+            // connection would be closed as idle between two calls on a slow machine.
+            let registration = #"{"identifier":"com.example.shop","name":"Shop"}"#
+            let registered = try await RawHTTP.exchange(port: port, Self.post("/v1/apps", registration, token: daemon.admin))
+            let token = try API.decoder().decode(API.AppCredentials.self, from: Data(registered.body.utf8)).token
+            let authorized = try await RawHTTP.exchange(
+                port: port, Self.post("/v1/apps/com.example.shop/authorization", #"{"options":["alert"]}"#, token: token))
+            #expect(authorized.status == 200)
             let events = try await EventStreamTests.events(client, token: token, count: 1) {
-                try await Task.sleep(for: .milliseconds(1_500))
-                // The test client's own kept-alive connection has been closed as idle by now.
+                try await Task.sleep(for: .milliseconds(2_500))
                 let body = #"{"identifier":"late","content":{"title":"Late"}}"#
-                let added = try await RawHTTP.exchange(
-                    port: port,
-                    "POST /v1/apps/com.example.shop/requests HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n"
-                        + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+                let added = try await RawHTTP.exchange(port: port, Self.post("/v1/apps/com.example.shop/requests", body, token: token))
                 #expect(added.status == 201)
             }
             #expect(events.first?.type == "pendingChanged")
         }
+    }
+
+    /// A JSON POST with a bearer token, as it goes on the wire.
+    static func post(_ path: String, _ body: String, token: String) -> String {
+        "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n"
+            + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
     }
 }
