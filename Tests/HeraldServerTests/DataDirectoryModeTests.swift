@@ -47,7 +47,7 @@ struct DataDirectoryModeTests {
         #expect(Self.mode(daemon.directory.path) == 0o700)
         for (path, mode) in modes {
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: daemon.directory.appendingPathComponent(path).path, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: daemon.directory.appendingPathComponent(path).path, isDirectory: &isFolder)
             #expect(mode == (isFolder.boolValue ? 0o700 : 0o600), "\(path) is \(String(mode, radix: 8))")
         }
     }
@@ -57,7 +57,7 @@ struct DataDirectoryModeTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-loose-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("apps"), withIntermediateDirectories: true)
         for file in ["engine.sqlite", "webhooks.sqlite", "apps/todo.json"] {
-            FileManager.default.createFile(atPath: directory.appendingPathComponent(file).path, contents: Data())
+            _ = FileManager.default.createFile(atPath: directory.appendingPathComponent(file).path, contents: Data())
         }
         chmod(directory.path, 0o755)
         chmod(directory.appendingPathComponent("apps").path, 0o777)

@@ -48,10 +48,7 @@ final class SessionStore: Sendable {
     /// The fingerprint of the session `id` names, if it exists and has not expired.
     func session(_ id: String, now: Date) -> String? {
         let fingerprint = Secrets.fingerprint(id)
-        return sessions.withLock { sessions in
-            guard let session = sessions[fingerprint], session.expiresAt > now else { return nil }
-            return session.fingerprint
-        }
+        return isCurrent(fingerprint: fingerprint, now: now) ? fingerprint : nil
     }
 
     /// Whether the session with this fingerprint exists and has not expired.
@@ -70,11 +67,6 @@ final class SessionStore: Sendable {
             defer { sessions = [:] }
             return Array(sessions.keys)
         }
-    }
-
-    /// Sessions that have not expired.
-    func count(now: Date) -> Int {
-        sessions.withLock { $0.values.filter { $0.expiresAt > now }.count }
     }
 
     /// Applies `change`, drops expired sessions and saves; if saving fails, nothing changes.

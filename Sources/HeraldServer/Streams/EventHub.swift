@@ -126,11 +126,6 @@ final class EventHub: Sendable {
         }
     }
 
-    /// Subscribers now connected.
-    var subscriberCount: Int {
-        state.withLock { $0.subscribers.count }
-    }
-
     /// The kept events of a scope numbered after `after`, if none of them was let go;
     /// else none (the subscriber sees the gap).
     private static func replay(after: Int, app: AppIdentifier?, in state: State) -> [Numbered] {
