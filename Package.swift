@@ -58,7 +58,10 @@ let package = Package(
         ),
         .target(
             name: "LegacyNotifications",
-            dependencies: ["NotificationEngine", "Signals"],
+            dependencies: [
+                "NotificationEngine", "Signals",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: upcomingFeatures
         ),
         .target(

@@ -106,7 +106,7 @@ struct RemoteNotificationServiceTests {
         #expect(sent.content.body == "Walk Dog!!")
         #expect(sent.trigger == .timeInterval(interval: 60, repeats: true))
 
-        let error = await #expect(throws: UNError.self) { try await center.pendingNotificationRequests() }
+        let error = await #expect(throws: UNError.self) { try await center.throwing.pendingNotificationRequests() }
         #expect(error?.code == .notificationsNotAllowed)
         #expect(error?.message == "not authorized")
     }

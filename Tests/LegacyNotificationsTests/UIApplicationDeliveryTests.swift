@@ -22,7 +22,7 @@ struct UIApplicationDeliveryTests {
         reply.identifier = "reply"
         reply.title = "Reply"
         reply.behavior = .textInput
-        try category.setActions([later, open, reply], for: .default)
+        category.setActions([later, open, reply], for: .default)
         return category
     }
 
@@ -36,7 +36,7 @@ struct UIApplicationDeliveryTests {
         let notification = LegacyFixture.notification("Hello", at: LegacyFixture.start.addingTimeInterval(60))
         notification.category = "message"
         notification.userInfo = ["from": "Ann"]
-        try await fixture.application.scheduleLocalNotification(notification)
+        try await fixture.application.throwing.scheduleLocalNotification(notification)
         return (fixture, delegate, notification)
     }
 
@@ -67,7 +67,7 @@ struct UIApplicationDeliveryTests {
         #expect(received.state == .inactive, "the app is opening while the delegate handles the tap")
         #expect(fixture.application.applicationState == .active)
         #expect(delegate.becameActive == 1)
-        try await fixture.application.presentLocalNotificationNow(LegacyFixture.notification("Next", at: nil))
+        try await fixture.application.throwing.presentLocalNotificationNow(LegacyFixture.notification("Next", at: nil))
         #expect(fixture.presenter.presentations.count == 1, "the engine knows the app is in the foreground")
         #expect(delegate.received.map(\.notification.alertBody) == ["Hello", "Next"])
     }
@@ -122,7 +122,7 @@ struct UIApplicationDeliveryTests {
         try await fixture.register([try Self.category()])
         let notification = LegacyFixture.notification("Old", at: nil)
         notification.category = "message"
-        try await fixture.application.scheduleLocalNotification(notification)
+        try await fixture.application.throwing.scheduleLocalNotification(notification)
         try await fixture.respondToLastShown(with: "reply", text: "typed", authenticated: false)
         #expect(delegate.identifiers == ["reply"])
     }
@@ -141,7 +141,7 @@ struct UIApplicationDeliveryTests {
 
         let delegate = RecordingDelegate()
         fixture.application.delegate = delegate
-        _ = try await fixture.application.currentUserNotificationSettings
+        _ = try await fixture.application.throwing.currentUserNotificationSettings()
         #expect(delegate.actions.map(\.identifier) == ["later"])
         #expect(delegate.actions.first?.notification.alertBody == "While away")
         #expect(delegate.actions.first?.state == .background)
@@ -161,7 +161,7 @@ struct UIApplicationDeliveryTests {
         try await fixture.application.setApplicationState(.background)
         try await fixture.application.setApplicationState(.background)
         #expect(delegate.enteredBackground == 1)
-        try await fixture.application.presentLocalNotificationNow(LegacyFixture.notification("Shown", at: nil))
+        try await fixture.application.throwing.presentLocalNotificationNow(LegacyFixture.notification("Shown", at: nil))
         #expect(fixture.presenter.presentations.count == 1)
         #expect(delegate.received.isEmpty)
     }
@@ -176,7 +176,7 @@ struct UIApplicationDeliveryTests {
         #expect(fixture.application.delegate == nil)
         try await fixture.register()
         try await fixture.application.setApplicationState(.active)
-        try await fixture.application.presentLocalNotificationNow(LegacyFixture.notification("Nobody", at: nil))
+        try await fixture.application.throwing.presentLocalNotificationNow(LegacyFixture.notification("Nobody", at: nil))
         #expect(fixture.presenter.presentations.isEmpty, "an active app without a delegate shows nothing")
     }
 
@@ -210,7 +210,7 @@ struct UIApplicationDeliveryTests {
 }
 
 /// A delegate written for iOS 8: only the handler without response info.
-final class IOS8Delegate: UIApplicationDelegate {
+final class IOS8Delegate: NSObject, UIApplicationDelegate, Sendable {
     private let handled = Mutex<[String?]>([])
 
     var identifiers: [String?] { handled.withLock { $0 } }

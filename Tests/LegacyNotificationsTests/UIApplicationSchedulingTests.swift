@@ -13,12 +13,12 @@ struct UIApplicationSchedulingTests {
         let fixture = try LegacyFixture()
         try await fixture.register()
         let notification = LegacyFixture.notification("Twice", at: Self.inOneHour)
-        try await fixture.application.scheduleLocalNotification(notification)
-        try await fixture.application.scheduleLocalNotification(notification)
+        try await fixture.application.throwing.scheduleLocalNotification(notification)
+        try await fixture.application.throwing.scheduleLocalNotification(notification)
         let identifiers = try await fixture.pendingIdentifiers()
         #expect(identifiers.count == 2)
         #expect(Set(identifiers).count == 2)
-        let scheduled = try await fixture.application.scheduledLocalNotifications
+        let scheduled = try await fixture.application.throwing.scheduledLocalNotifications()
         #expect(scheduled.count == 2)
         #expect(scheduled.allSatisfy { $0 == notification })
         fixture.scheduler.advance(to: Self.inOneHour)
@@ -30,13 +30,13 @@ struct UIApplicationSchedulingTests {
         let fixture = try LegacyFixture()
         try await fixture.register()
         let notification = LegacyFixture.notification("Reused", at: Self.inOneHour)
-        try await fixture.application.scheduleLocalNotification(notification)
+        try await fixture.application.throwing.scheduleLocalNotification(notification)
         notification.fireDate = Self.inOneHour.addingTimeInterval(60)
-        try await fixture.application.scheduleLocalNotification(notification)
+        try await fixture.application.throwing.scheduleLocalNotification(notification)
         let other = LegacyFixture.notification("Other", at: Self.inOneHour)
-        try await fixture.application.scheduleLocalNotification(other)
-        try await fixture.application.cancelLocalNotification(notification)
-        #expect(try await fixture.application.scheduledLocalNotifications.map(\.alertBody) == ["Other"])
+        try await fixture.application.throwing.scheduleLocalNotification(other)
+        try await fixture.application.throwing.cancelLocalNotification(notification)
+        #expect(try await fixture.application.throwing.scheduledLocalNotifications().map(\.alertBody) == ["Other"])
         fixture.scheduler.advance(by: 7_200)
         #expect(fixture.presenter.presentations.map(\.delivery.request.content.body) == ["Other"])
     }
@@ -46,12 +46,12 @@ struct UIApplicationSchedulingTests {
         let fixture = try LegacyFixture()
         try await fixture.register()
         for body in ["A", "A", "B"] {
-            try await fixture.application.scheduleLocalNotification(LegacyFixture.notification(body, at: Self.inOneHour))
+            try await fixture.application.throwing.scheduleLocalNotification(LegacyFixture.notification(body, at: Self.inOneHour))
         }
-        let scheduled = try await fixture.application.scheduledLocalNotifications
+        let scheduled = try await fixture.application.throwing.scheduledLocalNotifications()
         let a = try #require(scheduled.first { $0.alertBody == "A" })
-        try await fixture.application.cancelLocalNotification(a)
-        #expect(try await fixture.application.scheduledLocalNotifications.map(\.alertBody) == ["B"])
+        try await fixture.application.throwing.cancelLocalNotification(a)
+        #expect(try await fixture.application.throwing.scheduledLocalNotifications().map(\.alertBody) == ["B"])
     }
 
     @Test("A new object equal to a scheduled one cancels it; an unequal one cancels nothing")
@@ -60,14 +60,14 @@ struct UIApplicationSchedulingTests {
         try await fixture.register()
         let scheduled = LegacyFixture.notification("Milk", at: Self.inOneHour)
         scheduled.userInfo = ["UUID": "1"]
-        try await fixture.application.scheduleLocalNotification(scheduled)
+        try await fixture.application.throwing.scheduleLocalNotification(scheduled)
         let different = LegacyFixture.notification("Milk", at: Self.inOneHour)
         different.userInfo = ["UUID": "2"]
-        try await fixture.application.cancelLocalNotification(different)
+        try await fixture.application.throwing.cancelLocalNotification(different)
         #expect(try await fixture.pendingIdentifiers().count == 1)
         let equal = LegacyFixture.notification("Milk", at: Self.inOneHour)
         equal.userInfo = ["UUID": "1"]
-        try await fixture.application.cancelLocalNotification(equal)
+        try await fixture.application.throwing.cancelLocalNotification(equal)
         #expect(try await fixture.pendingIdentifiers().isEmpty)
     }
 
@@ -76,10 +76,10 @@ struct UIApplicationSchedulingTests {
         let fixture = try LegacyFixture()
         try await fixture.register()
         let notification = LegacyFixture.notification("Shown", at: Self.inOneHour)
-        try await fixture.application.scheduleLocalNotification(notification)
+        try await fixture.application.throwing.scheduleLocalNotification(notification)
         fixture.scheduler.advance(to: Self.inOneHour)
         #expect(try await fixture.engine.deliveredNotifications(for: fixture.app).count == 1)
-        try await fixture.application.cancelLocalNotification(notification)
+        try await fixture.application.throwing.cancelLocalNotification(notification)
         #expect(try await fixture.engine.deliveredNotifications(for: fixture.app).isEmpty)
         #expect(fixture.presenter.withdrawn == [try fixture.lastShown().id])
     }
@@ -89,15 +89,15 @@ struct UIApplicationSchedulingTests {
         let fixture = try LegacyFixture()
         try await fixture.register()
         let neighbour = UIApplication(appIdentifier: "com.example.neighbour", service: fixture.engine)
-        try await neighbour.registerUserNotificationSettings(UIUserNotificationSettings(types: [.alert], categories: nil))
+        try await neighbour.throwing.registerUserNotificationSettings(UIUserNotificationSettings(types: [.alert], categories: nil))
         for index in 0..<3 {
-            try await fixture.application.scheduleLocalNotification(
+            try await fixture.application.throwing.scheduleLocalNotification(
                 LegacyFixture.notification("\(index)", at: Self.inOneHour))
         }
-        try await neighbour.scheduleLocalNotification(LegacyFixture.notification("theirs", at: Self.inOneHour))
-        try await fixture.application.cancelAllLocalNotifications()
-        #expect(try await fixture.application.scheduledLocalNotifications.isEmpty)
-        #expect(try await neighbour.scheduledLocalNotifications.map(\.alertBody) == ["theirs"])
+        try await neighbour.throwing.scheduleLocalNotification(LegacyFixture.notification("theirs", at: Self.inOneHour))
+        try await fixture.application.throwing.cancelAllLocalNotifications()
+        #expect(try await fixture.application.throwing.scheduledLocalNotifications().isEmpty)
+        #expect(try await neighbour.throwing.scheduledLocalNotifications().map(\.alertBody) == ["theirs"])
     }
 
     @Test("presentLocalNotificationNow delivers at once whatever the fire date")
@@ -105,9 +105,9 @@ struct UIApplicationSchedulingTests {
         let fixture = try LegacyFixture()
         try await fixture.register()
         let notification = LegacyFixture.notification("Now", at: Self.inOneHour)
-        try await fixture.application.presentLocalNotificationNow(notification)
+        try await fixture.application.throwing.presentLocalNotificationNow(notification)
         #expect(fixture.presenter.presentations.map(\.delivery.date) == [LegacyFixture.start])
-        #expect(try await fixture.application.scheduledLocalNotifications.isEmpty)
+        #expect(try await fixture.application.throwing.scheduledLocalNotifications().isEmpty)
     }
 
     @Test("Scheduled notifications come back soonest first")
@@ -115,10 +115,10 @@ struct UIApplicationSchedulingTests {
         let fixture = try LegacyFixture()
         try await fixture.register()
         for minutes in [30, 10, 20] {
-            try await fixture.application.scheduleLocalNotification(
+            try await fixture.application.throwing.scheduleLocalNotification(
                 LegacyFixture.notification("\(minutes)", at: LegacyFixture.start.addingTimeInterval(Double(minutes) * 60)))
         }
-        #expect(try await fixture.application.scheduledLocalNotifications.map(\.alertBody) == ["10", "20", "30"])
+        #expect(try await fixture.application.throwing.scheduledLocalNotifications().map(\.alertBody) == ["10", "20", "30"])
     }
 
     @Test("Sound, badge and category reach the presentation")
@@ -129,20 +129,20 @@ struct UIApplicationSchedulingTests {
         let ok = UIMutableUserNotificationAction()
         ok.identifier = "ok"
         ok.title = "OK"
-        try category.setActions([ok], for: .default)
+        category.setActions([ok], for: .default)
         try await fixture.register([category])
         let notification = LegacyFixture.notification("Ring", at: nil)
         notification.soundName = UILocalNotificationDefaultSoundName
         notification.applicationIconBadgeNumber = 5
         notification.category = "list"
-        try await fixture.application.scheduleLocalNotification(notification)
+        try await fixture.application.throwing.scheduleLocalNotification(notification)
         let silent = LegacyFixture.notification("Quiet", at: nil)
-        try await fixture.application.scheduleLocalNotification(silent)
+        try await fixture.application.throwing.scheduleLocalNotification(silent)
         let shown = fixture.presenter.presentations
         #expect(shown.map(\.sound) == [.default, nil])
         #expect(shown.map(\.badge) == [5, 5], "a zero badge leaves the badge as it is")
         #expect(shown.first?.actions.map(\.identifier) == ["ok"])
-        #expect(try await fixture.application.applicationIconBadgeNumber == 5)
+        #expect(try await fixture.application.throwing.applicationIconBadgeNumber() == 5)
     }
 
     @Test("What iOS 8 ignored is refused with a typed error, and nothing is scheduled")
@@ -150,7 +150,7 @@ struct UIApplicationSchedulingTests {
         let fixture = try LegacyFixture()
         let unauthorized = LegacyFixture.notification("Early", at: Self.inOneHour)
         let early = await #expect(throws: NotificationError.self) {
-            try await fixture.application.scheduleLocalNotification(unauthorized)
+            try await fixture.application.throwing.scheduleLocalNotification(unauthorized)
         }
         #expect(early?.code == .notificationsNotAllowed)
         try await fixture.register()
@@ -164,7 +164,7 @@ struct UIApplicationSchedulingTests {
         ]
         for (notification, code) in cases {
             let error = await #expect(throws: NotificationError.self) {
-                try await fixture.application.scheduleLocalNotification(notification)
+                try await fixture.application.throwing.scheduleLocalNotification(notification)
             }
             #expect(error?.code == code)
         }

@@ -15,7 +15,7 @@ struct UIApplicationSettingsTests {
     @Test("Before registering, the settings have no types and no categories")
     func beforeRegistering() async throws {
         let fixture = try LegacyFixture()
-        let settings = try await fixture.application.currentUserNotificationSettings
+        let settings = try await fixture.application.throwing.currentUserNotificationSettings()
         #expect(settings.types == [])
         #expect(settings.categories == nil)
     }
@@ -25,14 +25,14 @@ struct UIApplicationSettingsTests {
         let fixture = try LegacyFixture()
         let delegate = RecordingDelegate()
         fixture.application.delegate = delegate
-        try await fixture.application.registerUserNotificationSettings(
+        try await fixture.application.throwing.registerUserNotificationSettings(
             UIUserNotificationSettings(types: [.alert, .sound], categories: [Self.category("b"), Self.category("a")]))
         let registered = try #require(delegate.registered.first)
         #expect(delegate.registered.count == 1)
         #expect(registered.types == [.alert, .sound])
         #expect(Set(registered.categories?.compactMap(\.identifier) ?? []) == ["a", "b"])
         #expect(try await fixture.engine.categories(for: fixture.app).map(\.identifier) == ["a", "b"])
-        #expect(try await fixture.application.currentUserNotificationSettings.types == [.alert, .sound])
+        #expect(try await fixture.application.throwing.currentUserNotificationSettings().types == [.alert, .sound])
     }
 
     @Test("Registering again replaces the categories")
@@ -40,7 +40,7 @@ struct UIApplicationSettingsTests {
         let fixture = try LegacyFixture()
         try await fixture.register([Self.category("old")])
         try await fixture.register([Self.category("new")])
-        let settings = try await fixture.application.currentUserNotificationSettings
+        let settings = try await fixture.application.throwing.currentUserNotificationSettings()
         #expect(settings.categories?.compactMap(\.identifier) == ["new"])
     }
 
@@ -52,7 +52,7 @@ struct UIApplicationSettingsTests {
         defer { presenter.dispose() }
         let delegate = RecordingDelegate()
         fixture.application.delegate = delegate
-        try await fixture.application.registerUserNotificationSettings(
+        try await fixture.application.throwing.registerUserNotificationSettings(
             UIUserNotificationSettings(types: [.badge, .alert], categories: nil))
         #expect(user.asked == [[.badge, .alert]])
         #expect(delegate.registered.first?.types == [.badge, .alert])
@@ -69,7 +69,7 @@ struct UIApplicationSettingsTests {
         #expect(delegate.registered.first?.types == [])
         #expect(delegate.registered.first?.categories?.count == 1)
         let error = await #expect(throws: NotificationError.self) {
-            try await fixture.application.scheduleLocalNotification(LegacyFixture.notification("No", at: nil))
+            try await fixture.application.throwing.scheduleLocalNotification(LegacyFixture.notification("No", at: nil))
         }
         #expect(error?.code == .notificationsNotAllowed)
     }
@@ -79,9 +79,9 @@ struct UIApplicationSettingsTests {
         let fixture = try LegacyFixture()
         try await fixture.register()
         try fixture.engine.updatePreferences(for: fixture.app) { $0.soundsEnabled = false }
-        #expect(try await fixture.application.currentUserNotificationSettings.types == [.alert, .badge])
+        #expect(try await fixture.application.throwing.currentUserNotificationSettings().types == [.alert, .badge])
         try fixture.engine.updatePreferences(for: fixture.app) { $0.alertStyle = .none }
-        #expect(try await fixture.application.currentUserNotificationSettings.types == [.badge])
+        #expect(try await fixture.application.throwing.currentUserNotificationSettings().types == [.badge])
     }
 
     @Test("Categories the engine cannot hold are refused and nothing is registered")
@@ -89,7 +89,7 @@ struct UIApplicationSettingsTests {
         let fixture = try LegacyFixture()
         let nameless = UIMutableUserNotificationCategory()
         let actionWithoutIdentifier = Self.category("x")
-        try actionWithoutIdentifier.setActions([UIMutableUserNotificationAction()], for: .default)
+        actionWithoutIdentifier.setActions([UIMutableUserNotificationAction()], for: .default)
         let cases: [(Set<UIUserNotificationCategory>, NotificationError.Code)] = [
             ([Self.category("twin"), Self.category("twin")], .invalidCategory),
             ([nameless], .invalidIdentifier),
@@ -102,22 +102,22 @@ struct UIApplicationSettingsTests {
             #expect(error?.code == code)
         }
         #expect(try await fixture.engine.categories(for: fixture.app).isEmpty)
-        #expect(try await fixture.application.currentUserNotificationSettings.types == [])
+        #expect(try await fixture.application.throwing.currentUserNotificationSettings().types == [])
     }
 
     @Test("The icon badge number is read and set through the engine; a negative one is refused")
     func badge() async throws {
         let fixture = try LegacyFixture()
         try await fixture.register()
-        #expect(try await fixture.application.applicationIconBadgeNumber == 0)
-        try await fixture.application.setApplicationIconBadgeNumber(7)
-        #expect(try await fixture.application.applicationIconBadgeNumber == 7)
+        #expect(try await fixture.application.throwing.applicationIconBadgeNumber() == 0)
+        try await fixture.application.throwing.setApplicationIconBadgeNumber(7)
+        #expect(try await fixture.application.throwing.applicationIconBadgeNumber() == 7)
         #expect(fixture.presenter.badges[fixture.app] == 7)
         let error = await #expect(throws: NotificationError.self) {
-            try await fixture.application.setApplicationIconBadgeNumber(-1)
+            try await fixture.application.throwing.setApplicationIconBadgeNumber(-1)
         }
         #expect(error?.code == .badgeInputInvalid)
-        try await fixture.application.setApplicationIconBadgeNumber(0)
+        try await fixture.application.throwing.setApplicationIconBadgeNumber(0)
         #expect(fixture.presenter.badges[fixture.app] == 0)
     }
 
@@ -129,7 +129,7 @@ struct UIApplicationSettingsTests {
         nameless.delegate = delegate
         for _ in 0..<2 {
             let error = await #expect(throws: NotificationError.self) {
-                _ = try await nameless.currentUserNotificationSettings
+                _ = try await nameless.throwing.currentUserNotificationSettings()
             }
             #expect(error?.code == .invalidAppIdentifier)
         }

@@ -113,9 +113,9 @@ struct UILocalNotificationTests {
         category.identifier = "list"
         try await fixture.register([category])
         let original = Self.everything()
-        try await fixture.application.scheduleLocalNotification(original)
+        try await fixture.application.throwing.scheduleLocalNotification(original)
 
-        let scheduled = try await fixture.application.scheduledLocalNotifications
+        let scheduled = try await fixture.application.throwing.scheduledLocalNotifications()
         let copy = try #require(scheduled.first)
         #expect(scheduled.count == 1)
         #expect(copy !== original)
@@ -155,8 +155,8 @@ struct UILocalNotificationTests {
         region.notifyOnExit = false
         notification.region = region
         notification.regionTriggersOnce = false
-        try await fixture.application.scheduleLocalNotification(notification)
-        let copy = try #require(try await fixture.application.scheduledLocalNotifications.first)
+        try await fixture.application.throwing.scheduleLocalNotification(notification)
+        let copy = try #require(try await fixture.application.throwing.scheduledLocalNotifications().first)
         #expect(copy == notification)
         let copiedRegion = try #require(copy.region as? CLCircularRegion)
         #expect(copiedRegion.identifier == "grocery" && copiedRegion.radius == 150)
@@ -172,8 +172,8 @@ struct UILocalNotificationTests {
         let notification = LegacyFixture.notification("", at: LegacyFixture.start.addingTimeInterval(60))
         notification.alertTitle = "Only a title"
         notification.userInfo = [:]
-        try await fixture.application.scheduleLocalNotification(notification)
-        let copy = try #require(try await fixture.application.scheduledLocalNotifications.first)
+        try await fixture.application.throwing.scheduleLocalNotification(notification)
+        let copy = try #require(try await fixture.application.throwing.scheduledLocalNotifications().first)
         #expect(copy.alertBody == nil)
         #expect(copy.alertTitle == "Only a title")
         #expect(copy.userInfo == nil)

@@ -15,9 +15,9 @@ struct UILocalNotificationTriggerTests {
     func noFireDate() async throws {
         let fixture = try LegacyFixture()
         try await fixture.register()
-        try await fixture.application.scheduleLocalNotification(LegacyFixture.notification("Now", at: nil))
+        try await fixture.application.throwing.scheduleLocalNotification(LegacyFixture.notification("Now", at: nil))
         #expect(Self.shownDates(fixture) == [LegacyFixture.start])
-        #expect(try await fixture.application.scheduledLocalNotifications.isEmpty)
+        #expect(try await fixture.application.throwing.scheduledLocalNotifications().isEmpty)
     }
 
     @Test("A fire date without a time zone is an absolute instant, whatever the engine's zone")
@@ -25,7 +25,7 @@ struct UILocalNotificationTriggerTests {
         let fixture = try LegacyFixture { $0.timeZone = TimeZone(identifier: "America/New_York")! }
         try await fixture.register()
         let fireDate = LegacyFixture.date(2025, 1, 15, 14, 0)
-        try await fixture.application.scheduleLocalNotification(LegacyFixture.notification("At two", at: fireDate))
+        try await fixture.application.throwing.scheduleLocalNotification(LegacyFixture.notification("At two", at: fireDate))
         fixture.scheduler.advance(to: fireDate.addingTimeInterval(-1))
         #expect(fixture.presenter.presentations.isEmpty)
         fixture.scheduler.advance(to: fireDate)
@@ -37,7 +37,7 @@ struct UILocalNotificationTriggerTests {
         let fixture = try LegacyFixture()
         try await fixture.register()
         let fireDate = LegacyFixture.start.addingTimeInterval(90.25)
-        try await fixture.application.scheduleLocalNotification(LegacyFixture.notification("Soon", at: fireDate))
+        try await fixture.application.throwing.scheduleLocalNotification(LegacyFixture.notification("Soon", at: fireDate))
         fixture.scheduler.advance(to: fireDate)
         #expect(fixture.presenter.presentations.isEmpty)
         fixture.scheduler.advance(to: LegacyFixture.start.addingTimeInterval(91))
@@ -49,7 +49,7 @@ struct UILocalNotificationTriggerTests {
     func pastFireDate() async throws {
         let fixture = try LegacyFixture()
         try await fixture.register()
-        try await fixture.application.scheduleLocalNotification(
+        try await fixture.application.throwing.scheduleLocalNotification(
             LegacyFixture.notification("Late", at: LegacyFixture.start.addingTimeInterval(-3_600)))
         #expect(Self.shownDates(fixture) == [LegacyFixture.start])
     }
@@ -60,7 +60,7 @@ struct UILocalNotificationTriggerTests {
         try await fixture.register()
         let notification = LegacyFixture.notification("Alarm", at: LegacyFixture.date(2025, 1, 16, 7, 0))
         notification.timeZone = LegacyFixture.timeZone
-        try await fixture.application.scheduleLocalNotification(notification)
+        try await fixture.application.throwing.scheduleLocalNotification(notification)
         var newYork = Calendar(identifier: .gregorian)
         newYork.timeZone = TimeZone(identifier: "America/New_York")!
         let sevenInNewYork = newYork.date(from: DateComponents(year: 2025, month: 1, day: 16, hour: 7))!
@@ -77,13 +77,13 @@ struct UILocalNotificationTriggerTests {
         let fireDate = LegacyFixture.date(2025, 1, 16, 8, 30)
         let notification = LegacyFixture.notification("Daily", at: fireDate)
         notification.repeatInterval = .day
-        try await fixture.application.scheduleLocalNotification(notification)
+        try await fixture.application.throwing.scheduleLocalNotification(notification)
         fixture.scheduler.advance(to: LegacyFixture.date(2025, 1, 18, 9, 0))
         #expect(
             Self.shownDates(fixture) == [
                 fireDate, LegacyFixture.date(2025, 1, 17, 8, 30), LegacyFixture.date(2025, 1, 18, 8, 30),
             ])
-        let scheduled = try await fixture.application.scheduledLocalNotifications
+        let scheduled = try await fixture.application.throwing.scheduledLocalNotifications()
         #expect(scheduled.count == 1)
         #expect(scheduled.first?.fireDate == fireDate, "the fire date reads back as scheduled")
         #expect(scheduled.first == notification)
@@ -96,7 +96,7 @@ struct UILocalNotificationTriggerTests {
         let fireDate = LegacyFixture.date(2025, 1, 20, 9, 0)
         let notification = LegacyFixture.notification("Hourly", at: fireDate)
         notification.repeatInterval = .hour
-        try await fixture.application.scheduleLocalNotification(notification)
+        try await fixture.application.throwing.scheduleLocalNotification(notification)
         fixture.scheduler.advance(to: fireDate.addingTimeInterval(-1))
         #expect(fixture.presenter.presentations.isEmpty)
         fixture.scheduler.advance(to: fireDate.addingTimeInterval(2 * 3_600))
@@ -112,7 +112,7 @@ struct UILocalNotificationTriggerTests {
         for (unit, body) in [(NSCalendar.Unit.weekOfYear, "Weekly"), (.month, "Monthly"), (.year, "Yearly")] {
             let notification = LegacyFixture.notification(body, at: fireDate)
             notification.repeatInterval = unit
-            try await fixture.application.scheduleLocalNotification(notification)
+            try await fixture.application.throwing.scheduleLocalNotification(notification)
         }
         fixture.scheduler.advance(to: LegacyFixture.date(2026, 1, 16, 12, 0))
         let shown = fixture.presenter.presentations
@@ -135,7 +135,7 @@ struct UILocalNotificationTriggerTests {
         let notification = LegacyFixture.notification("Bad", at: LegacyFixture.start.addingTimeInterval(60))
         notification.repeatInterval = unit
         let error = await #expect(throws: NotificationError.self) {
-            try await fixture.application.scheduleLocalNotification(notification)
+            try await fixture.application.throwing.scheduleLocalNotification(notification)
         }
         #expect(error?.code == .invalidTrigger)
         #expect(try await fixture.pendingIdentifiers().isEmpty)
@@ -151,12 +151,12 @@ struct UILocalNotificationTriggerTests {
         let weekly = LegacyFixture.notification("Weekly", at: fireDate)
         weekly.repeatInterval = .weekOfYear
         weekly.repeatCalendar = monday
-        try await fixture.application.scheduleLocalNotification(weekly)
+        try await fixture.application.throwing.scheduleLocalNotification(weekly)
         let hebrew = LegacyFixture.notification("Monthly", at: fireDate)
         hebrew.repeatInterval = .month
         hebrew.repeatCalendar = Calendar(identifier: .hebrew)
         let error = await #expect(throws: NotificationError.self) {
-            try await fixture.application.scheduleLocalNotification(hebrew)
+            try await fixture.application.throwing.scheduleLocalNotification(hebrew)
         }
         #expect(error?.code == .invalidTrigger)
         fixture.scheduler.advance(to: LegacyFixture.date(2025, 1, 23, 12, 0))
@@ -174,7 +174,7 @@ struct UILocalNotificationTriggerTests {
             region.notifyOnExit = false
             notification.region = region
             notification.regionTriggersOnce = once
-            try await fixture.application.scheduleLocalNotification(notification)
+            try await fixture.application.throwing.scheduleLocalNotification(notification)
         }
         let outside = Coordinate(latitude: 48.87, longitude: 2.3522)
         let inside = Coordinate(latitude: 48.8566, longitude: 2.3522)
@@ -182,7 +182,7 @@ struct UILocalNotificationTriggerTests {
         #expect(fixture.presenter.presentations.isEmpty)
         fixture.engine.updateLocation(inside)
         #expect(fixture.presenter.presentations.map(\.delivery.request.content.body).sorted() == ["every", "once"])
-        #expect(try await fixture.application.scheduledLocalNotifications.map(\.alertBody) == ["every"])
+        #expect(try await fixture.application.throwing.scheduledLocalNotifications().map(\.alertBody) == ["every"])
         fixture.engine.updateLocation(outside)
         fixture.engine.updateLocation(inside)
         #expect(fixture.presenter.presentations.map(\.delivery.request.content.body).sorted() == ["every", "every", "once"])
@@ -196,7 +196,7 @@ struct UILocalNotificationTriggerTests {
         notification.region = CLCircularRegion(
             center: CLLocationCoordinate2D(latitude: 0, longitude: 0), radius: 100, identifier: "zero")
         let error = await #expect(throws: NotificationError.self) {
-            try await fixture.application.scheduleLocalNotification(notification)
+            try await fixture.application.throwing.scheduleLocalNotification(notification)
         }
         #expect(error?.code == .invalidTrigger)
         #expect(try await fixture.pendingIdentifiers().isEmpty)

@@ -37,32 +37,51 @@ struct UserNotificationCategoryTests {
         #expect(action.isAuthenticationRequired)
     }
 
-    @Test("The default context takes at most four actions, the minimal one two")
-    func actionLimits() throws {
+    @Test("The default context takes at most four actions, the minimal one two; registering more is refused")
+    func actionLimits() async throws {
         #expect(UIUserNotificationActionContext.default.maximumActionCount == 4)
         #expect(UIUserNotificationActionContext.minimal.maximumActionCount == 2)
-        let category = UIMutableUserNotificationCategory()
         let five = (1...5).map { Self.action("a\($0)") }
-        try category.setActions(Array(five.prefix(4)), for: .default)
-        try category.setActions(Array(five.prefix(2)), for: .minimal)
-        let tooMany = #expect(throws: NotificationError.self) { try category.setActions(five, for: .default) }
-        #expect(tooMany?.code == .invalidCategory)
-        let tooManyMinimal = #expect(throws: NotificationError.self) {
-            try category.setActions(Array(five.prefix(3)), for: .minimal)
+        let fits = Self.category("fits", default: Array(five.prefix(4)), minimal: Array(five.prefix(2)))
+        let tooMany = Self.category("too-many", default: five, minimal: nil)
+        let tooManyMinimal = Self.category("too-many-minimal", default: five.prefix(3).map { $0 }, minimal: five.prefix(3).map { $0 })
+        #expect(tooMany.actions(for: .default)?.count == 5, "setActions stores what it is given, as on iOS 8")
+
+        let fixture = try LegacyFixture()
+        let reported = ReportedErrors(fixture.application)
+        fixture.application.registerUserNotificationSettings(UIUserNotificationSettings(types: [.alert], categories: [fits]))
+        for refused in [tooMany, tooManyMinimal] {
+            fixture.application.registerUserNotificationSettings(
+                UIUserNotificationSettings(types: [.alert], categories: [refused]))
         }
-        #expect(tooManyMinimal?.code == .invalidCategory)
-        #expect(category.actions(for: .default)?.count == 4, "a refused call changes nothing")
-        #expect(category.actions(for: .minimal)?.count == 2)
+        #expect(reported.codes == [.invalidCategory, .invalidCategory])
+        let registered = try #require(fixture.application.currentUserNotificationSettings?.categories)
+        #expect(registered.compactMap(\.identifier) == ["fits"], "a refused registration changes nothing")
     }
 
-    @Test("Two actions with one identifier in a context are refused")
-    func duplicateActions() {
-        let category = UIMutableUserNotificationCategory()
-        let error = #expect(throws: NotificationError.self) {
-            try category.setActions([Self.action("same"), Self.action("same")], for: .default)
+    @Test("Two actions with one identifier in a context are refused when registering")
+    func duplicateActions() async throws {
+        let twice = Self.category("twice", default: [Self.action("same"), Self.action("same")], minimal: nil)
+        let fixture = try LegacyFixture()
+        let reported = ReportedErrors(fixture.application)
+        fixture.application.registerUserNotificationSettings(UIUserNotificationSettings(types: [.alert], categories: [twice]))
+        #expect(reported.codes == [.invalidCategory])
+        #expect(fixture.application.currentUserNotificationSettings?.categories == nil)
+        let error = await #expect(throws: NotificationError.self) {
+            try await fixture.application.throwing.registerUserNotificationSettings(
+                UIUserNotificationSettings(types: [.alert], categories: [twice]))
         }
         #expect(error?.code == .invalidCategory)
-        #expect(category.actions(for: .default) == nil)
+    }
+
+    static func category(
+        _ identifier: String, default actions: [UIUserNotificationAction], minimal: [UIUserNotificationAction]?
+    ) -> UIMutableUserNotificationCategory {
+        let category = UIMutableUserNotificationCategory()
+        category.identifier = identifier
+        category.setActions(actions, for: .default)
+        category.setActions(minimal, for: .minimal)
+        return category
     }
 
     @Test("actions(for:) returns what was set, nil for a context never set or cleared")
@@ -71,10 +90,10 @@ struct UserNotificationCategoryTests {
         category.identifier = "c"
         #expect(category.identifier == "c")
         let ok = Self.action("ok")
-        try category.setActions([ok], for: .default)
+        category.setActions([ok], for: .default)
         #expect(category.actions(for: .default)?.first === ok)
         #expect(category.actions(for: .minimal) == nil)
-        try category.setActions(nil, for: .default)
+        category.setActions(nil, for: .default)
         #expect(category.actions(for: .default) == nil)
     }
 
@@ -91,12 +110,12 @@ struct UserNotificationCategoryTests {
         let reply = Self.action("reply")
         reply.behavior = .textInput
         reply.parameters = [UIUserNotificationTextInputActionButtonTitleKey: "Reply now"]
-        try category.setActions([archive, open, delete, reply], for: .default)
+        category.setActions([archive, open, delete, reply], for: .default)
         let quick = Self.action("quick")
-        try category.setActions([delete, quick], for: .minimal)
+        category.setActions([delete, quick], for: .minimal)
         let error = await #expect(throws: NotificationError.self) { try await fixture.register([category]) }
         #expect(error?.code == .invalidCategory, "a minimal action must be one of the default ones")
-        try category.setActions([delete, reply], for: .minimal)
+        category.setActions([delete, reply], for: .minimal)
         try await fixture.register([category])
 
         let engineCategory = try #require(try await fixture.engine.categories(for: fixture.app).first)
@@ -117,7 +136,7 @@ struct UserNotificationCategoryTests {
         category.identifier = "chat"
         let reply = Self.action("reply")
         reply.behavior = .textInput
-        try category.setActions([reply], for: .default)
+        category.setActions([reply], for: .default)
         try await fixture.register([category])
         let engineCategory = try #require(try await fixture.engine.categories(for: fixture.app).first)
         #expect(engineCategory.actions.first?.textInput?.buttonTitle == "Send")
@@ -134,11 +153,11 @@ struct UserNotificationCategoryTests {
         reply.parameters = [UIUserNotificationTextInputActionButtonTitleKey: "Go"]
         let delete = Self.action("delete")
         delete.isDestructive = true
-        try category.setActions([open, reply, delete], for: .default)
-        try category.setActions([delete], for: .minimal)
+        category.setActions([open, reply, delete], for: .default)
+        category.setActions([delete], for: .minimal)
         try await fixture.register([category])
 
-        let settings = try await fixture.application.currentUserNotificationSettings
+        let settings = try await fixture.application.throwing.currentUserNotificationSettings()
         let read = try #require(settings.categories?.first)
         #expect(!(read is UIMutableUserNotificationCategory))
         #expect(read.identifier == "mail")

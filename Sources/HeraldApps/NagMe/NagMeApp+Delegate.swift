@@ -30,7 +30,7 @@ extension NagMeApp {
         queue.enqueue { [self] in
             defer { completionHandler() }
             do {
-                try await center.removePendingNotificationRequests(withIdentifiers: [identifier]).value
+                try await center.throwing.removePendingNotificationRequests(withIdentifiers: [identifier])
             } catch {
                 logger.error("\"Cancel\" could not remove the reminder of \(identifier): \(error)")
             }

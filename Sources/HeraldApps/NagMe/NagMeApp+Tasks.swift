@@ -20,7 +20,7 @@ extension NagMeApp {
     func deleteTask(_ title: String) async throws {
         try requireTask(title)
         if registration.progress == .finished {
-            try await center.removePendingNotificationRequests(withIdentifiers: [title]).value
+            try await center.throwing.removePendingNotificationRequests(withIdentifiers: [title])
         }
         try change { $0.tasks.removeAll { $0 == title } }
     }
@@ -33,7 +33,7 @@ extension NagMeApp {
         if try await retrieveNotification(for: task) == nil {
             try await createReminderNotification(for: task)
         } else {
-            try await center.removePendingNotificationRequests(withIdentifiers: [task]).value
+            try await center.throwing.removePendingNotificationRequests(withIdentifiers: [task])
         }
         messages.changed()
     }
@@ -53,7 +53,7 @@ extension NagMeApp {
     /// The seed's `retrieveNotification(for:)`: the task's pending reminder, if
     /// its bell is on.
     private func retrieveNotification(for task: String) async throws -> UNNotificationRequest? {
-        try await center.pendingNotificationRequests().first { $0.identifier == task }
+        try await center.throwing.pendingNotificationRequests().first { $0.identifier == task }
     }
 
     private func requireTask(_ title: String) throws(HeraldAppError) {
@@ -77,10 +77,10 @@ extension NagMeApp {
         let tasks = document.withLock { $0.tasks }
         var pending: Set<String> = []
         if registration.progress == .finished {
-            pending = Set(try await center.pendingNotificationRequests().map(\.identifier))
+            pending = Set(try await center.throwing.pendingNotificationRequests().map(\.identifier))
         }
         let status = try await registration.status {
-            try await center.notificationSettings().authorizationStatus == .authorized
+            try await center.throwing.notificationSettings().authorizationStatus == .authorized
         }
         return [
             "tasks": .array(tasks.map { ["title": .string($0), "bell": .bool(pending.contains($0))] }),

@@ -13,7 +13,7 @@ import UserNotifications
 ///
 /// Actions: `list`, `addTask {title}`, `deleteTask {title}`, `toggle {title}`;
 /// each replies with the list (``reply()``).
-final class NagMeApp: HeraldApp, UNUserNotificationCenterDelegate {
+final class NagMeApp: NSObject, HeraldApp, UNUserNotificationCenterDelegate {
     /// The seed's `Identifiers`, so "cancel" and "Cancel" cannot be confused.
     enum Identifiers {
         static let reminderCategory = "reminder"
@@ -44,6 +44,7 @@ final class NagMeApp: HeraldApp, UNUserNotificationCenterDelegate {
         center = UNUserNotificationCenter(appIdentifier: "app.herald.nag-me", service: service)
         store = try JSONFileStore(directory: directory, name: "nag-me.json")
         document = Mutex(try store.load() ?? NagMeDocument())
+        super.init()
     }
 
     /// The seed's `application(_:didFinishLaunchingWithOptions:)`: become the
@@ -51,8 +52,8 @@ final class NagMeApp: HeraldApp, UNUserNotificationCenterDelegate {
     func start() async throws {
         center.delegate = self
         do {
-            _ = try await center.notificationSettings()
-            try await addCategory().value
+            _ = try await center.throwing.notificationSettings()
+            try await addCategory()
         } catch {
             throw HeraldAppError.converting(error)
         }
@@ -62,12 +63,12 @@ final class NagMeApp: HeraldApp, UNUserNotificationCenterDelegate {
     }
 
     /// The seed's `addCategory()`: "Cancel" opens the app.
-    private func addCategory() -> Task<Void, any Error> {
+    private func addCategory() async throws {
         let cancelAction = UNNotificationAction(
             identifier: Identifiers.cancelAction, title: "Cancel", options: [.foreground])
         let category = UNNotificationCategory(
             identifier: Identifiers.reminderCategory, actions: [cancelAction], intentIdentifiers: [], options: [])
-        return center.setNotificationCategories([category])
+        try await center.throwing.setNotificationCategories([category])
     }
 
     func handle(action: String, body: JSONValue) async throws -> JSONValue {
@@ -104,10 +105,9 @@ final class NagMeApp: HeraldApp, UNUserNotificationCenterDelegate {
     /// answered the authorization request the center's queue waits for the
     /// answer, so the change is left to take effect then rather than awaited.
     func setPageOpen(_ isOpen: Bool) async {
-        let change = center.setApplicationActive(isOpen)
-        guard registration.progress != .waiting else { return }
+        guard registration.progress != .waiting else { return center.setApplicationActive(isOpen) }
         do {
-            try await change.value
+            try await center.throwing.setApplicationActive(isOpen)
         } catch {
             logger.error("telling the engine the page is \(isOpen ? "open" : "closed") failed: \(error)")
         }

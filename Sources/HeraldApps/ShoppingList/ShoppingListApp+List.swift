@@ -46,7 +46,7 @@ extension ShoppingListApp {
     /// "focusAddItem": Bool, "notifications": "waiting" | "allowed" | "denied"}`.
     /// With `consumingFocus`, a `focusAddItem` of `true` is reported once.
     func reply(consumingFocus: Bool = false) async throws -> JSONValue {
-        let reminder = try await application.scheduledLocalNotifications
+        let reminder = try await application.throwing.scheduledLocalNotifications()
             .first { $0.category == Self.categoryIdentifier }?.fireDate
         let notifications = try await notificationStatus()
         let (document, focus) = state.withLock { state in
@@ -62,6 +62,6 @@ extension ShoppingListApp {
     }
 
     private func notificationStatus() async throws -> Registration.Status {
-        try await registration.status { try await !application.currentUserNotificationSettings.types.isEmpty }
+        try await registration.status { try await !application.throwing.currentUserNotificationSettings().types.isEmpty }
     }
 }

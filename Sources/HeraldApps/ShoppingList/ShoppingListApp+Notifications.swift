@@ -8,14 +8,14 @@ extension ShoppingListApp {
     /// The reminder's category, as the seed's `setupNotificationSettings()` builds
     /// it: "OK, got it", "Edit list" and "Delete list" in an alert; "Delete list"
     /// and "Edit list" in a banner.
-    static func reminderCategory() throws -> UIMutableUserNotificationCategory {
+    static func reminderCategory() -> UIMutableUserNotificationCategory {
         let justInform = action(Self.justInform, "OK, got it", .background, destructive: false, authenticated: false)
         let modifyList = action(Self.editList, "Edit list", .foreground, destructive: false, authenticated: true)
         let trash = action(Self.trashAction, "Delete list", .background, destructive: true, authenticated: true)
         let category = UIMutableUserNotificationCategory()
         category.identifier = categoryIdentifier
-        try category.setActions([justInform, modifyList, trash], for: .default)
-        try category.setActions([trash, modifyList], for: .minimal)
+        category.setActions([justInform, modifyList, trash], for: .default)
+        category.setActions([trash, modifyList], for: .minimal)
         return category
     }
 
@@ -44,16 +44,16 @@ extension ShoppingListApp {
         guard fireDate > scheduler.now else {
             throw HeraldAppError.invalidInput("\(ISODate.format(fireDate)) has already passed; pick a later time")
         }
-        guard try await !application.currentUserNotificationSettings.types.isEmpty else {
+        guard try await !application.throwing.currentUserNotificationSettings().types.isEmpty else {
             throw HeraldAppError.notificationsNotAllowed("notifications are turned off for \(displayName)")
         }
-        let old = try await application.scheduledLocalNotifications
-        try await application.cancelAllLocalNotifications()
+        let old = try await application.throwing.scheduledLocalNotifications()
+        try await application.throwing.cancelAllLocalNotifications()
         do {
-            try await application.scheduleLocalNotification(reminder(at: fireDate))
+            try await application.throwing.scheduleLocalNotification(reminder(at: fireDate))
         } catch {
             for notification in old {
-                try? await application.scheduleLocalNotification(notification)
+                try? await application.throwing.scheduleLocalNotification(notification)
             }
             throw error
         }

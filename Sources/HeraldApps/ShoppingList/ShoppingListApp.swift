@@ -13,7 +13,7 @@ import Synchronization
 /// Actions: `state`, `addItem {name}`, `deleteItem {id}`,
 /// `scheduleReminder {date}`, `cancelReminder`; each replies with the state
 /// (``reply(consumingFocus:)``).
-final class ShoppingListApp: HeraldApp, UIApplicationDelegate {
+final class ShoppingListApp: NSObject, HeraldApp, UIApplicationDelegate {
     static let categoryIdentifier = "shoppingListReminderCategory"
     static let justInform = "justInform"
     static let editList = "editList"
@@ -57,18 +57,19 @@ final class ShoppingListApp: HeraldApp, UIApplicationDelegate {
         self.scheduler = scheduler
         self.calendar = calendar
         state = Mutex(State(document: try store.load() ?? ShoppingListDocument()))
+        super.init()
     }
 
     func start() async throws {
         application.delegate = self
         do {
-            _ = try await application.currentUserNotificationSettings
+            _ = try await application.throwing.currentUserNotificationSettings()
         } catch {
             throw HeraldAppError.converting(error)
         }
-        let settings = UIUserNotificationSettings(types: [.alert, .sound], categories: [try Self.reminderCategory()])
+        let settings = UIUserNotificationSettings(types: [.alert, .sound], categories: [Self.reminderCategory()])
         registration.begin({ [application] in
-            try await application.registerUserNotificationSettings(settings)
+            try await application.throwing.registerUserNotificationSettings(settings)
         }, then: { [messages] in messages.changed() })
     }
 
@@ -100,7 +101,7 @@ final class ShoppingListApp: HeraldApp, UIApplicationDelegate {
         case "cancelReminder":
             try requireEmpty(body)
             return try await queue.run {
-                try await self.application.cancelAllLocalNotifications()
+                try await self.application.throwing.cancelAllLocalNotifications()
                 return try await self.reply()
             }
         default:

@@ -16,11 +16,11 @@ extension TodoApp {
         let wholeSeconds = Date(timeIntervalSince1970: deadline.timeIntervalSince1970.rounded(.down))
         let item = TodoDocument.Item(title: title, deadline: wholeSeconds, UUID: UUID().uuidString)
         let notification = reminder(for: item)
-        try await application.scheduleLocalNotification(notification)
+        try await application.throwing.scheduleLocalNotification(notification)
         do {
             try change { $0.items.append(item) }
         } catch {
-            try? await application.cancelLocalNotification(notification)
+            try? await application.throwing.cancelLocalNotification(notification)
             throw error
         }
     }
@@ -31,9 +31,9 @@ extension TodoApp {
         guard document.withLock({ $0.items.contains { $0.UUID == uuid } }) else {
             throw HeraldAppError.notFound("there is no item \(uuid)")
         }
-        for notification in try await application.scheduledLocalNotifications
+        for notification in try await application.throwing.scheduledLocalNotifications()
         where notification.userInfo?["UUID"] as? String == uuid {
-            try await application.cancelLocalNotification(notification)
+            try await application.throwing.cancelLocalNotification(notification)
             break
         }
         try change { $0.items.removeAll { $0.UUID == uuid } }
@@ -83,6 +83,6 @@ extension TodoApp {
     }
 
     private func notificationStatus() async throws -> Registration.Status {
-        try await registration.status { try await !application.currentUserNotificationSettings.types.isEmpty }
+        try await registration.status { try await !application.throwing.currentUserNotificationSettings().types.isEmpty }
     }
 }

@@ -14,7 +14,7 @@ import Synchronization
 /// `delete`); each replies with the list (``reply()``). The page fetches the
 /// list again when told: when a reminder fires while it is open, and when it
 /// opens.
-final class TodoApp: HeraldApp, UIApplicationDelegate {
+final class TodoApp: NSObject, HeraldApp, UIApplicationDelegate {
     /// iOS keeps at most 64 scheduled notifications per app.
     static let maximumItems = 64
     static let maximumTitleLength = 200
@@ -44,12 +44,13 @@ final class TodoApp: HeraldApp, UIApplicationDelegate {
         store = try JSONFileStore(directory: directory, name: "todo.json")
         self.scheduler = scheduler
         document = Mutex(try store.load() ?? TodoDocument())
+        super.init()
     }
 
     func start() async throws {
         application.delegate = self
         do {
-            _ = try await application.currentUserNotificationSettings
+            _ = try await application.throwing.currentUserNotificationSettings()
         } catch {
             throw HeraldAppError.converting(error)
         }
@@ -57,7 +58,7 @@ final class TodoApp: HeraldApp, UIApplicationDelegate {
         category.identifier = Self.categoryIdentifier
         let settings = UIUserNotificationSettings(types: [.alert, .badge, .sound], categories: [category])
         registration.begin({ [application] in
-            try await application.registerUserNotificationSettings(settings)
+            try await application.throwing.registerUserNotificationSettings(settings)
         }, then: { [messages] in messages.changed() })
     }
 

@@ -38,6 +38,7 @@ extension NotificationError {
         case .pendingLimitReached: .conflict
         case .payloadTooLarge: .contentTooLarge
         case .storeFailure: .internalServerError
+        case .serviceUnavailable: .serviceUnavailable
         default: .unprocessableContent
         }
     }

@@ -1,51 +1,101 @@
 import NotificationEngine
+import Synchronization
 
 extension UIApplication {
-    /// Registers the app's notification types and categories: the categories
-    /// replace those registered before, the user is asked once whether the app
-    /// may notify (later calls return the stored answer), then the delegate's
-    /// `application(_:didRegister:)` receives the resulting settings.
+    /// Registers the app's notification types and categories, as on iOS 8: the
+    /// categories replace those registered before and the call returns; the user
+    /// is asked once whether the app may notify (later registrations get the
+    /// stored answer), and the delegate's `application(_:didRegister:)` receives
+    /// the resulting settings when the answer is known. Until then, scheduling
+    /// waits for the answer, so a notification scheduled right after registering
+    /// is not refused for want of it.
     ///
-    /// - Throws: ``NotificationError/Code/invalidCategory`` or
-    ///   ``NotificationError/Code/invalidIdentifier`` for a category the engine
-    ///   cannot hold (two with one identifier, one without an identifier, a
-    ///   minimal-context action that is not a default one); nothing is
-    ///   registered then. Otherwise the service's error.
-    public func registerUserNotificationSettings(_ notificationSettings: UIUserNotificationSettings) async throws {
-        try await connected()
-        let categories = try notificationSettings.engineCategories()
-        try await service.setCategories(categories, for: appIdentifier)
-        cache(categories)
-        _ = try await service.requestAuthorization(
-            options: notificationSettings.types.authorizationOptions, for: appIdentifier)
-        let settings = try await currentUserNotificationSettings
-        delegate?.application(self, didRegister: settings)
+    /// A category the engine cannot hold (two with one identifier, one without
+    /// an identifier, more than four actions in the default context or two in the
+    /// minimal one, a minimal-context action that is not a default one) registers
+    /// nothing; the ``NotificationError`` is logged and sent on
+    /// ``notificationErrors``. ``throwing`` has the form that throws and waits
+    /// for the user's answer.
+    public func registerUserNotificationSettings(_ notificationSettings: UIUserNotificationSettings) {
+        let registered: Void? = run("registerUserNotificationSettings") { [self] in
+            try await registerCategories(of: notificationSettings)
+        }
+        guard registered != nil else { return }
+        let options = notificationSettings.types.authorizationOptions
+        let generation = runtime.withLock { runtime in
+            runtime.registrations += 1
+            return runtime.registrations
+        }
+        let answer = BlockingCall.start { [self] in
+            try await service.requestAuthorization(options: options, for: appIdentifier)
+        }
+        runtime.withLock { $0.authorizing = Task { _ = await answer.result } }
+        _ = BlockingCall.start { [self] in
+            let result = await answer.result
+            runtime.withLock { runtime in
+                if runtime.registrations == generation { runtime.authorizing = nil }
+            }
+            do {
+                _ = try result.get()
+                let settings = try await readSettings()
+                delegate?.application(self, didRegister: settings)
+            } catch {
+                report(error, "registerUserNotificationSettings")
+            }
+        }
     }
 
     /// The types the user allows the app (empty before it registers, or if the
-    /// user refused) and its registered categories. Never `nil`, unlike iOS.
-    public var currentUserNotificationSettings: UIUserNotificationSettings {
-        get async throws {
-            try await connected()
-            let settings = try await service.notificationSettings(for: appIdentifier)
-            let categories = try await service.categories(for: appIdentifier)
-            return UIUserNotificationSettings(settings, categories: categories)
-        }
+    /// user refused) and its registered categories; `nil` when the service
+    /// cannot be read (the failure is reported on ``notificationErrors``).
+    public var currentUserNotificationSettings: UIUserNotificationSettings? {
+        run("currentUserNotificationSettings") { [self] in try await readSettings() }
     }
 
-    /// The number on the app's icon; `0` shows none.
+    /// The number on the app's icon; `0` shows none. Setting a negative number
+    /// changes nothing and reports ``NotificationError/Code/badgeInputInvalid``
+    /// on ``notificationErrors``. Reads `0` when the service cannot be read.
     public var applicationIconBadgeNumber: Int {
-        get async throws {
-            try await connected()
-            return try await service.badgeCount(for: appIdentifier)
-        }
+        get { run("applicationIconBadgeNumber") { [self] in try await readBadge() } ?? 0 }
+        set { run("applicationIconBadgeNumber") { [self] in try await setBadge(newValue) } }
     }
 
-    /// Sets the number on the app's icon; `0` clears it.
-    ///
-    /// - Throws: ``NotificationError/Code/badgeInputInvalid`` for a negative number.
-    public func setApplicationIconBadgeNumber(_ number: Int) async throws {
+    // MARK: The work behind the calls
+
+    func registerCategories(of settings: UIUserNotificationSettings) async throws {
+        try await connected()
+        let categories = try settings.engineCategories()
+        try await service.setCategories(categories, for: appIdentifier)
+        cache(categories)
+    }
+
+    /// Registers, waits for the user's answer, then tells the delegate.
+    func register(_ settings: UIUserNotificationSettings) async throws {
+        try await registerCategories(of: settings)
+        _ = try await service.requestAuthorization(options: settings.types.authorizationOptions, for: appIdentifier)
+        let current = try await readSettings()
+        delegate?.application(self, didRegister: current)
+    }
+
+    func readSettings() async throws -> UIUserNotificationSettings {
+        try await connected()
+        let settings = try await service.notificationSettings(for: appIdentifier)
+        let categories = try await service.categories(for: appIdentifier)
+        return UIUserNotificationSettings(settings, categories: categories)
+    }
+
+    func readBadge() async throws -> Int {
+        try await connected()
+        return try await service.badgeCount(for: appIdentifier)
+    }
+
+    func setBadge(_ number: Int) async throws {
         try await connected()
         try await service.setBadgeCount(number, for: appIdentifier)
+    }
+
+    /// Waits for the user's answer to the last registration, if it is not known yet.
+    func authorizationAnswered() async {
+        await runtime.withLock { $0.authorizing }?.value
     }
 }

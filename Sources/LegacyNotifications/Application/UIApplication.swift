@@ -1,5 +1,6 @@
 public import NotificationEngine
-import Signals
+public import Signals
+import Logging
 import Synchronization
 
 /// The app, shaped like iOS 8's `UIApplication`: it registers notification
@@ -10,18 +11,20 @@ import Synchronization
 /// UIApplication.configure(appIdentifier: "com.example.shopping", service: engine)
 /// let app = UIApplication.shared
 /// app.delegate = appDelegate
-/// try await app.registerUserNotificationSettings(
+/// app.registerUserNotificationSettings(
 ///     UIUserNotificationSettings(types: [.alert, .sound], categories: [category]))
-/// try await app.scheduleLocalNotification(notification)
+/// app.scheduleLocalNotification(notification)
 /// ```
 ///
 /// ## Porting from iOS 8
-/// Every call that reaches the engine is `async throws`: a port adds
-/// `try await`. Where iOS 8 silently ignored bad input (an unknown category, a
-/// `userInfo` that is not a property list, a fifth action), Herald throws a
-/// ``NotificationError`` and changes nothing. A property whose value comes from
-/// the engine is an `async throws` getter; one that changes it is a `set…`
-/// method (``setApplicationIconBadgeNumber(_:)``, ``setApplicationState(_:)``).
+/// The calls have iOS 8's signatures: synchronous, not throwing. Each waits for
+/// the service's answer before it returns, as iOS's own calls wait for the
+/// system's, so a read after a write sees the write. Where iOS 8 silently
+/// ignored bad input (an unknown category, a `userInfo` that is not a property
+/// list, a fifth action), Herald changes nothing and reports a
+/// ``NotificationError``: logged, and sent on ``notificationErrors``. The
+/// ``throwing`` forms are `async` and throw it, for code that must know, and
+/// for `async` code that must not block its thread.
 ///
 /// ## Connection
 /// The app connects to the service on its first engine call (or when the
@@ -38,6 +41,7 @@ public final class UIApplication: Sendable {
     public let appIdentifier: AppIdentifier
     let service: any NotificationService
     let runtime: Mutex<Runtime>
+    let logger: Logger
 
     struct Runtime {
         var state: State = .background
@@ -46,11 +50,19 @@ public final class UIApplication: Sendable {
         var categories: [String: NotificationCategory] = [:]
         var connecting: Task<Void, any Error>?
         var connection: (any Disposable)?
+        /// The user's answer to the last registration, while it is awaited.
+        var authorizing: Task<Void, Never>?
+        var registrations = 0
     }
 
-    struct WeakDelegate {
+    /// The delegate, held weakly. Apple's delegate protocol does not require
+    /// `Sendable`; the application hands the reference between threads and calls
+    /// the delegate as its protocol documents.
+    struct WeakDelegate: @unchecked Sendable {
         weak var value: (any UIApplicationDelegate)?
     }
+
+    let errorSubject = Subject<NotificationError, Never>()
 
     /// An application for one app of a service. Most programs call
     /// ``configure(appIdentifier:service:)`` once and use ``shared``; tests and
@@ -59,6 +71,9 @@ public final class UIApplication: Sendable {
         self.appIdentifier = appIdentifier
         self.service = service
         runtime = Mutex(Runtime())
+        var logger = Logger(label: "Herald.LegacyNotifications")
+        logger[metadataKey: "app"] = "\(appIdentifier.rawValue)"
+        self.logger = logger
     }
 
     deinit {
@@ -96,11 +111,43 @@ public final class UIApplication: Sendable {
     /// The object that receives deliveries and the user's actions. Held weakly,
     /// as UIKit does; setting it connects the app to the service.
     public var delegate: (any UIApplicationDelegate)? {
-        get { runtime.withLock { $0.delegate.value } }
+        get { runtime.withLock { $0.delegate }.value }
         set {
-            runtime.withLock { $0.delegate.value = newValue }
+            let reference = WeakDelegate(value: newValue)
+            runtime.withLock { $0.delegate = reference }
             if newValue != nil { _ = connectionTask() }
         }
+    }
+
+    // MARK: Errors
+
+    /// Every failure of a notification call, which iOS 8's signatures cannot
+    /// report, as it happens: the ``NotificationError`` the ``throwing`` form
+    /// would have thrown. Failures are also logged. A Herald addition.
+    ///
+    /// ```swift
+    /// UIApplication.shared.notificationErrors.subscribeNext { error in print(error) }
+    /// ```
+    public var notificationErrors: Signal<NotificationError, Never> {
+        errorSubject.signal
+    }
+
+    /// Runs a call's work, waiting for it; a failure is reported and gives `nil`.
+    @discardableResult
+    func run<T: Sendable>(_ what: String, _ work: @escaping @Sendable () async throws -> T) -> T? {
+        do {
+            return try BlockingCall.wait(work)
+        } catch {
+            report(error, what)
+            return nil
+        }
+    }
+
+    /// A failure no caller can see: logged, and sent on ``notificationErrors``.
+    func report(_ error: any Error, _ what: String) {
+        let error = NotificationError(reporting: error)
+        logger.error("\(what) failed: \(error)")
+        errorSubject.send(error)
     }
 
     // MARK: Connection
@@ -113,7 +160,7 @@ public final class UIApplication: Sendable {
     private func connectionTask() -> Task<Void, any Error> {
         runtime.withLock { runtime in
             if let task = runtime.connecting { return task }
-            let task = Task { try await self.connect() }
+            let task = BlockingCall.start { try await self.connect() }
             runtime.connecting = task
             return task
         }

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// The key of the response info that holds the text the user typed into a
 /// text-input action.
 public let UIUserNotificationActionResponseTypedTextKey = "UIUserNotificationActionResponseTypedTextKey"
@@ -6,11 +8,13 @@ public let UIUserNotificationActionResponseTypedTextKey = "UIUserNotificationAct
 /// methods of iOS 8's `UIApplicationDelegate`. Every method has a default
 /// implementation, so an app implements only those it needs.
 ///
-/// The methods are called synchronously on the thread the engine delivers on
-/// (not the main actor), so a delegate is a `Sendable` class that protects its
-/// own state. A completion handler must be called once the work is done; one
-/// never called times out in the engine and is logged.
-public protocol UIApplicationDelegate: AnyObject, Sendable {
+/// As UIKit's, the protocol inherits `NSObjectProtocol` only, so a delegate is
+/// an `NSObject` subclass. The methods are called synchronously on the thread
+/// the engine delivers on (UIKit calls them on the main thread), so a delegate
+/// with mutable state protects it. A completion handler must be called once the
+/// work is done, from any thread; one never called times out in the engine and
+/// is logged.
+public protocol UIApplicationDelegate: NSObjectProtocol {
     /// The user's answer to ``UIApplication/registerUserNotificationSettings(_:)``:
     /// the types allowed (empty if refused) and the registered categories.
     func application(_ application: UIApplication, didRegister notificationSettings: UIUserNotificationSettings)

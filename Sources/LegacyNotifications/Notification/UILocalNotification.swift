@@ -14,13 +14,15 @@ public let UILocalNotificationDefaultSoundName = "UILocalNotificationDefaultSoun
 /// notification.alertBody = "Todo Item \"\(title)\" Is Overdue"
 /// notification.soundName = UILocalNotificationDefaultSoundName
 /// notification.userInfo = ["UUID": uuid]
-/// try await UIApplication.shared.scheduleLocalNotification(notification)
+/// UIApplication.shared.scheduleLocalNotification(notification)
 /// ```
 ///
-/// A mutable object, like UIKit's, that may be shared between threads: its
+/// A mutable `NSObject`, like UIKit's, that may be shared between threads: its
 /// properties live under a lock (`@unchecked Sendable` is sound because every
 /// stored property is that `Mutex`). Setting a property after scheduling changes
-/// nothing already scheduled.
+/// nothing already scheduled. It copies (`copy()`, `NSCopying`) and archives
+/// (`NSSecureCoding`, with `NSKeyedArchiver`) as on iOS; a `userInfo` that JSON
+/// cannot hold is left out of the archive.
 ///
 /// ## Identity
 /// Each ``UIApplication/scheduleLocalNotification(_:)`` of an object schedules a
@@ -32,10 +34,10 @@ public let UILocalNotificationDefaultSoundName = "UILocalNotificationDefaultSoun
 /// remembers and every other one scheduled from an equal notification.
 ///
 /// ## Equality
-/// Two notifications are equal (`==`) when every property is: `userInfo`
-/// compared as JSON, `timeZone` by identifier, `region` by identifier and
-/// geometry. The identifiers an object remembers do not count.
-public final class UILocalNotification: @unchecked Sendable, Equatable {
+/// Two notifications are equal (`isEqual(_:)`, `==`) when every property is:
+/// `userInfo` compared as JSON, `timeZone` by identifier, `region` by identifier
+/// and geometry. The identifiers an object remembers do not count.
+public final class UILocalNotification: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     private let state: Mutex<State>
 
     private struct State {
@@ -44,8 +46,9 @@ public final class UILocalNotification: @unchecked Sendable, Equatable {
     }
 
     /// A notification with no fire date, alert, sound or badge.
-    public init() {
+    public override init() {
         state = Mutex(State())
+        super.init()
     }
 
     /// A notification read back from an engine request.
@@ -53,6 +56,40 @@ public final class UILocalNotification: @unchecked Sendable, Equatable {
         state = Mutex(
             State(properties: LocalNotificationProperties(request: request, fireDate: fireDate),
                   identifiers: [request.identifier]))
+        super.init()
+    }
+
+    private init(_ state: State) {
+        self.state = Mutex(state)
+        super.init()
+    }
+
+    // MARK: Copying and archiving
+
+    /// A new notification with the same properties, which also cancels what
+    /// this one was scheduled under.
+    public func copy(with zone: NSZone? = nil) -> Any {
+        UILocalNotification(state.withLock { $0 })
+    }
+
+    /// Archives are read back with `decodeObject(of:forKey:)` and secure coding.
+    public static var supportsSecureCoding: Bool { true }
+
+    /// Writes the properties to an archive.
+    public func encode(with coder: NSCoder) {
+        let archive = LocalNotificationArchive(properties)
+        guard let data = try? JSONEncoder().encode(archive) else { return }
+        coder.encode(data as NSData, forKey: LocalNotificationArchive.key)
+    }
+
+    /// Reads a notification from an archive written by ``encode(with:)``; `nil`
+    /// for an archive that holds none.
+    public init?(coder: NSCoder) {
+        guard let data = coder.decodeObject(of: NSData.self, forKey: LocalNotificationArchive.key),
+            let archive = try? JSONDecoder().decode(LocalNotificationArchive.self, from: data as Data)
+        else { return nil }
+        state = Mutex(State(properties: archive.properties))
+        super.init()
     }
 
     // MARK: Scheduling
@@ -171,9 +208,15 @@ public final class UILocalNotification: @unchecked Sendable, Equatable {
 
     // MARK: Equality
 
-    /// Whether every property of the two notifications is equal.
-    public static func == (lhs: UILocalNotification, rhs: UILocalNotification) -> Bool {
-        lhs === rhs || lhs.properties.fingerprint == rhs.properties.fingerprint
+    /// Whether `object` is a notification whose every property is equal to this one's.
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? UILocalNotification else { return false }
+        return other === self || other.properties.fingerprint == properties.fingerprint
+    }
+
+    /// A hash of the properties `isEqual(_:)` compares.
+    public override var hash: Int {
+        properties.fingerprint.hashValue
     }
 
     // MARK: Internal

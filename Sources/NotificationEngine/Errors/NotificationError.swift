@@ -33,6 +33,7 @@ public struct NotificationError: Error, Hashable, Sendable, CustomStringConverti
             case authenticationRequired = 4010
             case storeFailure = 4012
             case invalidPayload = 4013
+            case serviceUnavailable = 4014
         }
 
         private let base: Base
@@ -80,6 +81,10 @@ public struct NotificationError: Error, Hashable, Sendable, CustomStringConverti
         public static let storeFailure = Code(.storeFailure)
         /// A payload JSON cannot encode, such as a `userInfo` number that is NaN or infinite.
         public static let invalidPayload = Code(.invalidPayload)
+        /// The service did not answer: the daemon could not be reached, the
+        /// connection failed, or the call was cancelled. What was asked may or may
+        /// not have been done.
+        public static let serviceUnavailable = Code(.serviceUnavailable)
 
         /// The numeric code; Apple's where it has one.
         public var rawValue: Int { base.rawValue }
@@ -102,4 +107,20 @@ public struct NotificationError: Error, Hashable, Sendable, CustomStringConverti
     /// The code's name and number, then the message:
     /// `"pendingLimitReached (4007): com.example.todo already has …"`.
     public var description: String { "\(code) (\(code.rawValue)): \(message)" }
+}
+
+extension NotificationError {
+    /// Any error a service call threw, as a `NotificationError`: itself if it is
+    /// one, otherwise ``Code/serviceUnavailable`` with the error's description —
+    /// for the Apple-shaped calls that have no error channel and publish what
+    /// went wrong instead.
+    public init(reporting error: any Error) {
+        if let error = error as? NotificationError {
+            self = error
+        } else if error is CancellationError {
+            self.init(.serviceUnavailable, "the call was cancelled")
+        } else {
+            self.init(.serviceUnavailable, String(describing: error))
+        }
+    }
 }

@@ -22,12 +22,13 @@ extension UNUserNotificationCenter {
     /// user's settings say. The engine also marks the app active when the user
     /// opens it through a notification or a foreground action.
     ///
-    /// Fire-and-forget: it takes effect before any call made after it; await the
-    /// returned task to know it is done or why it failed.
-    @discardableResult
-    public func setApplicationActive(_ isActive: Bool) -> Task<Void, any Error> {
-        enqueueLogged("setApplicationActive") { [self] in
-            try await service.setForeground(isActive, for: app)
-        }
+    /// Fire-and-forget: it takes effect before any call made after it. A
+    /// failure is reported on ``errors``; ``throwing`` has the form to await.
+    public func setApplicationActive(_ isActive: Bool) {
+        perform("setApplicationActive") { [self] in try await setForeground(isActive) }
+    }
+
+    func setForeground(_ isActive: Bool) async throws {
+        try await service.setForeground(isActive, for: app)
     }
 }

@@ -28,21 +28,28 @@ extension UNUserNotificationCenter {
     }
 
     /// The app's notification settings as the user chose them.
-    public func notificationSettings() async throws -> UNNotificationSettings {
-        try await enqueue(fetchSettings).value
+    ///
+    /// Apple's form has no error channel: a failure is reported on ``errors``
+    /// and the settings are those of an app that has not asked yet;
+    /// ``throwing`` has the form that throws.
+    public func notificationSettings() async -> UNNotificationSettings {
+        await fetch("notificationSettings", fallback: Self.undeterminedSettings, fetchSettings)
     }
 
     /// The app's notification settings as the user chose them. Apple's handler has
-    /// no error: a failure is logged and the handler gets the settings of an app
-    /// that has not asked yet.
+    /// no error: a failure is reported on ``errors`` and the handler gets the
+    /// settings of an app that has not asked yet.
     public func getNotificationSettings(completionHandler: @escaping @Sendable (UNNotificationSettings) -> Void) {
         enqueue(fetchSettings) { [self] result in
-            let undetermined = UNNotificationSettings(AppNotificationPreferences().settings)
-            completionHandler(value(of: result, "getNotificationSettings", fallback: undetermined))
+            completionHandler(value(of: result, "getNotificationSettings", fallback: Self.undeterminedSettings))
         }
     }
 
-    private func fetchSettings() async throws -> UNNotificationSettings {
+    private static var undeterminedSettings: UNNotificationSettings {
+        UNNotificationSettings(AppNotificationPreferences().settings)
+    }
+
+    func fetchSettings() async throws -> UNNotificationSettings {
         UNNotificationSettings(try await service.notificationSettings(for: app))
     }
 }

@@ -1,4 +1,6 @@
 import Logging
+import NotificationEngine
+import Signals
 
 extension UNUserNotificationCenter {
     /// Runs `operation` after every operation called before it; the engine's
@@ -27,30 +29,43 @@ extension UNUserNotificationCenter {
         }
     }
 
-    /// Runs a fire-and-forget `operation` in order; a failure is logged and thrown
-    /// from the returned task.
-    @discardableResult
-    func enqueueLogged(_ what: String, _ operation: @escaping @Sendable () async throws -> Void) -> Task<Void, any Error> {
-        let logger = logger
-        return enqueue {
+    /// Runs a fire-and-forget `operation` in order, as Apple's calls without a
+    /// completion handler do; a failure is reported (logged and sent on ``errors``).
+    func perform(_ what: String, _ operation: @escaping @Sendable () async throws -> Void) {
+        _ = queue.enqueue { [self] in
             do {
                 try await operation()
             } catch {
-                logger.error("\(what) failed: \(UNError.converting(error))")
-                throw error
+                report(error, what)
             }
         }
     }
 
+    /// Runs `operation` in order and returns its value, or — Apple's `async`
+    /// getter having no error channel — reports the failure and returns `fallback`.
+    func fetch<T: Sendable>(
+        _ what: String, fallback: T, _ operation: @escaping @Sendable () async throws -> T
+    ) async -> T {
+        let result = await enqueue(operation).result
+        return value(of: result, what, fallback: fallback)
+    }
+
     /// The value of a result for a completion handler that, as Apple's, has no
-    /// error parameter: a failure is logged and `fallback` handed over instead.
+    /// error parameter: a failure is reported and `fallback` handed over instead.
     func value<T>(of result: Result<T, any Error>, _ what: String, fallback: T) -> T {
         switch result {
         case .success(let value):
             return value
         case .failure(let error):
-            logger.error("\(what) failed: \(error)")
+            report(error, what)
             return fallback
         }
+    }
+
+    /// A failure no caller can see: logged, and sent on ``errors`` as a ``UNError``.
+    func report(_ error: any Error, _ what: String) {
+        let error = (error as? UNError) ?? UNError(NotificationError(reporting: error))
+        logger.error("\(what) failed: \(error)")
+        errorSubject.send(error)
     }
 }

@@ -1,4 +1,5 @@
 import Logging
+
 extension UNUserNotificationCenter {
     /// Schedules a request, replacing a pending one with the same identifier.
     ///
@@ -23,8 +24,11 @@ extension UNUserNotificationCenter {
 
     /// The app's requests waiting to fire. A trigger's `nextTriggerDate()` is the
     /// date the engine will fire it.
-    public func pendingNotificationRequests() async throws -> [UNNotificationRequest] {
-        try await enqueue(fetchPending).value
+    ///
+    /// Apple's form has no error channel: a failure is reported on ``errors``
+    /// and the list is empty; ``throwing`` has the form that throws.
+    public func pendingNotificationRequests() async -> [UNNotificationRequest] {
+        await fetch("pendingNotificationRequests", fallback: [], fetchPending)
     }
 
     /// The app's requests waiting to fire. Apple's handler has no error: a failure
@@ -38,23 +42,27 @@ extension UNUserNotificationCenter {
     /// Removes the app's pending requests with these identifiers; unknown ones are ignored.
     ///
     /// Fire-and-forget as on Apple's platforms: it takes effect before any call
-    /// made after it; await the returned task to know it is done or why it failed.
-    @discardableResult
-    public func removePendingNotificationRequests(withIdentifiers identifiers: [String]) -> Task<Void, any Error> {
-        enqueueLogged("removePendingNotificationRequests") { [self] in
-            try await service.removePendingRequests(withIdentifiers: identifiers, for: app)
-        }
+    /// made after it. A failure is reported on ``errors``; ``throwing`` has the
+    /// form to await.
+    public func removePendingNotificationRequests(withIdentifiers identifiers: [String]) {
+        perform("removePendingNotificationRequests") { [self] in try await removePending(identifiers) }
     }
 
     /// Removes all the app's pending requests.
     ///
     /// Fire-and-forget as on Apple's platforms: it takes effect before any call
-    /// made after it; await the returned task to know it is done or why it failed.
-    @discardableResult
-    public func removeAllPendingNotificationRequests() -> Task<Void, any Error> {
-        enqueueLogged("removeAllPendingNotificationRequests") { [self] in
-            try await service.removeAllPendingRequests(for: app)
-        }
+    /// made after it. A failure is reported on ``errors``; ``throwing`` has the
+    /// form to await.
+    public func removeAllPendingNotificationRequests() {
+        perform("removeAllPendingNotificationRequests") { [self] in try await removeAllPending() }
+    }
+
+    func removePending(_ identifiers: [String]) async throws {
+        try await service.removePendingRequests(withIdentifiers: identifiers, for: app)
+    }
+
+    func removeAllPending() async throws {
+        try await service.removeAllPendingRequests(for: app)
     }
 
     private func addNow(_ request: UNNotificationRequest) async throws {
@@ -65,7 +73,7 @@ extension UNUserNotificationCenter {
         }
     }
 
-    private func fetchPending() async throws -> [UNNotificationRequest] {
+    func fetchPending() async throws -> [UNNotificationRequest] {
         try await service.pendingRequests(for: app).map {
             UNNotificationRequest($0.request, nextFireDate: $0.nextFireDate)
         }

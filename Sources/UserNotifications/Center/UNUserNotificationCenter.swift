@@ -1,6 +1,6 @@
 public import NotificationEngine
 import Logging
-import Signals
+public import Signals
 import Synchronization
 
 /// The app's notification center, shaped like Apple's: request authorization,
@@ -18,12 +18,13 @@ import Synchronization
 /// }
 /// ```
 ///
-/// Every method comes in Apple's completion-handler form and in its `async throws`
-/// form; the engine's errors arrive as ``UNError``. Operations run one at a time in
-/// the order they were called, including the fire-and-forget ones
-/// (``removePendingNotificationRequests(withIdentifiers:)`` and the like), so a
-/// query sees the effect of every call made before it. Those fire-and-forget
-/// methods also return the `Task` that runs them, to await when the result matters.
+/// Every method has Apple's signatures: the completion-handler form and the
+/// `async` form, throwing where Apple's throws; the engine's errors arrive as
+/// ``UNError``. Operations run one at a time in the order they were called,
+/// including the fire-and-forget ones (``removePendingNotificationRequests(withIdentifiers:)``
+/// and the like), so a query sees the effect of every call made before it.
+/// Where Apple's signature has no error channel, a failure is logged and sent on
+/// ``errors``, and ``throwing`` has a form of the call that throws.
 /// Completion handlers run on a background task, as on Apple's platforms.
 ///
 /// The center works over any ``NotificationEngine/NotificationService``: the
@@ -36,6 +37,7 @@ public final class UNUserNotificationCenter: Sendable {
     let service: any NotificationService
     let queue = SerialOperationQueue()
     let delegateCalls = DelegateCallTracker()
+    let errorSubject = Subject<UNError, Never>()
     let logger: Logger
     private let connection = Mutex(DelegateConnection())
 
@@ -62,11 +64,24 @@ public final class UNUserNotificationCenter: Sendable {
     /// while no delegate was set are handed to it first. Setting `nil` disconnects,
     /// and responses wait for the next delegate. Set it as the app starts.
     public var delegate: (any UNUserNotificationCenterDelegate)? {
-        get { connection.withLock { $0.delegate } }
+        get { connection.withLock { $0.delegate }.value }
         set {
-            let change = connection.withLock { $0.setDelegate(newValue) }
+            let reference = DelegateReference(value: newValue)
+            let change = connection.withLock { $0.setDelegate(reference) }
             if let change { update(connected: change) }
         }
+    }
+
+    /// Every failure of a call whose Apple signature has no error channel — a
+    /// fire-and-forget call such as ``setNotificationCategories(_:)``, an `async`
+    /// getter, a completion handler without an error — as it happens. Failures
+    /// are also logged. A Herald addition.
+    ///
+    /// ```swift
+    /// center.errors.subscribeNext { error in log.warning("notifications: \(error)") }
+    /// ```
+    public var errors: Signal<UNError, Never> {
+        errorSubject.signal
     }
 
     /// Waits until every delegate callback that has started has called its
@@ -79,7 +94,7 @@ public final class UNUserNotificationCenter: Sendable {
     }
 
     private func update(connected: Bool) {
-        enqueueLogged(connected ? "connecting the delegate" : "disconnecting the delegate") { [self] in
+        perform(connected ? "connecting the delegate" : "disconnecting the delegate") { [self] in
             if connected {
                 let disposable = try await service.connect(DelegateBridge(center: self), for: app)
                 connection.withLock { $0.disposable = disposable }
@@ -93,17 +108,25 @@ public final class UNUserNotificationCenter: Sendable {
 extension UNUserNotificationCenter {
     /// The delegate and the engine connection that serves it.
     struct DelegateConnection {
-        weak var delegate: (any UNUserNotificationCenterDelegate)?
+        var delegate = DelegateReference()
         var isWanted = false
         var disposable: (any Disposable)?
 
         /// Stores the delegate; returns whether to connect (`true`) or disconnect
         /// (`false`), or `nil` when the connection stays as it is.
-        mutating func setDelegate(_ newValue: (any UNUserNotificationCenterDelegate)?) -> Bool? {
+        mutating func setDelegate(_ newValue: DelegateReference) -> Bool? {
             delegate = newValue
-            guard (newValue != nil) != isWanted else { return nil }
-            isWanted = newValue != nil
+            let isSet = newValue.value != nil
+            guard isSet != isWanted else { return nil }
+            isWanted = isSet
             return isWanted
         }
+    }
+
+    /// The delegate, held weakly. Apple's delegate protocol does not require
+    /// `Sendable`; the center hands the reference between threads and calls the
+    /// delegate as its protocol documents.
+    struct DelegateReference: @unchecked Sendable {
+        weak var value: (any UNUserNotificationCenterDelegate)?
     }
 }

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// The app's side of the notification center: decides how a notification that
 /// arrives while the app is in the foreground is shown, and handles the user's
 /// responses. Set it as ``UNUserNotificationCenter/delegate`` as the app starts,
@@ -7,8 +9,13 @@
 /// form or the `async` form. The completion-handler forms default to calling the
 /// `async` forms, which default to showing nothing (`[]`) and ignoring the response.
 ///
+/// As Apple's, the protocol inherits `NSObjectProtocol` only, so a delegate is
+/// an `NSObject` subclass. Herald calls it on the engine's threads (Apple calls
+/// it on the main thread): a delegate with mutable state protects it, or hops
+/// to the main actor itself. A completion handler may be called from any thread.
+///
 /// ```swift
-/// final class AppDelegate: UNUserNotificationCenterDelegate {
+/// final class AppDelegate: NSObject, UNUserNotificationCenterDelegate {
 ///     func userNotificationCenter(_ center: UNUserNotificationCenter,
 ///                                 willPresent notification: UNNotification) async
 ///         -> UNNotificationPresentationOptions {
@@ -29,7 +36,7 @@
 /// Each completion handler must be called once. One never called is logged by the
 /// engine and treated as called after its handler timeout (30 s by default); a
 /// second call is ignored.
-public protocol UNUserNotificationCenterDelegate: AnyObject, Sendable {
+public protocol UNUserNotificationCenterDelegate: NSObjectProtocol {
     /// A notification arrived while the app is in the foreground: call
     /// `completionHandler` with how to show it; `[]` shows nothing and does not
     /// keep it in the notification center.
@@ -64,7 +71,8 @@ extension UNUserNotificationCenterDelegate {
         willPresent notification: UNNotification,
         withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
     ) {
-        Task { completionHandler(await userNotificationCenter(center, willPresent: notification)) }
+        let delegate = UncheckedReference<any UNUserNotificationCenterDelegate>(self)
+        Task { completionHandler(await delegate.value.userNotificationCenter(center, willPresent: notification)) }
     }
 
     /// Shows nothing.
@@ -81,8 +89,9 @@ extension UNUserNotificationCenterDelegate {
         didReceive response: UNNotificationResponse,
         withCompletionHandler completionHandler: @escaping @Sendable () -> Void
     ) {
+        let delegate = UncheckedReference<any UNUserNotificationCenterDelegate>(self)
         Task {
-            await userNotificationCenter(center, didReceive: response)
+            await delegate.value.userNotificationCenter(center, didReceive: response)
             completionHandler()
         }
     }

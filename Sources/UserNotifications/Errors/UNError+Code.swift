@@ -76,6 +76,9 @@ extension UNError {
         public static let storeFailure = Code(NotificationError.Code.storeFailure)
         /// A payload JSON cannot encode, such as a number that is NaN or infinite (4013).
         public static let invalidPayload = Code(NotificationError.Code.invalidPayload)
+        /// The service did not answer: the daemon could not be reached, the
+        /// connection failed or the call was cancelled (4014).
+        public static let serviceUnavailable = Code(NotificationError.Code.serviceUnavailable)
 
         // MARK: The facade's codes
 
@@ -106,7 +109,7 @@ extension UNError {
             4003: "invalidTrigger", 4004: "invalidRegion", 4005: "unknownCategory",
             4006: "invalidCategory", 4007: "pendingLimitReached", 4008: "deliveryNotFound",
             4009: "invalidResponse", 4010: "authenticationRequired",
-            4012: "storeFailure", 4013: "invalidPayload",
+            4012: "storeFailure", 4013: "invalidPayload", 4014: "serviceUnavailable",
             4900: "centerAlreadyConfigured", 4901: "invalidUserInfo",
         ]
     }

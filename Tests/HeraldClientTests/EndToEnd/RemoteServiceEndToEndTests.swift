@@ -17,7 +17,7 @@ struct RemoteServiceEndToEndTests {
         let center = UNUserNotificationCenter(appIdentifier: "com.example.remote", service: service)
 
         #expect(try await center.requestAuthorization(options: [.alert, .sound]))
-        let settings = try await center.notificationSettings()
+        let settings = try await center.throwing.notificationSettings()
         #expect(settings.authorizationStatus == .authorized)
         let content = UNMutableNotificationContent()
         content.title = "Task Reminder"
@@ -25,7 +25,7 @@ struct RemoteServiceEndToEndTests {
         content.userInfo = ["task": "walk"]
         try await center.add(UNNotificationRequest(
             identifier: "walk", content: content, trigger: UNTimeIntervalNotificationTrigger(timeInterval: 60, repeats: true)))
-        #expect(try await center.pendingNotificationRequests().map(\.identifier) == ["walk"])
+        #expect(try await center.throwing.pendingNotificationRequests().map(\.identifier) == ["walk"])
 
         // The signal opens its own event stream when subscribed, and sees what the
         // daemon delivers once the stream is open: advance until a delivery shows up.
@@ -39,7 +39,7 @@ struct RemoteServiceEndToEndTests {
         }
         subscription.dispose()
         #expect(seen.lines.first == "walk task=true")
-        #expect(try await center.deliveredNotifications().map(\.request.identifier) == ["walk"])
+        #expect(try await center.throwing.deliveredNotifications().map(\.request.identifier) == ["walk"])
 
         let refused = await #expect(throws: UNError.self) {
             try await center.add(UNNotificationRequest(

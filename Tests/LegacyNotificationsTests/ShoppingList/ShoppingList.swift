@@ -9,7 +9,7 @@ import Synchronization
 ///
 /// The UIKit views become state a test can read: ``items`` is the table,
 /// ``isAddItemFieldFocused`` the text field's first-responder status.
-final class ShoppingList: UIApplicationDelegate {
+final class ShoppingList: NSObject, UIApplicationDelegate, Sendable {
     static let categoryIdentifier = "shoppingListReminderCategory"
     static let justInform = "justInform"
     static let editList = "editList"
@@ -33,6 +33,7 @@ final class ShoppingList: UIApplicationDelegate {
         fileURL = directory.appendingPathComponent(Self.fileName)
         self.calendar = calendar
         state = Mutex(State(items: try Self.load(from: fileURL)))
+        super.init()
         application.delegate = self
     }
 
@@ -82,9 +83,9 @@ final class ShoppingList: UIApplicationDelegate {
     /// Registers alerts and sounds with the reminder's category, unless the app
     /// already did.
     func setupNotificationSettings() async throws {
-        guard try await application.currentUserNotificationSettings.types == [] else { return }
+        guard try await application.throwing.currentUserNotificationSettings().types == [] else { return }
         let settings = UIUserNotificationSettings(types: [.alert, .sound], categories: [try Self.reminderCategory()])
-        try await application.registerUserNotificationSettings(settings)
+        try await application.throwing.registerUserNotificationSettings(settings)
     }
 
     static func reminderCategory() throws -> UIMutableUserNotificationCategory {
@@ -93,8 +94,8 @@ final class ShoppingList: UIApplicationDelegate {
         let trash = action(Self.trashAction, "Delete list", .background, destructive: true, authenticated: true)
         let category = UIMutableUserNotificationCategory()
         category.identifier = categoryIdentifier
-        try category.setActions([justInform, modifyList, trash], for: .default)
-        try category.setActions([trash, modifyList], for: .minimal)
+        category.setActions([justInform, modifyList, trash], for: .default)
+        category.setActions([trash, modifyList], for: .minimal)
         return category
     }
 
@@ -114,13 +115,13 @@ final class ShoppingList: UIApplicationDelegate {
     /// The "Schedule Reminder" button: cancels the reminder set before and sets
     /// one at the picked date and time, at second zero.
     func scheduleReminder(at pickedDate: Date) async throws {
-        try await application.cancelAllLocalNotifications()
+        try await application.throwing.cancelAllLocalNotifications()
         let notification = UILocalNotification()
         notification.fireDate = fixNotificationDate(pickedDate)
         notification.alertBody = "Hey, you must go shopping, remember?"
         notification.alertAction = "View List"
         notification.category = Self.categoryIdentifier
-        try await application.scheduleLocalNotification(notification)
+        try await application.throwing.scheduleLocalNotification(notification)
     }
 
     /// A date picker has no seconds but keeps the current ones: drop them.

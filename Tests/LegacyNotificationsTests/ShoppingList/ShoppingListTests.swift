@@ -57,7 +57,7 @@ struct ShoppingListTests {
     @Test("Setup registers the reminder category with its three actions")
     func category() async throws {
         let harness = try await Harness()
-        let settings = try await harness.fixture.application.currentUserNotificationSettings
+        let settings = try await harness.fixture.application.throwing.currentUserNotificationSettings()
         #expect(settings.types == [.alert, .sound])
         let category = try #require(try await harness.fixture.engine.categories(for: harness.fixture.app).first)
         #expect(category.identifier == "shoppingListReminderCategory")
@@ -76,7 +76,7 @@ struct ShoppingListTests {
         let harness = try await Harness()
         let picked = LegacyFixture.date(2025, 1, 15, 14, 0, 37)
         try await harness.app.scheduleReminder(at: picked)
-        let scheduled = try #require(try await harness.fixture.application.scheduledLocalNotifications.first)
+        let scheduled = try #require(try await harness.fixture.application.throwing.scheduledLocalNotifications().first)
         #expect(scheduled.fireDate == LegacyFixture.date(2025, 1, 15, 14, 0, 0))
         #expect(scheduled.alertAction == "View List")
         harness.fixture.scheduler.advance(to: LegacyFixture.date(2025, 1, 15, 13, 59, 59))
@@ -95,7 +95,7 @@ struct ShoppingListTests {
         let harness = try await Harness()
         try await harness.app.scheduleReminder(at: LegacyFixture.date(2025, 1, 15, 14, 0))
         try await harness.app.scheduleReminder(at: LegacyFixture.date(2025, 1, 15, 15, 30, 12))
-        let scheduled = try await harness.fixture.application.scheduledLocalNotifications
+        let scheduled = try await harness.fixture.application.throwing.scheduledLocalNotifications()
         #expect(scheduled.map(\.fireDate) == [LegacyFixture.date(2025, 1, 15, 15, 30)])
         harness.fixture.scheduler.advance(to: LegacyFixture.date(2025, 1, 15, 16, 0))
         #expect(harness.fixture.presenter.presentations.map(\.delivery.date) == [LegacyFixture.date(2025, 1, 15, 15, 30)])

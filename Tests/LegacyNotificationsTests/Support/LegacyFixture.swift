@@ -45,7 +45,7 @@ struct LegacyFixture {
 
     /// Registers alerts, sounds and badges with these categories.
     func register(_ categories: Set<UIUserNotificationCategory>? = nil) async throws {
-        try await application.registerUserNotificationSettings(
+        try await application.throwing.registerUserNotificationSettings(
             UIUserNotificationSettings(types: [.alert, .sound, .badge], categories: categories))
     }
 

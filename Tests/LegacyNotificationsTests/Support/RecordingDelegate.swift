@@ -3,7 +3,7 @@ import LegacyNotifications
 import Synchronization
 
 /// An application delegate that records every call and the app's state during it.
-final class RecordingDelegate: UIApplicationDelegate {
+final class RecordingDelegate: NSObject, UIApplicationDelegate, Sendable {
     /// `@unchecked Sendable`: the response info holds only strings, read after the call.
     struct Action: @unchecked Sendable {
         var identifier: String?

@@ -9,7 +9,7 @@ import Synchronization
 /// its deadline. The table becomes ``rows`` and the "Add" button
 /// ``isAddEnabled``, both as of the last ``refreshList()``, which runs when a
 /// reminder arrives with the app open and when the app becomes active.
-final class TodoList: UIApplicationDelegate {
+final class TodoList: NSObject, UIApplicationDelegate, Sendable {
     /// iOS keeps at most 64 scheduled notifications per app.
     static let maximumItems = 64
     static let categoryIdentifier = "TODO_CATEGORY"
@@ -44,6 +44,7 @@ final class TodoList: UIApplicationDelegate {
         self.application = application
         fileURL = directory.appendingPathComponent(Self.fileName)
         self.now = now
+        super.init()
         application.delegate = self
         refreshList()
     }
@@ -56,7 +57,7 @@ final class TodoList: UIApplicationDelegate {
     func setup() async throws {
         let category = UIMutableUserNotificationCategory()
         category.identifier = Self.categoryIdentifier
-        try await application.registerUserNotificationSettings(
+        try await application.throwing.registerUserNotificationSettings(
             UIUserNotificationSettings(types: [.alert, .badge, .sound], categories: [category]))
     }
 
@@ -78,16 +79,16 @@ final class TodoList: UIApplicationDelegate {
         notification.soundName = UILocalNotificationDefaultSoundName
         notification.userInfo = ["UUID": item.uuid]
         notification.category = Self.categoryIdentifier
-        try await application.scheduleLocalNotification(notification)
+        try await application.throwing.scheduleLocalNotification(notification)
         try change { $0[item.uuid] = item }
         refreshList()
     }
 
     /// "Complete": cancels the item's reminder and removes it.
     func removeItem(_ item: TodoItem) async throws {
-        for notification in try await application.scheduledLocalNotifications
+        for notification in try await application.throwing.scheduledLocalNotifications()
         where notification.userInfo?["UUID"] as? String == item.uuid {
-            try await application.cancelLocalNotification(notification)
+            try await application.throwing.cancelLocalNotification(notification)
             break
         }
         try change { $0[item.uuid] = nil }

@@ -46,7 +46,7 @@ struct TodoListTests {
         let harness = try await Harness()
         let item = TodoItem(deadline: Harness.deadline(1.5), title: "Pay rent")
         try await harness.app.addItem(item)
-        let scheduled = try #require(try await harness.fixture.application.scheduledLocalNotifications.first)
+        let scheduled = try #require(try await harness.fixture.application.throwing.scheduledLocalNotifications().first)
         #expect(scheduled.alertBody == "Todo Item \"Pay rent\" Is Overdue")
         #expect(scheduled.alertAction == "open")
         #expect(scheduled.fireDate == item.deadline)
@@ -98,7 +98,7 @@ struct TodoListTests {
         try await harness.app.addItem(second)
         try await harness.app.removeItem(first)
         #expect(try harness.app.allItems() == [second])
-        let scheduled = try await harness.fixture.application.scheduledLocalNotifications
+        let scheduled = try await harness.fixture.application.throwing.scheduledLocalNotifications()
         #expect(scheduled.compactMap { $0.userInfo?["UUID"] as? String } == [second.uuid])
         harness.fixture.scheduler.advance(to: Harness.deadline(10))
         #expect(harness.fixture.presenter.presentations.map(\.delivery.request.content.body) == [
@@ -116,7 +116,7 @@ struct TodoListTests {
             items.append(item)
             #expect(harness.app.isAddEnabled == (index < 63))
         }
-        #expect(try await harness.fixture.application.scheduledLocalNotifications.count == 64)
+        #expect(try await harness.fixture.application.throwing.scheduledLocalNotifications().count == 64)
         let blocked = await #expect(throws: TodoList.Failure.self) {
             try await harness.app.addItem(TodoItem(deadline: Harness.deadline(500), title: "Blocked"))
         }
@@ -126,15 +126,15 @@ struct TodoListTests {
         sixtyFifth.alertBody = "Todo Item \"65\" Is Overdue"
         sixtyFifth.fireDate = Harness.deadline(500)
         let refused = await #expect(throws: NotificationError.self) {
-            try await harness.fixture.application.scheduleLocalNotification(sixtyFifth)
+            try await harness.fixture.application.throwing.scheduleLocalNotification(sixtyFifth)
         }
         #expect(refused?.code == .pendingLimitReached)
-        #expect(try await harness.fixture.application.scheduledLocalNotifications.count == 64)
+        #expect(try await harness.fixture.application.throwing.scheduledLocalNotifications().count == 64)
         #expect(try harness.app.allItems().count == 64)
 
         try await harness.app.removeItem(items[10])
         #expect(harness.app.isAddEnabled)
         try await harness.app.addItem(TodoItem(deadline: Harness.deadline(500), title: "Now fits"))
-        #expect(try await harness.fixture.application.scheduledLocalNotifications.count == 64)
+        #expect(try await harness.fixture.application.throwing.scheduledLocalNotifications().count == 64)
     }
 }

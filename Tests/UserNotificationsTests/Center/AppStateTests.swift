@@ -40,7 +40,7 @@ struct AppStateTests {
         try await fixture.center.add(UNNotificationRequest(identifier: "fg", content: Content.titled("F"), trigger: nil))
         #expect(delegate.presented.map(\.request.identifier) == ["fg"])
 
-        try await fixture.center.setApplicationActive(false).value
+        try await fixture.center.throwing.setApplicationActive(false)
         try await fixture.center.add(UNNotificationRequest(identifier: "bg", content: Content.titled("B"), trigger: nil))
         #expect(delegate.presented.map(\.request.identifier) == ["fg"])
         #expect(fixture.shownIdentifiers == ["fg", "bg"])

@@ -6,7 +6,7 @@ import UserNotifications
 struct AuthorizationTests {
     @Test func beforeAskingTheAppIsUndetermined() async throws {
         let fixture = try CenterFixture(policy: .ask)
-        let settings = try await fixture.center.notificationSettings()
+        let settings = try await fixture.center.throwing.notificationSettings()
         #expect(settings.authorizationStatus == .notDetermined)
         #expect(settings.alertSetting == .notSupported)
         #expect(settings.soundSetting == .notSupported)
@@ -19,7 +19,7 @@ struct AuthorizationTests {
         #expect(try await fixture.center.requestAuthorization(options: [.alert, .sound, .badge]))
         #expect(fixture.presenter.authorizationRequests.map(\.options) == [[.alert, .sound]])
 
-        let settings = try await fixture.center.notificationSettings()
+        let settings = try await fixture.center.throwing.notificationSettings()
         #expect(settings.authorizationStatus == .authorized)
         #expect(settings.alertSetting == .enabled)
         #expect(settings.soundSetting == .enabled)
@@ -57,14 +57,14 @@ struct AuthorizationTests {
         let error = await completion { fixture.center.add(request, withCompletionHandler: $0) }
         #expect((error as? UNError)?.code == .notificationsNotAllowed)
         #expect((error as? UNError)?.code.rawValue == 1)
-        #expect(try await fixture.center.pendingNotificationRequests().isEmpty)
-        #expect(try await fixture.center.deliveredNotifications().isEmpty)
+        #expect(try await fixture.center.throwing.pendingNotificationRequests().isEmpty)
+        #expect(try await fixture.center.throwing.deliveredNotifications().isEmpty)
     }
 
     @Test func theUserChangingSettingsShowsInTheSettings() async throws {
         let fixture = try await CenterFixture.authorized()
         try fixture.engine.updatePreferences(for: fixture.app) { $0.alertStyle = .alert; $0.soundsEnabled = false }
-        let settings = try await fixture.center.notificationSettings()
+        let settings = try await fixture.center.throwing.notificationSettings()
         #expect(settings.alertStyle == .alert)
         #expect(settings.soundSetting == .disabled)
         #expect(settings.badgeSetting == .enabled)

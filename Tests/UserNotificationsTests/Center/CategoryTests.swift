@@ -1,5 +1,7 @@
 import Foundation
 import NotificationEngine
+import Signals
+import Synchronization
 import Testing
 import UserNotifications
 
@@ -16,7 +18,7 @@ struct CategoryTests {
         let plain = UNNotificationCategory(identifier: "plain", actions: [], intentIdentifiers: [])
         fixture.center.setNotificationCategories([chat, plain])
 
-        let categories = try await fixture.center.notificationCategories()
+        let categories = try await fixture.center.throwing.notificationCategories()
         #expect(categories == [chat, plain])
         let readChat = try #require(categories.first { $0.identifier == "chat" })
         let readReply = try #require(readChat.actions.first as? UNTextInputNotificationAction)
@@ -32,8 +34,8 @@ struct CategoryTests {
     @Test func settingCategoriesReplacesTheOldOnes() async throws {
         let fixture = try await CenterFixture.authorized()
         fixture.center.setNotificationCategories([UNNotificationCategory(identifier: "old", actions: [delete], intentIdentifiers: [])])
-        try await fixture.center.setNotificationCategories([UNNotificationCategory(identifier: "new", actions: [], intentIdentifiers: [])]).value
-        #expect(try await fixture.center.notificationCategories().map(\.identifier) == ["new"])
+        try await fixture.center.throwing.setNotificationCategories([UNNotificationCategory(identifier: "new", actions: [], intentIdentifiers: [])])
+        #expect(try await fixture.center.throwing.notificationCategories().map(\.identifier) == ["new"])
     }
 
     @Test func everyOptionAndIntentIdentifierReadsBack() async throws {
@@ -43,7 +45,7 @@ struct CategoryTests {
             options: [.allowInCarPlay, .customDismissAction, .hiddenPreviewsShowTitle, .allowAnnouncement])
         fixture.center.setNotificationCategories([category])
 
-        let read = try #require(try await fixture.center.notificationCategories().first)
+        let read = try #require(try await fixture.center.throwing.notificationCategories().first)
         #expect(read == category)
         #expect(read.intentIdentifiers == ["INSendMessageIntent"])
     }
@@ -53,7 +55,7 @@ struct CategoryTests {
         let crowded = UNNotificationCategory(
             identifier: "crowded", actions: [], intentIdentifiers: (0..<33).map { "Intent\($0)" })
         let error = await #expect(throws: UNError.self) {
-            try await fixture.center.setNotificationCategories([crowded]).value
+            try await fixture.center.throwing.setNotificationCategories([crowded])
         }
         #expect(error?.code == .invalidCategory)
     }
@@ -64,11 +66,23 @@ struct CategoryTests {
         fixture.center.setNotificationCategories([kept])
         let twice = UNNotificationCategory(identifier: "twice", actions: [delete, delete], intentIdentifiers: [])
 
-        let refusal = fixture.center.setNotificationCategories([twice])
-        let error = await #expect(throws: UNError.self) { try await refusal.value }
+        let reported = Mutex<[UNError]>([])
+        let subscription = fixture.center.errors.subscribeNext { error in reported.withLock { $0.append(error) } }
+        defer { subscription.dispose() }
+
+        // Apple's signature: no error channel. The refusal is reported, in order.
+        fixture.center.setNotificationCategories([twice])
+        let categories = await fixture.center.notificationCategories()
+        #expect(categories == [kept])
+        let errors = reported.withLock { $0 }
+        #expect(errors.map(\.code) == [.invalidCategory])
+        #expect(errors.first?.message.isEmpty == false)
+
+        // The throwing form throws the same error.
+        let error = await #expect(throws: UNError.self) {
+            try await fixture.center.throwing.setNotificationCategories([twice])
+        }
         #expect(error?.code == .invalidCategory)
-        #expect(error?.message.isEmpty == false)
-        #expect(try await fixture.center.notificationCategories() == [kept])
     }
 
     @Test func contentNamingAnUnregisteredCategoryIsRefused() async throws {

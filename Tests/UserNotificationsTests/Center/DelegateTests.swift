@@ -52,7 +52,7 @@ struct DelegateTests {
         #expect(delegate.presented.map(\.request.identifier) == ["a"])
         let onScreen = fixture.presenter.presentations.filter { $0.style != AlertStyle.none }
         #expect(onScreen.map(\.delivery.request.identifier) == (showsOnScreen ? ["a"] : []))
-        #expect(try await fixture.center.deliveredNotifications().map(\.request.identifier) == (isListed ? ["a"] : []))
+        #expect(try await fixture.center.throwing.deliveredNotifications().map(\.request.identifier) == (isListed ? ["a"] : []))
     }
 
     @Test func theAsyncFormDecidesForegroundPresentation() async throws {
@@ -69,7 +69,7 @@ struct DelegateTests {
         await fixture.center.waitForDelegateCallbacks()
         #expect(hidden.presented.map(\.request.identifier) == ["b"])
         #expect(fixture.shownIdentifiers == ["a"])
-        #expect(try await fixture.center.deliveredNotifications().map(\.request.identifier) == ["a"])
+        #expect(try await fixture.center.throwing.deliveredNotifications().map(\.request.identifier) == ["a"])
     }
 
     @Test func aDelegateThatNeverAnswersTimesOutAsNotShown() async throws {
@@ -80,7 +80,7 @@ struct DelegateTests {
 
         fixture.scheduler.advance(by: 30)
         #expect(fixture.shownIdentifiers.isEmpty)
-        #expect(try await fixture.center.deliveredNotifications().isEmpty)
+        #expect(try await fixture.center.throwing.deliveredNotifications().isEmpty)
         delegate.answerHeldPresentations(with: [.banner, .list])
         #expect(fixture.shownIdentifiers.isEmpty)
     }
@@ -93,7 +93,7 @@ struct DelegateTests {
         delegate.answerHeldPresentations(with: [.banner, .list])
         delegate.answerHeldPresentations(with: [])
         #expect(fixture.shownIdentifiers == ["a"])
-        #expect(try await fixture.center.deliveredNotifications().map(\.request.identifier) == ["a"])
+        #expect(try await fixture.center.throwing.deliveredNotifications().map(\.request.identifier) == ["a"])
     }
 
     @Test func responsesReachTheCompletionForm() async throws {
@@ -144,7 +144,7 @@ struct DelegateTests {
 
         let delegate = CompletionDelegate(presentation: [])
         fixture.center.delegate = delegate
-        _ = try await fixture.center.pendingNotificationRequests()
+        _ = try await fixture.center.throwing.pendingNotificationRequests()
         #expect(delegate.received.map(\.actionIdentifier) == ["cancel"])
     }
 

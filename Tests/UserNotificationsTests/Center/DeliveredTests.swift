@@ -18,7 +18,7 @@ struct DeliveredTests {
 
     @Test func deliveredNotificationsAreListedOldestFirst() async throws {
         let fixture = try await firedThree()
-        let delivered = try await fixture.center.deliveredNotifications()
+        let delivered = try await fixture.center.throwing.deliveredNotifications()
         #expect(delivered.map(\.request.identifier) == ["a", "b", "c"])
         #expect(delivered.map(\.date) == [10, 20, 30].map { CenterFixture.start.addingTimeInterval($0) })
 
@@ -29,10 +29,10 @@ struct DeliveredTests {
     @Test func removingDeliveredNotifications() async throws {
         let fixture = try await firedThree()
         fixture.center.removeDeliveredNotifications(withIdentifiers: ["b"])
-        #expect(try await fixture.center.deliveredNotifications().map(\.request.identifier) == ["a", "c"])
+        #expect(try await fixture.center.throwing.deliveredNotifications().map(\.request.identifier) == ["a", "c"])
 
-        try await fixture.center.removeAllDeliveredNotifications().value
-        #expect(try await fixture.center.deliveredNotifications().isEmpty)
+        try await fixture.center.throwing.removeAllDeliveredNotifications()
+        #expect(try await fixture.center.throwing.deliveredNotifications().isEmpty)
     }
 
     @Test func aRepeatingRequestKeepsOneDeliveredNotification() async throws {
@@ -41,7 +41,7 @@ struct DeliveredTests {
         try await fixture.center.add(UNNotificationRequest(identifier: "nag", content: Content.titled("Nag"), trigger: trigger))
         fixture.scheduler.advance(by: 180)
 
-        let delivered = try await fixture.center.deliveredNotifications()
+        let delivered = try await fixture.center.throwing.deliveredNotifications()
         #expect(delivered.map(\.request.identifier) == ["nag"])
         #expect(delivered.first?.date == CenterFixture.start.addingTimeInterval(180))
     }

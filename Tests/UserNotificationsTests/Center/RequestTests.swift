@@ -26,7 +26,7 @@ struct RequestTests {
                 identifier: "Walk Dog", content: content,
                 trigger: UNTimeIntervalNotificationTrigger(timeInterval: 90, repeats: false)))
 
-        let pending = try await fixture.center.pendingNotificationRequests()
+        let pending = try await fixture.center.throwing.pendingNotificationRequests()
         let request = try #require(pending.first)
         #expect(pending.count == 1)
         #expect(request.identifier == "Walk Dog")
@@ -57,20 +57,20 @@ struct RequestTests {
         try await fixture.center.add(minuteRequest("a"))
 
         fixture.scheduler.advance(by: 59)
-        #expect(try await fixture.center.deliveredNotifications().isEmpty)
+        #expect(try await fixture.center.throwing.deliveredNotifications().isEmpty)
         fixture.scheduler.advance(by: 1)
-        let delivered = try await fixture.center.deliveredNotifications()
+        let delivered = try await fixture.center.throwing.deliveredNotifications()
         #expect(delivered.map(\.request.identifier) == ["a"])
         #expect(delivered.first?.date == CenterFixture.start.addingTimeInterval(60))
         #expect(delivered.first?.request.content.title == "a")
-        #expect(try await fixture.center.pendingNotificationRequests().isEmpty)
+        #expect(try await fixture.center.throwing.pendingNotificationRequests().isEmpty)
     }
 
     @Test func aRequestWithoutATriggerIsDeliveredAtOnce() async throws {
         let fixture = try await CenterFixture.authorized()
         try await fixture.center.add(UNNotificationRequest(identifier: "now", content: Content.titled("Now"), trigger: nil))
 
-        let delivered = try await fixture.center.deliveredNotifications()
+        let delivered = try await fixture.center.throwing.deliveredNotifications()
         #expect(delivered.map(\.request.identifier) == ["now"])
         #expect(delivered.first?.request.trigger == nil)
         #expect(delivered.first?.date == CenterFixture.start)
@@ -85,7 +85,7 @@ struct RequestTests {
                 identifier: "a", content: Content.titled("again"),
                 trigger: UNTimeIntervalNotificationTrigger(timeInterval: 120, repeats: false)))
 
-        let pending = try await fixture.center.pendingNotificationRequests()
+        let pending = try await fixture.center.throwing.pendingNotificationRequests()
         #expect(pending.map(\.content.title) == ["again"])
         fixture.scheduler.advance(by: 120)
         #expect(fixture.shownIdentifiers == ["a"])
@@ -100,17 +100,17 @@ struct RequestTests {
         #expect(request.content.title == "before")
         #expect(!(request.content is UNMutableNotificationContent))
         try await fixture.center.add(request)
-        #expect(try await fixture.center.deliveredNotifications().first?.request.content.title == "before")
+        #expect(try await fixture.center.throwing.deliveredNotifications().first?.request.content.title == "before")
     }
 
     @Test func fireAndForgetRemovalsTakeEffectBeforeLaterCalls() async throws {
         let fixture = try await CenterFixture.authorized()
         for identifier in ["a", "b", "c"] { fixture.center.add(minuteRequest(identifier), withCompletionHandler: nil) }
         fixture.center.removePendingNotificationRequests(withIdentifiers: ["b", "unknown"])
-        #expect(try await fixture.center.pendingNotificationRequests().map(\.identifier).sorted() == ["a", "c"])
+        #expect(try await fixture.center.throwing.pendingNotificationRequests().map(\.identifier).sorted() == ["a", "c"])
 
         fixture.center.removeAllPendingNotificationRequests()
-        #expect(try await fixture.center.pendingNotificationRequests().isEmpty)
+        #expect(try await fixture.center.throwing.pendingNotificationRequests().isEmpty)
         fixture.scheduler.advance(by: 600)
         #expect(fixture.shownIdentifiers.isEmpty)
     }
@@ -118,17 +118,17 @@ struct RequestTests {
     @Test func removalsCanBeAwaited() async throws {
         let fixture = try await CenterFixture.authorized()
         try await fixture.center.add(minuteRequest("a"))
-        try await fixture.center.removePendingNotificationRequests(withIdentifiers: ["a"]).value
-        #expect(try await fixture.center.pendingNotificationRequests().isEmpty)
-        try await fixture.center.removeAllPendingNotificationRequests().value
+        try await fixture.center.throwing.removePendingNotificationRequests(withIdentifiers: ["a"])
+        #expect(try await fixture.center.throwing.pendingNotificationRequests().isEmpty)
+        try await fixture.center.throwing.removeAllPendingNotificationRequests()
     }
 
     @Test func removingAOneShotThatAlreadyFiredDoesNothing() async throws {
         let fixture = try await CenterFixture.authorized()
         try await fixture.center.add(minuteRequest("a"))
         fixture.scheduler.advance(by: 60)
-        try await fixture.center.removePendingNotificationRequests(withIdentifiers: ["a"]).value
-        #expect(try await fixture.center.deliveredNotifications().map(\.request.identifier) == ["a"])
+        try await fixture.center.throwing.removePendingNotificationRequests(withIdentifiers: ["a"])
+        #expect(try await fixture.center.throwing.deliveredNotifications().map(\.request.identifier) == ["a"])
     }
 
     @Test func aRepeatingRequestStaysPendingWithItsNextDate() async throws {
@@ -136,7 +136,7 @@ struct RequestTests {
         try await fixture.center.add(minuteRequest("a", repeats: true))
         fixture.scheduler.advance(by: 150)
 
-        let trigger = try #require(try await fixture.center.pendingNotificationRequests().first?.trigger)
+        let trigger = try #require(try await fixture.center.throwing.pendingNotificationRequests().first?.trigger)
         #expect((trigger as? UNTimeIntervalNotificationTrigger)?.nextTriggerDate()
             == CenterFixture.start.addingTimeInterval(180))
         #expect(fixture.shownIdentifiers == ["a", "a"])
@@ -152,7 +152,7 @@ struct RequestTests {
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = TimeZone(identifier: "UTC")!
         let expected = try #require(utc.date(bySettingHour: 8, minute: 30, second: 0, of: CenterFixture.start))
-        let pending = try #require(try await fixture.center.pendingNotificationRequests().first)
+        let pending = try #require(try await fixture.center.throwing.pendingNotificationRequests().first)
         let pendingTrigger = try #require(pending.trigger as? UNCalendarNotificationTrigger)
         #expect(pendingTrigger.dateComponents.hour == 8 && pendingTrigger.dateComponents.minute == 30)
         #expect(pendingTrigger.repeats)
@@ -172,7 +172,7 @@ struct RequestTests {
         let trigger = UNLocationNotificationTrigger(region: region, repeats: false)
         try await fixture.center.add(UNNotificationRequest(identifier: "milk", content: Content.titled("Milk"), trigger: trigger))
 
-        let pending = try #require(try await fixture.center.pendingNotificationRequests().first)
+        let pending = try #require(try await fixture.center.throwing.pendingNotificationRequests().first)
         let watched = try #require((pending.trigger as? UNLocationNotificationTrigger)?.region as? CLCircularRegion)
         #expect(watched.identifier == "grocery" && watched.radius == 100)
         #expect(watched.center == CLLocationCoordinate2D(latitude: 52.52, longitude: 13.405))
@@ -180,6 +180,6 @@ struct RequestTests {
 
         fixture.engine.updateLocation(Coordinate(latitude: 52.53, longitude: 13.405))  // ~1.1 km north
         fixture.engine.updateLocation(Coordinate(latitude: 52.52, longitude: 13.405))
-        #expect(try await fixture.center.deliveredNotifications().map(\.request.identifier) == ["milk"])
+        #expect(try await fixture.center.throwing.deliveredNotifications().map(\.request.identifier) == ["milk"])
     }
 }

@@ -50,7 +50,7 @@ struct StreamTests {
         try await fixture.center.add(UNNotificationRequest(identifier: "mine", content: Content.titled("M"), trigger: nil))
 
         #expect(delivered.withLock { $0 } == ["mine"])
-        #expect(try await neighbour.pendingNotificationRequests().isEmpty)
-        #expect(try await fixture.center.deliveredNotifications().map(\.request.identifier) == ["mine"])
+        #expect(try await neighbour.throwing.pendingNotificationRequests().isEmpty)
+        #expect(try await fixture.center.throwing.deliveredNotifications().map(\.request.identifier) == ["mine"])
     }
 }

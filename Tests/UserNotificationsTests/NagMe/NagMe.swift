@@ -1,3 +1,4 @@
+import Foundation
 import UserNotifications
 
 /// The "Nag me" alarm of seed 004 (iOS 10 Day by Day, day 5), ported to Herald
@@ -7,7 +8,7 @@ import UserNotifications
 ///
 /// The article's `AppDelegate` and table view controller are one type here: the
 /// launch code, the bell toggle and the notification delegate.
-final class NagMe: UNUserNotificationCenterDelegate {
+final class NagMe: NSObject, UNUserNotificationCenterDelegate, Sendable {
     /// The article's `Identifiers`, so "cancel" and "Cancel" cannot be confused.
     enum Identifiers {
         static let reminderCategory = "reminder"
@@ -53,7 +54,7 @@ final class NagMe: UNUserNotificationCenterDelegate {
 
     /// The pending reminder of `task`, if its bell is on.
     func retrieveNotification(for task: String) async throws -> UNNotificationRequest? {
-        try await center.pendingNotificationRequests().first { $0.identifier == task }
+        try await center.throwing.pendingNotificationRequests().first { $0.identifier == task }
     }
 
     /// The bell: turns the task's reminder on, or off if it is on.
@@ -67,7 +68,7 @@ final class NagMe: UNUserNotificationCenterDelegate {
 
     /// Whether each task's bell is on.
     func bells() async throws -> [String: Bool] {
-        let pending = Set(try await center.pendingNotificationRequests().map(\.identifier))
+        let pending = Set(try await center.throwing.pendingNotificationRequests().map(\.identifier))
         return Dictionary(uniqueKeysWithValues: Self.tasks.map { ($0, pending.contains($0)) })
     }
 

@@ -26,7 +26,7 @@ struct NagMeTests {
         #expect(try await app.launch())
         #expect(fixture.presenter.authorizationRequests.count == 1)
 
-        let categories = try await fixture.center.notificationCategories()
+        let categories = try await fixture.center.throwing.notificationCategories()
         let cancel = UNNotificationAction(identifier: "cancel", title: "Cancel", options: [.foreground])
         #expect(categories == [UNNotificationCategory(identifier: "reminder", actions: [cancel], intentIdentifiers: [])])
     }
@@ -73,7 +73,7 @@ struct NagMeTests {
         #expect(try await app.retrieveNotification(for: "Exercise") == nil)
         fixture.scheduler.advance(by: 300)
         #expect(fixture.shownIdentifiers.isEmpty)
-        #expect(try await fixture.center.deliveredNotifications().isEmpty)
+        #expect(try await fixture.center.throwing.deliveredNotifications().isEmpty)
     }
 
     @Test func theCancelActionStopsTheNagging() async throws {
@@ -113,7 +113,7 @@ struct NagMeTests {
         let shown = try #require(fixture.presenter.presentations.first)
         #expect(shown.delivery.request.identifier == "Walk Dog")
         #expect(shown.sound == .default)
-        #expect(try await fixture.center.deliveredNotifications().map(\.request.identifier) == ["Walk Dog"])
+        #expect(try await fixture.center.throwing.deliveredNotifications().map(\.request.identifier) == ["Walk Dog"])
     }
 
     @Test func aReminderArrivingInTheForegroundIsNotShownWhenTheDelegateAnswersNothing() async throws {
@@ -128,7 +128,7 @@ struct NagMeTests {
 
         #expect(silent.presented.map(\.request.identifier) == ["Walk Dog"])
         #expect(fixture.shownIdentifiers.isEmpty)
-        #expect(try await fixture.center.deliveredNotifications().isEmpty)
+        #expect(try await fixture.center.throwing.deliveredNotifications().isEmpty)
         #expect(try await app.bells()["Walk Dog"] == true)
     }
 
@@ -141,6 +141,6 @@ struct NagMeTests {
         fixture.scheduler.advance(by: 60)
 
         #expect(fixture.shownIdentifiers.isEmpty)
-        #expect(try await fixture.center.deliveredNotifications().isEmpty)
+        #expect(try await fixture.center.throwing.deliveredNotifications().isEmpty)
     }
 }

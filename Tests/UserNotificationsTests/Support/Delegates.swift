@@ -1,9 +1,10 @@
+import Foundation
 import Synchronization
 import UserNotifications
 
 /// A delegate written in the `async` form that answers `willPresent` with fixed
 /// options and records what it is handed.
-final class RecordingDelegate: UNUserNotificationCenterDelegate {
+final class RecordingDelegate: NSObject, UNUserNotificationCenterDelegate, Sendable {
     private struct State {
         var presented: [UNNotification] = []
         var received: [UNNotificationResponse] = []
@@ -35,7 +36,7 @@ final class RecordingDelegate: UNUserNotificationCenterDelegate {
 
 /// A delegate written in Apple's completion-handler form; it can keep a
 /// completion handler without calling it, to be called later or never.
-final class CompletionDelegate: UNUserNotificationCenterDelegate {
+final class CompletionDelegate: NSObject, UNUserNotificationCenterDelegate, Sendable {
     private struct State {
         var presented: [UNNotification] = []
         var received: [UNNotificationResponse] = []

@@ -50,7 +50,7 @@ struct ContentTests {
         ]
         try await fixture.center.add(UNNotificationRequest(identifier: "p", content: content, trigger: nil))
 
-        let info = try #require(try await fixture.center.deliveredNotifications().first?.request.content.userInfo)
+        let info = try #require(try await fixture.center.throwing.deliveredNotifications().first?.request.content.userInfo)
         #expect(info.count == 9)
         #expect(info["UUID"] as? String == "5F1D")
         #expect(info["count"] as? Int == 3)
@@ -102,7 +102,7 @@ struct ContentTests {
         }
         #expect(error?.code == .invalidUserInfo)
         #expect(error?.message.contains("userInfo[\"\(key)\"]") == true)
-        #expect(try await fixture.center.deliveredNotifications().isEmpty)
+        #expect(try await fixture.center.throwing.deliveredNotifications().isEmpty)
     }
 
     @Test func aPayloadOverFourKibibytesIsRefused() async throws {

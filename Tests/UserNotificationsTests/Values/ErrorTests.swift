@@ -82,7 +82,7 @@ struct ErrorTests {
         let error = await completion { fixture.center.add(request, withCompletionHandler: $0) }
         #expect((error as? UNError)?.code == .notificationInvalidNoContent)
         #expect((error as? UNError)?.code.rawValue == 1401)
-        #expect(try await fixture.center.deliveredNotifications().isEmpty)
+        #expect(try await fixture.center.throwing.deliveredNotifications().isEmpty)
     }
 
     @Test func errorsPatternMatchByCode() {
@@ -97,7 +97,7 @@ struct ErrorTests {
     @Test func anInvalidAppIdentifierIsReportedOnUse() async throws {
         let fixture = try CenterFixture()
         let center = UNUserNotificationCenter(appIdentifier: "", service: fixture.engine)
-        let error = await #expect(throws: UNError.self) { _ = try await center.notificationSettings() }
+        let error = await #expect(throws: UNError.self) { _ = try await center.throwing.notificationSettings() }
         #expect(error?.code == .invalidAppIdentifier)
         let pending = await completion { center.getPendingNotificationRequests(completionHandler: $0) }
         #expect(pending.isEmpty)

@@ -37,7 +37,7 @@ struct TriggerTests {
         }
         #expect(error?.code == .notificationInvalidNoDate)
         #expect(error?.code.rawValue == 1400)
-        #expect(try await fixture.center.pendingNotificationRequests().isEmpty)
+        #expect(try await fixture.center.throwing.pendingNotificationRequests().isEmpty)
     }
 
     @Test func aDateInThePastHasNoNextDate() {
@@ -53,7 +53,7 @@ struct TriggerTests {
         let trigger = UNCalendarNotificationTrigger(dateMatching: components, repeats: false)
         try await fixture.center.add(UNNotificationRequest(identifier: "c", content: Content.titled("C"), trigger: trigger))
 
-        let pending = try #require(try await fixture.center.pendingNotificationRequests().first?.trigger)
+        let pending = try #require(try await fixture.center.throwing.pendingNotificationRequests().first?.trigger)
         let scheduled = try #require((pending as? UNCalendarNotificationTrigger)?.nextTriggerDate())
         #expect(trigger.nextTriggerDate() == scheduled)
         #expect(scheduled == Date(timeIntervalSince1970: 1_906_551_900))  // 2030-06-01 13:45 UTC
@@ -81,7 +81,7 @@ struct TriggerTests {
             }
             #expect(error?.code == .invalidTrigger, "interval \(interval), repeats \(repeats)")
         }
-        #expect(try await fixture.center.pendingNotificationRequests().isEmpty)
+        #expect(try await fixture.center.throwing.pendingNotificationRequests().isEmpty)
         try await fixture.center.add(
             UNNotificationRequest(
                 identifier: "ok", content: Content.titled("OK"),
