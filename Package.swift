@@ -186,6 +186,11 @@ let package = Package(
             swiftSettings: upcomingFeatures
         ),
         .testTarget(
+            name: "CompatibilityTests",
+            dependencies: ["UserNotifications", "LegacyNotifications", "NotificationEngine", "Signals"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .testTarget(
             name: "HeraldAppsTests",
             dependencies: ["HeraldApps", "NotificationEngine", "Signals", "HeraldTestSupport"],
             swiftSettings: upcomingFeatures
