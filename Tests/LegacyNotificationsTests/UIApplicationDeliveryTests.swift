@@ -181,14 +181,15 @@ struct UIApplicationDeliveryTests {
     }
 
     @Test("configure creates the shared application")
-    func shared() {
-        let scheduler = TestScheduler(startDate: LegacyFixture.start)
-        let engine = try? NotificationEngine(store: .inMemory, scheduler: scheduler)
-        #expect(engine != nil)
-        guard let engine else { return }
-        UIApplication.configure(appIdentifier: "com.example.shared", service: engine)
-        #expect(UIApplication.shared.appIdentifier == "com.example.shared")
-        #expect(UIApplication.shared === UIApplication.shared)
+    func shared() async {
+        // In a process of its own: the process has one shared application, and
+        // another suite configures it for Apple-style code.
+        await #expect(processExitsWith: .success) {
+            let engine = try NotificationEngine(store: .inMemory, scheduler: TestScheduler(startDate: LegacyFixture.start))
+            UIApplication.configure(appIdentifier: "com.example.shared", service: engine)
+            guard UIApplication.shared.appIdentifier == "com.example.shared", UIApplication.shared === UIApplication.shared
+            else { exit(1) }
+        }
     }
 
     @Test("Using shared before configure stops the program")
