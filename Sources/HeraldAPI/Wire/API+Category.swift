@@ -9,6 +9,8 @@ extension API {
         public var options: [String]
         /// Set for a text-input action.
         public var textInput: TextInput?
+        /// The image beside the title: `{"source": "system", "name": "trash"}`; `nil` for none.
+        public var icon: NotificationAction.Icon?
 
         /// A text field's send button title and hint.
         public struct TextInput: Codable, Sendable, Hashable {
@@ -23,15 +25,19 @@ extension API {
         }
 
         /// An action.
-        public init(identifier: String, title: String, options: [String] = [], textInput: TextInput? = nil) {
+        public init(
+            identifier: String, title: String, options: [String] = [], textInput: TextInput? = nil,
+            icon: NotificationAction.Icon? = nil
+        ) {
             self.identifier = identifier
             self.title = title
             self.options = options
             self.textInput = textInput
+            self.icon = icon
         }
 
         private enum CodingKeys: String, CodingKey {
-            case identifier, title, options, textInput
+            case identifier, title, options, textInput, icon
         }
 
         /// Decodes an action; `options` may be left out.
@@ -41,6 +47,7 @@ extension API {
             title = try container.decode(String.self, forKey: .title)
             options = try container.decodeIfPresent([String].self, forKey: .options) ?? []
             textInput = try container.decodeIfPresent(TextInput.self, forKey: .textInput)
+            icon = try container.decodeIfPresent(NotificationAction.Icon.self, forKey: .icon)
         }
     }
 
@@ -54,17 +61,31 @@ extension API {
         /// Any of `customDismissAction`, `allowInCarPlay`, `hiddenPreviewsShowTitle`,
         /// `hiddenPreviewsShowSubtitle`, `allowAnnouncement`.
         public var options: [String]
+        /// SiriKit intents; stored for the app.
+        public var intentIdentifiers: [String]
+        /// What shows instead of the body while previews are hidden; empty for the system's.
+        public var hiddenPreviewsBodyPlaceholder: String
+        /// How a summary of the category's notifications reads; empty for the system's.
+        public var categorySummaryFormat: String
 
         /// A category.
-        public init(identifier: String, actions: [Action], minimalActions: [Action]? = nil, options: [String] = []) {
+        public init(
+            identifier: String, actions: [Action], minimalActions: [Action]? = nil, options: [String] = [],
+            intentIdentifiers: [String] = [], hiddenPreviewsBodyPlaceholder: String = "",
+            categorySummaryFormat: String = ""
+        ) {
             self.identifier = identifier
             self.actions = actions
             self.minimalActions = minimalActions
             self.options = options
+            self.intentIdentifiers = intentIdentifiers
+            self.hiddenPreviewsBodyPlaceholder = hiddenPreviewsBodyPlaceholder
+            self.categorySummaryFormat = categorySummaryFormat
         }
 
         private enum CodingKeys: String, CodingKey {
-            case identifier, actions, minimalActions, options
+            case identifier, actions, minimalActions, options, intentIdentifiers, hiddenPreviewsBodyPlaceholder
+            case categorySummaryFormat
         }
 
         /// Decodes a category; `actions` and `options` may be left out.
@@ -74,6 +95,10 @@ extension API {
             actions = try container.decodeIfPresent([Action].self, forKey: .actions) ?? []
             minimalActions = try container.decodeIfPresent([Action].self, forKey: .minimalActions)
             options = try container.decodeIfPresent([String].self, forKey: .options) ?? []
+            intentIdentifiers = try container.decodeIfPresent([String].self, forKey: .intentIdentifiers) ?? []
+            hiddenPreviewsBodyPlaceholder =
+                try container.decodeIfPresent(String.self, forKey: .hiddenPreviewsBodyPlaceholder) ?? ""
+            categorySummaryFormat = try container.decodeIfPresent(String.self, forKey: .categorySummaryFormat) ?? ""
         }
     }
 
@@ -93,7 +118,8 @@ extension API.Action {
     public init(_ action: NotificationAction) {
         self.init(
             identifier: action.identifier, title: action.title, options: action.options.nameList,
-            textInput: action.textInput.map { TextInput(buttonTitle: $0.buttonTitle, placeholder: $0.placeholder) })
+            textInput: action.textInput.map { TextInput(buttonTitle: $0.buttonTitle, placeholder: $0.placeholder) },
+            icon: action.icon)
     }
 
     /// The engine's action; an unknown option is refused with ``NotificationError/Code/invalidCategory``.
@@ -101,7 +127,7 @@ extension API.Action {
         NotificationAction(
             identifier: identifier, title: title,
             options: try NotificationAction.Options(names: options, refusing: .invalidCategory),
-            textInput: textInput.map { .init(buttonTitle: $0.buttonTitle, placeholder: $0.placeholder) })
+            textInput: textInput.map { .init(buttonTitle: $0.buttonTitle, placeholder: $0.placeholder) }, icon: icon)
     }
 }
 
@@ -110,7 +136,10 @@ extension API.Category {
     public init(_ category: NotificationCategory) {
         self.init(
             identifier: category.identifier, actions: category.actions.map(API.Action.init),
-            minimalActions: category.minimalActions?.map(API.Action.init), options: category.options.nameList)
+            minimalActions: category.minimalActions?.map(API.Action.init), options: category.options.nameList,
+            intentIdentifiers: category.intentIdentifiers,
+            hiddenPreviewsBodyPlaceholder: category.hiddenPreviewsBodyPlaceholder,
+            categorySummaryFormat: category.categorySummaryFormat)
     }
 
     /// The engine's category; an unknown option is refused with ``NotificationError/Code/invalidCategory``.
@@ -118,6 +147,8 @@ extension API.Category {
         NotificationCategory(
             identifier: identifier, actions: try actions.map { try $0.engineValue() },
             minimalActions: try minimalActions?.map { try $0.engineValue() },
-            options: try NotificationCategory.Options(names: options, refusing: .invalidCategory))
+            options: try NotificationCategory.Options(names: options, refusing: .invalidCategory),
+            intentIdentifiers: intentIdentifiers, hiddenPreviewsBodyPlaceholder: hiddenPreviewsBodyPlaceholder,
+            categorySummaryFormat: categorySummaryFormat)
     }
 }

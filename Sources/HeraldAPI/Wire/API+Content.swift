@@ -22,12 +22,28 @@ extension API {
         public var categoryIdentifier: String
         /// Groups related notifications; empty for none.
         public var threadIdentifier: String
+        /// `passive`, `active` (the default), `timeSensitive` or `critical`.
+        public var interruptionLevel: NotificationContent.InterruptionLevel
+        /// The rank in a summary, 0 to 1.
+        public var relevanceScore: Double
+        /// What the notification opens in the app; empty for none.
+        public var targetContentIdentifier: String
+        /// The Focus filter the notification belongs to; empty for none.
+        public var filterCriteria: String
+        /// The text a summary names this notification by; empty for none.
+        public var summaryArgument: String
+        /// How many items the notification counts for in a summary.
+        public var summaryArgumentCount: Int
+        /// The image shown while the app opens; empty for none.
+        public var launchImageName: String
 
         /// Content with these values.
         public init(
             title: String = "", subtitle: String = "", body: String = "", badge: Int? = nil,
             sound: String? = nil, userInfo: [String: JSONValue] = [:], categoryIdentifier: String = "",
-            threadIdentifier: String = ""
+            threadIdentifier: String = "", interruptionLevel: NotificationContent.InterruptionLevel = .active,
+            relevanceScore: Double = 0, targetContentIdentifier: String = "", filterCriteria: String = "",
+            summaryArgument: String = "", summaryArgumentCount: Int = 0, launchImageName: String = ""
         ) {
             self.title = title
             self.subtitle = subtitle
@@ -37,10 +53,19 @@ extension API {
             self.userInfo = userInfo
             self.categoryIdentifier = categoryIdentifier
             self.threadIdentifier = threadIdentifier
+            self.interruptionLevel = interruptionLevel
+            self.relevanceScore = relevanceScore
+            self.targetContentIdentifier = targetContentIdentifier
+            self.filterCriteria = filterCriteria
+            self.summaryArgument = summaryArgument
+            self.summaryArgumentCount = summaryArgumentCount
+            self.launchImageName = launchImageName
         }
 
         private enum CodingKeys: String, CodingKey {
             case title, subtitle, body, badge, sound, userInfo, categoryIdentifier, threadIdentifier
+            case interruptionLevel, relevanceScore, targetContentIdentifier, filterCriteria, summaryArgument
+            case summaryArgumentCount, launchImageName
         }
 
         /// Decodes content; every field may be left out.
@@ -54,6 +79,15 @@ extension API {
             userInfo = try container.decodeIfPresent([String: JSONValue].self, forKey: .userInfo) ?? [:]
             categoryIdentifier = try container.decodeIfPresent(String.self, forKey: .categoryIdentifier) ?? ""
             threadIdentifier = try container.decodeIfPresent(String.self, forKey: .threadIdentifier) ?? ""
+            interruptionLevel =
+                try container.decodeIfPresent(NotificationContent.InterruptionLevel.self, forKey: .interruptionLevel)
+                ?? .active
+            relevanceScore = try container.decodeIfPresent(Double.self, forKey: .relevanceScore) ?? 0
+            targetContentIdentifier = try container.decodeIfPresent(String.self, forKey: .targetContentIdentifier) ?? ""
+            filterCriteria = try container.decodeIfPresent(String.self, forKey: .filterCriteria) ?? ""
+            summaryArgument = try container.decodeIfPresent(String.self, forKey: .summaryArgument) ?? ""
+            summaryArgumentCount = try container.decodeIfPresent(Int.self, forKey: .summaryArgumentCount) ?? 0
+            launchImageName = try container.decodeIfPresent(String.self, forKey: .launchImageName) ?? ""
         }
     }
 }
@@ -64,7 +98,11 @@ extension API.Content {
         self.init(
             title: content.title, subtitle: content.subtitle, body: content.body, badge: content.badge,
             sound: content.sound.map { $0.name ?? "default" }, userInfo: content.userInfo,
-            categoryIdentifier: content.categoryIdentifier, threadIdentifier: content.threadIdentifier)
+            categoryIdentifier: content.categoryIdentifier, threadIdentifier: content.threadIdentifier,
+            interruptionLevel: content.interruptionLevel, relevanceScore: content.relevanceScore,
+            targetContentIdentifier: content.targetContentIdentifier, filterCriteria: content.filterCriteria,
+            summaryArgument: content.summaryArgument, summaryArgumentCount: content.summaryArgumentCount,
+            launchImageName: content.launchImageName)
     }
 
     /// The engine's content; the engine validates it when it is added.
@@ -72,6 +110,10 @@ extension API.Content {
         NotificationContent(
             title: title, subtitle: subtitle, body: body, badge: badge,
             sound: sound.map { $0 == "default" ? .default : .named($0) }, userInfo: userInfo,
-            categoryIdentifier: categoryIdentifier, threadIdentifier: threadIdentifier)
+            categoryIdentifier: categoryIdentifier, threadIdentifier: threadIdentifier,
+            interruptionLevel: interruptionLevel, relevanceScore: relevanceScore,
+            targetContentIdentifier: targetContentIdentifier, filterCriteria: filterCriteria,
+            summaryArgument: summaryArgument, summaryArgumentCount: summaryArgumentCount,
+            launchImageName: launchImageName)
     }
 }

@@ -93,8 +93,11 @@ extension NotificationEngine {
     ) {
         let preferences = found.preferences
         let category = found.category(for: delivery)
+        // A passive notification goes to the notification center quietly.
+        let isPassive = delivery.request.content.interruptionLevel == .passive
+        let style = isPassive ? AlertStyle.none : style
         let sound =
-            withSound && preferences.allowsSounds
+            withSound && !isPassive && preferences.allowsSounds
             ? configuration.soundLibrary.resolve(
                 delivery.request.content.sound, maximum: configuration.maximumSoundDuration) : nil
         let presentation = Presentation(

@@ -59,6 +59,30 @@ public struct NotificationAction: Codable, Sendable, Hashable {
     public var options: Options
     /// Set for an action that asks the user for text; `nil` (the default) for a plain button.
     public var textInput: TextInput?
+    /// The image shown beside the action's title (iOS 15); `nil` (the default) for none.
+    public var icon: Icon?
+
+    /// An action's image: one of the app's images, or a system symbol.
+    public struct Icon: Codable, Sendable, Hashable {
+        /// Where the image comes from.
+        public enum Source: String, Codable, Sendable, Hashable {
+            /// An image of the app's, drawn as a template.
+            case template
+            /// A system symbol, such as `"trash"`.
+            case system
+        }
+
+        /// Where the image comes from.
+        public var source: Source
+        /// The image's name, 1 to ``NotificationLimits/maximumIdentifierLength`` characters.
+        public var name: String
+
+        /// An image of `source` named `name`.
+        public init(source: Source, name: String) {
+            self.source = source
+            self.name = name
+        }
+    }
 
     /// An action.
     ///
@@ -68,11 +92,15 @@ public struct NotificationAction: Codable, Sendable, Hashable {
     ///   - options: How the action runs; by default in the background, without
     ///     authentication.
     ///   - textInput: A text field to show, or `nil` for a plain button.
-    public init(identifier: String, title: String, options: Options = [], textInput: TextInput? = nil) {
+    ///   - icon: The image beside the title, or `nil` for none.
+    public init(
+        identifier: String, title: String, options: Options = [], textInput: TextInput? = nil, icon: Icon? = nil
+    ) {
         self.identifier = identifier
         self.title = title
         self.options = options
         self.textInput = textInput
+        self.icon = icon
     }
 
     /// The action identifier of a response to a tap on the notification itself.

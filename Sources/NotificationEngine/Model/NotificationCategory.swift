@@ -54,6 +54,13 @@ public struct NotificationCategory: Codable, Sendable, Hashable {
     /// SiriKit intents the category stands for (Apple's `intentIdentifiers`):
     /// stored and returned as given, not used on Linux.
     public var intentIdentifiers: [String]
+    /// What a notification of the category shows instead of its body while
+    /// previews are hidden (iOS 11), such as "%u new messages"; empty shows the
+    /// system's "Notification".
+    public var hiddenPreviewsBodyPlaceholder: String
+    /// How a summary of the category's notifications reads (iOS 12), such as
+    /// "%u more messages from %@"; empty for the system's.
+    public var categorySummaryFormat: String
 
     /// A category.
     ///
@@ -69,17 +76,22 @@ public struct NotificationCategory: Codable, Sendable, Hashable {
         actions: [NotificationAction],
         minimalActions: [NotificationAction]? = nil,
         options: Options = [],
-        intentIdentifiers: [String] = []
+        intentIdentifiers: [String] = [],
+        hiddenPreviewsBodyPlaceholder: String = "",
+        categorySummaryFormat: String = ""
     ) {
         self.identifier = identifier
         self.actions = actions
         self.minimalActions = minimalActions
         self.options = options
         self.intentIdentifiers = intentIdentifiers
+        self.hiddenPreviewsBodyPlaceholder = hiddenPreviewsBodyPlaceholder
+        self.categorySummaryFormat = categorySummaryFormat
     }
 
     private enum CodingKeys: String, CodingKey {
-        case identifier, actions, minimalActions, options, intentIdentifiers
+        case identifier, actions, minimalActions, options, intentIdentifiers, hiddenPreviewsBodyPlaceholder
+        case categorySummaryFormat
     }
 
     /// Decodes a category; a missing `options` or `intentIdentifiers` is empty.
@@ -90,6 +102,9 @@ public struct NotificationCategory: Codable, Sendable, Hashable {
         minimalActions = try container.decodeIfPresent([NotificationAction].self, forKey: .minimalActions)
         options = try container.decodeIfPresent(Options.self, forKey: .options) ?? []
         intentIdentifiers = try container.decodeIfPresent([String].self, forKey: .intentIdentifiers) ?? []
+        hiddenPreviewsBodyPlaceholder =
+            try container.decodeIfPresent(String.self, forKey: .hiddenPreviewsBodyPlaceholder) ?? ""
+        categorySummaryFormat = try container.decodeIfPresent(String.self, forKey: .categorySummaryFormat) ?? ""
     }
 
     /// The actions a banner shows: ``minimalActions`` or the first two actions.

@@ -37,6 +37,25 @@ public struct NotificationContent: Codable, Sendable, Hashable {
     /// Groups related notifications together; empty for none. The engine only
     /// carries it, for presenters and apps to use.
     public var threadIdentifier: String
+    /// How urgently the notification asks for attention (iOS 15): a
+    /// ``InterruptionLevel/passive`` one goes to the notification center
+    /// quietly, without a banner or a sound.
+    public var interruptionLevel: InterruptionLevel
+    /// How the notification ranks in a summary of the app's notifications, from
+    /// 0 to 1 (iOS 15); the web notification center lists the most relevant first.
+    public var relevanceScore: Double
+    /// The app's identifier of what the notification opens (iOS 13), handed back
+    /// with the response; empty for none.
+    public var targetContentIdentifier: String
+    /// The Focus filter the notification belongs to (iOS 16); empty for none.
+    public var filterCriteria: String
+    /// The text a summary of the thread's notifications names this one by
+    /// (iOS 12), such as a sender's name; empty for none.
+    public var summaryArgument: String
+    /// How many items this notification counts for in a summary (iOS 12); 0 counts as 1.
+    public var summaryArgumentCount: Int
+    /// The image shown while the app opens from the notification; kept for the app.
+    public var launchImageName: String
 
     /// Content with these values; every parameter defaults to nothing (empty text,
     /// no badge, no sound, no payload, no category, no thread).
@@ -58,7 +77,14 @@ public struct NotificationContent: Codable, Sendable, Hashable {
         sound: NotificationSound? = nil,
         userInfo: [String: JSONValue] = [:],
         categoryIdentifier: String = "",
-        threadIdentifier: String = ""
+        threadIdentifier: String = "",
+        interruptionLevel: InterruptionLevel = .active,
+        relevanceScore: Double = 0,
+        targetContentIdentifier: String = "",
+        filterCriteria: String = "",
+        summaryArgument: String = "",
+        summaryArgumentCount: Int = 0,
+        launchImageName: String = ""
     ) {
         self.title = title
         self.subtitle = subtitle
@@ -68,10 +94,19 @@ public struct NotificationContent: Codable, Sendable, Hashable {
         self.userInfo = userInfo
         self.categoryIdentifier = categoryIdentifier
         self.threadIdentifier = threadIdentifier
+        self.interruptionLevel = interruptionLevel
+        self.relevanceScore = relevanceScore
+        self.targetContentIdentifier = targetContentIdentifier
+        self.filterCriteria = filterCriteria
+        self.summaryArgument = summaryArgument
+        self.summaryArgumentCount = summaryArgumentCount
+        self.launchImageName = launchImageName
     }
 
     private enum CodingKeys: String, CodingKey {
         case title, subtitle, body, badge, sound, userInfo, categoryIdentifier, threadIdentifier
+        case interruptionLevel, relevanceScore, targetContentIdentifier, filterCriteria, summaryArgument
+        case summaryArgumentCount, launchImageName
     }
 
     /// Decodes content; a missing key takes its default, so `{"title": "Hi"}` decodes.
@@ -85,5 +120,26 @@ public struct NotificationContent: Codable, Sendable, Hashable {
         userInfo = try container.decodeIfPresent([String: JSONValue].self, forKey: .userInfo) ?? [:]
         categoryIdentifier = try container.decodeIfPresent(String.self, forKey: .categoryIdentifier) ?? ""
         threadIdentifier = try container.decodeIfPresent(String.self, forKey: .threadIdentifier) ?? ""
+        interruptionLevel = try container.decodeIfPresent(InterruptionLevel.self, forKey: .interruptionLevel) ?? .active
+        relevanceScore = try container.decodeIfPresent(Double.self, forKey: .relevanceScore) ?? 0
+        targetContentIdentifier = try container.decodeIfPresent(String.self, forKey: .targetContentIdentifier) ?? ""
+        filterCriteria = try container.decodeIfPresent(String.self, forKey: .filterCriteria) ?? ""
+        summaryArgument = try container.decodeIfPresent(String.self, forKey: .summaryArgument) ?? ""
+        summaryArgumentCount = try container.decodeIfPresent(Int.self, forKey: .summaryArgumentCount) ?? 0
+        launchImageName = try container.decodeIfPresent(String.self, forKey: .launchImageName) ?? ""
+    }
+
+    /// How urgently a notification asks for attention, as Apple's
+    /// `UNNotificationInterruptionLevel`.
+    public enum InterruptionLevel: String, Codable, Sendable, Hashable, CaseIterable {
+        /// Added to the notification center without a banner or a sound.
+        case passive
+        /// Shown and heard as the user's settings say (the default).
+        case active
+        /// Shown at once, even during a Focus.
+        case timeSensitive
+        /// Shown and heard even when sounds are off; Apple reserves it for
+        /// approved apps, Herald for apps the user allowed critical alerts.
+        case critical
     }
 }

@@ -42,6 +42,13 @@ extension Validator {
         for intent in category.intentIdentifiers {
             try checkIdentifier(intent, of: "intent identifier in \(name)")
         }
+        let textLimit = NotificationLimits.maximumActionTitleLength
+        try checkLength(
+            category.hiddenPreviewsBodyPlaceholder, of: "the hidden-previews placeholder of \(name)", limit: textLimit,
+            code: .invalidCategory)
+        try checkLength(
+            category.categorySummaryFormat, of: "the summary format of \(name)", limit: textLimit,
+            code: .invalidCategory)
     }
 
     static func validate(minimal: [NotificationAction], of category: NotificationCategory, named name: String)
@@ -78,6 +85,11 @@ extension Validator {
         if let input = action.textInput {
             try checkLength(input.buttonTitle, of: "the button title of \(name)", limit: limit, code: .invalidCategory)
             try checkLength(input.placeholder, of: "the placeholder of \(name)", limit: limit, code: .invalidCategory)
+        }
+        if let icon = action.icon {
+            try checkLength(
+                icon.name, of: "the icon name of \(name)", limit: NotificationLimits.maximumIdentifierLength,
+                code: .invalidCategory, allowsEmpty: false)
         }
     }
 }

@@ -32,6 +32,23 @@ extension Validator {
         if let name = content.sound?.name {
             try checkLength(name, of: "sound name", limit: identifierLimit, code: .invalidIdentifier, allowsEmpty: false)
         }
+        for (name, text) in [
+            ("targetContentIdentifier", content.targetContentIdentifier), ("filterCriteria", content.filterCriteria),
+            ("launchImageName", content.launchImageName),
+        ] {
+            try checkLength(text, of: name, limit: identifierLimit, code: .invalidIdentifier)
+        }
+        try checkLength(
+            content.summaryArgument, of: "summaryArgument", limit: NotificationLimits.maximumSubtitleLength,
+            code: .payloadTooLarge)
+        guard content.relevanceScore.isFinite, (0...1).contains(content.relevanceScore) else {
+            throw NotificationError(
+                .invalidPayload, "relevanceScore is \(content.relevanceScore); it must be between 0 and 1")
+        }
+        guard content.summaryArgumentCount >= 0 else {
+            throw NotificationError(
+                .invalidPayload, "summaryArgumentCount is \(content.summaryArgumentCount); it must not be negative")
+        }
         try validateUserInfo(content.userInfo)
     }
 

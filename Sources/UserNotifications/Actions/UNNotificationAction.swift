@@ -17,29 +17,42 @@ public class UNNotificationAction: @unchecked Sendable, Hashable {
     public let title: String
     /// How the action runs.
     public let options: UNNotificationActionOptions
+    /// The image beside the title, or `nil` for none.
+    public let icon: UNNotificationActionIcon?
 
     /// An action with an identifier, a title and options.
-    public init(identifier: String, title: String, options: UNNotificationActionOptions = []) {
+    public convenience init(identifier: String, title: String, options: UNNotificationActionOptions = []) {
+        self.init(identifier: identifier, title: title, options: options, icon: nil)
+    }
+
+    /// An action with an identifier, a title, options and an image beside the title.
+    public init(
+        identifier: String, title: String, options: UNNotificationActionOptions = [], icon: UNNotificationActionIcon?
+    ) {
         self.identifier = identifier
         self.title = title
         self.options = options
+        self.icon = icon
     }
 
     /// The text field of a text-input action; `nil` for a button.
     var textInput: NotificationAction.TextInput? { nil }
 
     var engineAction: NotificationAction {
-        NotificationAction(identifier: identifier, title: title, options: options.engineOptions, textInput: textInput)
+        NotificationAction(
+            identifier: identifier, title: title, options: options.engineOptions, textInput: textInput,
+            icon: icon?.icon)
     }
 
     /// The facade's form of an engine action: a ``UNTextInputNotificationAction`` when it asks for text.
     static func make(_ action: NotificationAction) -> UNNotificationAction {
         let options = UNNotificationActionOptions(action.options)
+        let icon = action.icon.map(UNNotificationActionIcon.init)
         guard let input = action.textInput else {
-            return UNNotificationAction(identifier: action.identifier, title: action.title, options: options)
+            return UNNotificationAction(identifier: action.identifier, title: action.title, options: options, icon: icon)
         }
         return UNTextInputNotificationAction(
-            identifier: action.identifier, title: action.title, options: options,
+            identifier: action.identifier, title: action.title, options: options, icon: icon,
             textInputButtonTitle: input.buttonTitle, textInputPlaceholder: input.placeholder)
     }
 

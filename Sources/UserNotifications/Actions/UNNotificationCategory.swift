@@ -22,18 +22,55 @@ public final class UNNotificationCategory: Sendable, Hashable {
     public let intentIdentifiers: [String]
     /// How the category's notifications behave.
     public let options: UNNotificationCategoryOptions
+    /// What the category's notifications show instead of their body while
+    /// previews are hidden, such as "%u new messages"; empty for "Notification".
+    public let hiddenPreviewsBodyPlaceholder: String
+    /// How a summary of the category's notifications reads, such as
+    /// "%u more messages from %@"; empty for the system's.
+    public let categorySummaryFormat: String
 
     /// A category with its actions.
+    public convenience init(
+        identifier: String,
+        actions: [UNNotificationAction],
+        intentIdentifiers: [String],
+        options: UNNotificationCategoryOptions = []
+    ) {
+        self.init(
+            identifier: identifier, actions: actions, intentIdentifiers: intentIdentifiers,
+            hiddenPreviewsBodyPlaceholder: nil, categorySummaryFormat: nil, options: options)
+    }
+
+    /// A category whose notifications show `hiddenPreviewsBodyPlaceholder`
+    /// instead of their body while previews are hidden.
+    public convenience init(
+        identifier: String,
+        actions: [UNNotificationAction],
+        intentIdentifiers: [String],
+        hiddenPreviewsBodyPlaceholder: String,
+        options: UNNotificationCategoryOptions = []
+    ) {
+        self.init(
+            identifier: identifier, actions: actions, intentIdentifiers: intentIdentifiers,
+            hiddenPreviewsBodyPlaceholder: hiddenPreviewsBodyPlaceholder, categorySummaryFormat: nil,
+            options: options)
+    }
+
+    /// A category with a placeholder for hidden previews and a summary format.
     public init(
         identifier: String,
         actions: [UNNotificationAction],
         intentIdentifiers: [String],
+        hiddenPreviewsBodyPlaceholder: String?,
+        categorySummaryFormat: String?,
         options: UNNotificationCategoryOptions = []
     ) {
         self.identifier = identifier
         self.actions = actions
         self.intentIdentifiers = intentIdentifiers
         self.options = options
+        self.hiddenPreviewsBodyPlaceholder = hiddenPreviewsBodyPlaceholder ?? ""
+        self.categorySummaryFormat = categorySummaryFormat ?? ""
     }
 
     convenience init(_ category: NotificationCategory) {
@@ -41,26 +78,25 @@ public final class UNNotificationCategory: Sendable, Hashable {
             identifier: category.identifier,
             actions: category.actions.map(UNNotificationAction.make),
             intentIdentifiers: category.intentIdentifiers,
+            hiddenPreviewsBodyPlaceholder: category.hiddenPreviewsBodyPlaceholder,
+            categorySummaryFormat: category.categorySummaryFormat,
             options: UNNotificationCategoryOptions(category.options))
     }
 
     var engineCategory: NotificationCategory {
         NotificationCategory(
             identifier: identifier, actions: actions.map(\.engineAction), options: options.engineOptions,
-            intentIdentifiers: intentIdentifiers)
+            intentIdentifiers: intentIdentifiers, hiddenPreviewsBodyPlaceholder: hiddenPreviewsBodyPlaceholder,
+            categorySummaryFormat: categorySummaryFormat)
     }
 
     /// Categories are equal when every property is.
     public static func == (lhs: UNNotificationCategory, rhs: UNNotificationCategory) -> Bool {
-        lhs.identifier == rhs.identifier && lhs.actions == rhs.actions
-            && lhs.intentIdentifiers == rhs.intentIdentifiers && lhs.options == rhs.options
+        lhs.engineCategory == rhs.engineCategory
     }
 
     /// Hashes the properties `==` compares.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(identifier)
-        hasher.combine(actions)
-        hasher.combine(intentIdentifiers)
-        hasher.combine(options)
+        hasher.combine(engineCategory)
     }
 }

@@ -15,16 +15,30 @@ public final class UNTextInputNotificationAction: UNNotificationAction, @uncheck
     public let textInputPlaceholder: String
 
     /// A text-input action.
-    public init(
+    public convenience init(
         identifier: String,
         title: String,
         options: UNNotificationActionOptions = [],
         textInputButtonTitle: String,
         textInputPlaceholder: String
     ) {
+        self.init(
+            identifier: identifier, title: title, options: options, icon: nil,
+            textInputButtonTitle: textInputButtonTitle, textInputPlaceholder: textInputPlaceholder)
+    }
+
+    /// An action that asks for text, with an image beside its title.
+    public init(
+        identifier: String,
+        title: String,
+        options: UNNotificationActionOptions = [],
+        icon: UNNotificationActionIcon?,
+        textInputButtonTitle: String,
+        textInputPlaceholder: String
+    ) {
         self.textInputButtonTitle = textInputButtonTitle
         self.textInputPlaceholder = textInputPlaceholder
-        super.init(identifier: identifier, title: title, options: options)
+        super.init(identifier: identifier, title: title, options: options, icon: icon)
     }
 
     override var textInput: NotificationAction.TextInput? {

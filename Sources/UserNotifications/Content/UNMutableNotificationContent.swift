@@ -72,4 +72,48 @@ public final class UNMutableNotificationContent: UNNotificationContent, @uncheck
         get { super.threadIdentifier }
         set { fields.withLock { $0.threadIdentifier = newValue } }
     }
+
+    /// How urgently the notification asks for attention: a `.passive` one goes
+    /// to the notification center without a banner or a sound.
+    public override var interruptionLevel: UNNotificationInterruptionLevel {
+        get { super.interruptionLevel }
+        set { fields.withLock { $0.interruptionLevel = newValue } }
+    }
+
+    /// How the notification ranks in a summary, from 0 to 1; `add` refuses
+    /// another value with ``UNError/Code/invalidPayload``.
+    public override var relevanceScore: Double {
+        get { super.relevanceScore }
+        set { fields.withLock { $0.relevanceScore = newValue } }
+    }
+
+    /// What the notification opens in the app, handed back with the response.
+    public override var targetContentIdentifier: String? {
+        get { super.targetContentIdentifier }
+        set { fields.withLock { $0.targetContentIdentifier = newValue } }
+    }
+
+    /// The Focus filter the notification belongs to.
+    public override var filterCriteria: String? {
+        get { super.filterCriteria }
+        set { fields.withLock { $0.filterCriteria = newValue } }
+    }
+
+    /// The text a summary of the thread names this notification by.
+    public override var summaryArgument: String {
+        get { super.summaryArgument }
+        set { fields.withLock { $0.summaryArgument = newValue } }
+    }
+
+    /// How many items the notification counts for in a summary.
+    public override var summaryArgumentCount: Int {
+        get { super.summaryArgumentCount }
+        set { fields.withLock { $0.summaryArgumentCount = newValue } }
+    }
+
+    /// The image shown while the app opens from the notification.
+    public override var launchImageName: String {
+        get { super.launchImageName }
+        set { fields.withLock { $0.launchImageName = newValue } }
+    }
 }

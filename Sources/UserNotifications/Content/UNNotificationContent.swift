@@ -38,6 +38,21 @@ public class UNNotificationContent: @unchecked Sendable {
     public var categoryIdentifier: String { fields.withLock { $0.categoryIdentifier } }
     /// Groups related notifications; empty for none.
     public var threadIdentifier: String { fields.withLock { $0.threadIdentifier } }
+    /// How urgently the notification asks for attention: a `.passive` one goes
+    /// to the notification center without a banner or a sound.
+    public var interruptionLevel: UNNotificationInterruptionLevel { fields.withLock { $0.interruptionLevel } }
+    /// How the notification ranks in a summary, from 0 to 1.
+    public var relevanceScore: Double { fields.withLock { $0.relevanceScore } }
+    /// What the notification opens in the app, handed back with the response.
+    public var targetContentIdentifier: String? { fields.withLock { $0.targetContentIdentifier } }
+    /// The Focus filter the notification belongs to.
+    public var filterCriteria: String? { fields.withLock { $0.filterCriteria } }
+    /// The text a summary of the thread names this notification by.
+    public var summaryArgument: String { fields.withLock { $0.summaryArgument } }
+    /// How many items the notification counts for in a summary.
+    public var summaryArgumentCount: Int { fields.withLock { $0.summaryArgumentCount } }
+    /// The image shown while the app opens from the notification.
+    public var launchImageName: String { fields.withLock { $0.launchImageName } }
 
     /// An immutable copy (`UNNotificationContent`).
     public func copy() -> Any {
@@ -63,6 +78,13 @@ extension UNNotificationContent {
         var userInfo = UserInfo()
         var categoryIdentifier = ""
         var threadIdentifier = ""
+        var interruptionLevel = UNNotificationInterruptionLevel.active
+        var relevanceScore = 0.0
+        var targetContentIdentifier: String?
+        var filterCriteria: String?
+        var summaryArgument = ""
+        var summaryArgumentCount = 0
+        var launchImageName = ""
     }
 
     /// A copy that does not change when this content does.
@@ -83,7 +105,11 @@ extension UNNotificationContent {
             title: fields.title, subtitle: fields.subtitle, body: fields.body,
             badge: fields.badge?.intValue, sound: fields.sound?.sound,
             userInfo: try fields.userInfo.json(),
-            categoryIdentifier: fields.categoryIdentifier, threadIdentifier: fields.threadIdentifier)
+            categoryIdentifier: fields.categoryIdentifier, threadIdentifier: fields.threadIdentifier,
+            interruptionLevel: fields.interruptionLevel.engineLevel, relevanceScore: fields.relevanceScore,
+            targetContentIdentifier: fields.targetContentIdentifier ?? "", filterCriteria: fields.filterCriteria ?? "",
+            summaryArgument: fields.summaryArgument, summaryArgumentCount: fields.summaryArgumentCount,
+            launchImageName: fields.launchImageName)
     }
 }
 
@@ -97,5 +123,12 @@ extension UNNotificationContent.Fields {
         userInfo = UserInfo(json: content.userInfo)
         categoryIdentifier = content.categoryIdentifier
         threadIdentifier = content.threadIdentifier
+        interruptionLevel = UNNotificationInterruptionLevel(content.interruptionLevel)
+        relevanceScore = content.relevanceScore
+        targetContentIdentifier = content.targetContentIdentifier.isEmpty ? nil : content.targetContentIdentifier
+        filterCriteria = content.filterCriteria.isEmpty ? nil : content.filterCriteria
+        summaryArgument = content.summaryArgument
+        summaryArgumentCount = content.summaryArgumentCount
+        launchImageName = content.launchImageName
     }
 }

@@ -48,4 +48,39 @@ struct RemoteServiceEndToEndTests {
         #expect(refused?.code == .invalidTrigger)
         await daemon.stop()
     }
+
+    @Test func theNewerContentAndCategoryPropertiesTravelThroughTheDaemon() async throws {
+        let daemon = try await TestDaemon()
+        let (url, adminToken) = try daemon.credentials()
+        let admin = try HeraldClient(url: url, token: adminToken, environment: [:])
+        let credentials = try await admin.registerApp(API.AppRegistration(identifier: "com.example.modern", name: "Modern"))
+        let service = RemoteNotificationService(client: try HeraldClient(url: url, token: credentials.token, environment: [:]))
+        let center = UNUserNotificationCenter(appIdentifier: "com.example.modern", service: service)
+        #expect(try await center.requestAuthorization(options: [.alert]))
+
+        let delete = UNNotificationAction(
+            identifier: "delete", title: "Delete", options: [.destructive],
+            icon: UNNotificationActionIcon(systemImageName: "trash"))
+        let category = UNNotificationCategory(
+            identifier: "message", actions: [delete], intentIdentifiers: ["INSendMessageIntent"],
+            hiddenPreviewsBodyPlaceholder: "%u new messages", categorySummaryFormat: "%u more from %@", options: [])
+        try await center.throwing.setNotificationCategories([category])
+        #expect(await center.notificationCategories() == [category])
+
+        let content = UNMutableNotificationContent()
+        content.title = "Anna"
+        content.categoryIdentifier = "message"
+        content.interruptionLevel = .passive
+        content.relevanceScore = 0.5
+        content.targetContentIdentifier = "conversation-42"
+        content.summaryArgument = "Anna"
+        content.summaryArgumentCount = 2
+        try await center.add(UNNotificationRequest(
+            identifier: "anna", content: content, trigger: UNTimeIntervalNotificationTrigger(timeInterval: 60, repeats: false)))
+        let pending = try #require(await center.pendingNotificationRequests().first?.content)
+        #expect(pending.interruptionLevel == .passive && pending.relevanceScore == 0.5)
+        #expect(pending.targetContentIdentifier == "conversation-42")
+        #expect(pending.summaryArgument == "Anna" && pending.summaryArgumentCount == 2)
+        await daemon.stop()
+    }
 }

@@ -26,6 +26,11 @@ struct RequestCodingTests {
                 userInfo: ["UUID": "5F1D", "n": 3.25, "flags": [true, false, nil], "nested": ["a": ["b": [1, "2"]]]],
                 categoryIdentifier: "c", threadIdentifier: "t"),
             NotificationContent(body: "x", badge: Int.max, sound: .named("bell.wav")),
+            NotificationContent(
+                title: "iOS 12–16 fields", interruptionLevel: .passive, relevanceScore: 0.75,
+                targetContentIdentifier: "thread-7", filterCriteria: "work", summaryArgument: "Anna",
+                summaryArgumentCount: 3, launchImageName: "Launch"),
+            NotificationContent(title: "critical", interruptionLevel: .critical, relevanceScore: 1),
         ]
         return triggers.flatMap { trigger in
             contents.enumerated().map { index, content in
@@ -39,6 +44,19 @@ struct RequestCodingTests {
         for request in Self.requests() {
             #expect(try RequestCoding.decode(RequestCoding.encode(request)) == request)
         }
+    }
+
+    @Test("A version 1 record, written before the iOS 12–16 content fields, still reads")
+    func versionOne() throws {
+        let request = NotificationRequest(
+            identifier: "old", content: NotificationContent(title: "Before", categoryIdentifier: "c"),
+            trigger: .timeInterval(TimeIntervalTrigger(interval: 60, repeats: true)))
+        var bytes = [UInt8](try RequestCoding.encode(request))
+        #expect(bytes.first == 2)
+        #expect(bytes.last == 0, "no extra field differs from its default")
+        bytes[0] = 1
+        bytes.removeLast()
+        #expect(try RequestCoding.decode(Data(bytes)) == request)
     }
 
     @Test("Truncated or altered bytes are a store failure, never a crash")

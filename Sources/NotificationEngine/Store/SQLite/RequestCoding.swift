@@ -6,8 +6,12 @@ import Foundation
 /// strings are length-prefixed UTF-8, numbers little-endian, `userInfo` a tagged
 /// tree. Calendar components, rare and full of optional fields, are kept as
 /// their JSON inside the record.
+///
+/// Version 2 adds, after the trigger, the content fields of iOS 12–16 that differ
+/// from their defaults, each as a tag and a value; version 1 records (without
+/// them) still read.
 enum RequestCoding {
-    static let version: UInt8 = 1
+    static let version: UInt8 = 2
 
     static func encode(_ request: NotificationRequest) throws -> Data {
         var writer = ByteWriter()
@@ -15,15 +19,20 @@ enum RequestCoding {
         writer.string(request.identifier)
         writer.content(request.content)
         try writer.trigger(request.trigger)
+        writer.extras(request.content)
         return Data(writer.bytes)
     }
 
     static func decode(_ data: Data) throws -> NotificationRequest {
         try data.withUnsafeBytes { buffer in
             var reader = ByteReader(buffer)
-            guard try reader.byte() == version else { throw ByteReader.corrupt("unknown request encoding") }
-            let request = NotificationRequest(
+            let recordVersion = try reader.byte()
+            guard (1...version).contains(recordVersion) else { throw ByteReader.corrupt("unknown request encoding") }
+            var request = NotificationRequest(
                 identifier: try reader.string(), content: try reader.content(), trigger: try reader.trigger())
+            if recordVersion >= 2 {
+                try reader.extras(into: &request.content)
+            }
             guard reader.isAtEnd else { throw ByteReader.corrupt("bytes after the request") }
             return request
         }
@@ -76,6 +85,34 @@ struct ByteWriter {
         object(content.userInfo)
         string(content.categoryIdentifier)
         string(content.threadIdentifier)
+    }
+
+    /// The content fields that differ from their defaults, tagged.
+    mutating func extras(_ content: NotificationContent) {
+        var fields: [(tag: UInt8, write: (inout ByteWriter) -> Void)] = []
+        if content.interruptionLevel != .active {
+            let level = ContentExtraTag.levels.firstIndex(of: content.interruptionLevel) ?? 1
+            fields.append((ContentExtraTag.interruptionLevel, { $0.byte(UInt8(level)) }))
+        }
+        if content.relevanceScore != 0 {
+            fields.append((ContentExtraTag.relevanceScore, { $0.double(content.relevanceScore) }))
+        }
+        for (tag, text) in [
+            (ContentExtraTag.targetContentIdentifier, content.targetContentIdentifier),
+            (ContentExtraTag.filterCriteria, content.filterCriteria),
+            (ContentExtraTag.summaryArgument, content.summaryArgument),
+            (ContentExtraTag.launchImageName, content.launchImageName),
+        ] where !text.isEmpty {
+            fields.append((tag, { $0.string(text) }))
+        }
+        if content.summaryArgumentCount != 0 {
+            fields.append((ContentExtraTag.summaryArgumentCount, { $0.int(content.summaryArgumentCount) }))
+        }
+        count(fields.count)
+        for field in fields {
+            byte(field.tag)
+            field.write(&self)
+        }
     }
 
     mutating func object(_ object: [String: JSONValue]) {
@@ -200,6 +237,27 @@ struct ByteReader {
             categoryIdentifier: try string(), threadIdentifier: try string())
     }
 
+    /// Reads the tagged content fields of a version 2 record.
+    mutating func extras(into content: inout NotificationContent) throws {
+        for _ in 0..<(try count()) {
+            switch try byte() {
+            case ContentExtraTag.interruptionLevel:
+                let index = Int(try byte())
+                guard ContentExtraTag.levels.indices.contains(index) else {
+                    throw Self.corrupt("an unknown interruption level")
+                }
+                content.interruptionLevel = ContentExtraTag.levels[index]
+            case ContentExtraTag.relevanceScore: content.relevanceScore = try double()
+            case ContentExtraTag.targetContentIdentifier: content.targetContentIdentifier = try string()
+            case ContentExtraTag.filterCriteria: content.filterCriteria = try string()
+            case ContentExtraTag.summaryArgument: content.summaryArgument = try string()
+            case ContentExtraTag.summaryArgumentCount: content.summaryArgumentCount = try int()
+            case ContentExtraTag.launchImageName: content.launchImageName = try string()
+            default: throw Self.corrupt("an unknown content field")
+            }
+        }
+    }
+
     mutating func object(depth: Int) throws -> [String: JSONValue] {
         let count = try count()
         var object: [String: JSONValue] = [:]
@@ -242,4 +300,18 @@ struct ByteReader {
             throw Self.corrupt("an unknown trigger kind")
         }
     }
+}
+
+/// The tags of version 2's content fields. Never renumber: records on disk use them.
+enum ContentExtraTag {
+    static let interruptionLevel: UInt8 = 1
+    static let relevanceScore: UInt8 = 2
+    static let targetContentIdentifier: UInt8 = 3
+    static let filterCriteria: UInt8 = 4
+    static let summaryArgument: UInt8 = 5
+    static let summaryArgumentCount: UInt8 = 6
+    static let launchImageName: UInt8 = 7
+
+    /// Interruption levels by their stored number.
+    static let levels: [NotificationContent.InterruptionLevel] = [.passive, .active, .timeSensitive, .critical]
 }
