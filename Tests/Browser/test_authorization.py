@@ -96,3 +96,48 @@ def test_settings_switches_change_the_apps_preferences(center):
         "GET", "/v1/apps/com.example.chat/settings")["authorizationStatus"] == "authorized")
     center.wait().until(lambda d: center.find(f"{section} .pref-sounds").is_enabled())
     center.wait().until(lambda d: "settings saved" in center.find("#status").text)
+
+
+def test_a_provisional_app_delivers_quietly_and_keep_authorizes_it(center):
+    token = center.daemon.register("com.example.news", "News")
+    center.present(f'{center.section("com.example.news")} .app-name')
+    # Provisional authorization is granted at once: no prompt.
+    result = center.daemon.request(
+        "POST", "/v1/apps/com.example.news/authorization", {"options": ["provisional", "alert", "sound"]}, token=token)
+    assert result == {"granted": True}
+    assert center.find("#auth-dialog").get_attribute("open") is None
+
+    center.daemon.request("POST", "/v1/apps/com.example.news/requests", {
+        "identifier": "story", "content": {"title": "Morning briefing", "sound": "default"},
+        "trigger": {"type": "timeInterval", "interval": 60, "repeats": False}}, token=token)
+    center.daemon.advance(60)
+    section = center.section("com.example.news")
+    center.find(f'.app-tab[data-app="com.example.news"]').click()
+    keep = center.visible(f"{section} .delivered-item .provisional-keep")
+    # Quietly: in the list, with no banner on screen.
+    assert not center.driver.find_elements("css selector", "#banners .card")
+    assert "Delivered quietly" in center.find(f"{section} .card-provisional").text
+    center.screenshot("provisional.png")
+
+    keep.click()
+    center.wait().until(lambda d: center.daemon.request(
+        "GET", "/v1/apps/com.example.news/preferences")["authorizationStatus"] == "authorized")
+    center.wait().until(lambda d: not center.find(f"{section} .provisional-keep").is_displayed())
+    assert center.daemon.request("GET", "/v1/apps/com.example.news/settings", token=token)["alertSetting"] == "enabled"
+
+
+def test_turn_off_denies_a_provisional_app(center):
+    token = center.daemon.register("com.example.promo", "Promo")
+    center.present(f'{center.section("com.example.promo")} .app-name')
+    center.daemon.request(
+        "POST", "/v1/apps/com.example.promo/authorization", {"options": ["provisional"]}, token=token)
+    center.daemon.request("POST", "/v1/apps/com.example.promo/requests", {
+        "identifier": "sale", "content": {"title": "Sale"}, "trigger": None}, token=token)
+    section = center.section("com.example.promo")
+    center.find(f'.app-tab[data-app="com.example.promo"]').click()
+    center.visible(f"{section} .delivered-item .provisional-off").click()
+    center.wait().until(lambda d: center.daemon.request(
+        "GET", "/v1/apps/com.example.promo/preferences")["authorizationStatus"] == "denied")
+    with pytest.raises(APIError) as refused:
+        schedule(center, "com.example.promo", token, "again", "Sale", category="")
+    assert refused.value.code == "notificationsNotAllowed"

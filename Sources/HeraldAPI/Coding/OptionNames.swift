@@ -44,6 +44,10 @@ extension NotificationCategory.Options: OptionNames {
 
 extension AuthorizationOptions: OptionNames {
     static var names: KeyValuePairs<String, Self> {
-        ["alert": .alert, "sound": .sound, "badge": .badge]
+        [
+            "alert": .alert, "sound": .sound, "badge": .badge, "carPlay": .carPlay, "criticalAlert": .criticalAlert,
+            "providesAppNotificationSettings": .providesAppNotificationSettings, "provisional": .provisional,
+            "announcement": .announcement, "timeSensitive": .timeSensitive,
+        ]
     }
 }

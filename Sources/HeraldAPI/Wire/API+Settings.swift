@@ -34,6 +34,10 @@ extension API {
         public var soundSetting: String
         public var badgeSetting: String
         public var notificationCenterSetting: String
+        /// Left out by daemons older than these fields.
+        public var criticalAlertSetting: String?
+        public var timeSensitiveSetting: String?
+        public var providesAppNotificationSettings: Bool?
 
         /// The wire form of the engine's settings.
         public init(_ settings: NotificationSettings) {
@@ -43,6 +47,9 @@ extension API {
             soundSetting = settings.soundSetting.rawValue
             badgeSetting = settings.badgeSetting.rawValue
             notificationCenterSetting = settings.notificationCenterSetting.rawValue
+            criticalAlertSetting = settings.criticalAlertSetting.rawValue
+            timeSensitiveSetting = settings.timeSensitiveSetting.rawValue
+            providesAppNotificationSettings = settings.providesAppNotificationSettings
         }
     }
 

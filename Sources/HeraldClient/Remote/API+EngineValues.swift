@@ -38,7 +38,10 @@ extension API.Settings {
             authorizationStatus: try Self.value(authorizationStatus), alertStyle: try Self.value(alertStyle),
             alertSetting: try Self.value(alertSetting), soundSetting: try Self.value(soundSetting),
             badgeSetting: try Self.value(badgeSetting),
-            notificationCenterSetting: try Self.value(notificationCenterSetting))
+            notificationCenterSetting: try Self.value(notificationCenterSetting),
+            criticalAlertSetting: try criticalAlertSetting.map { try Self.value($0) } ?? .notSupported,
+            timeSensitiveSetting: try timeSensitiveSetting.map { try Self.value($0) } ?? .notSupported,
+            providesAppNotificationSettings: providesAppNotificationSettings ?? false)
     }
 
     private static func value<T: RawRepresentable<String>>(_ name: String) throws -> T {

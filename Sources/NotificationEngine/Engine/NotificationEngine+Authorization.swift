@@ -6,21 +6,34 @@ import Synchronization
 extension NotificationEngine {
     func requestAuthorizationNow(options: AuthorizationOptions, for app: AppIdentifier) async throws -> Bool {
         try Validator.validateApp(app)
-        let status = try state.withLock { state in
+        var becameProvisional = false
+        let status: AuthorizationStatus = try state.withLock { state in
             let record = try record(app, in: &state)
-            switch (record.preferences.authorizationStatus, configuration.authorizationPolicy) {
-            case (.notDetermined, .grantAll):
+            let status = record.preferences.authorizationStatus
+            // Provisional authorization is granted without asking; asking for more
+            // than that later asks the user, as a first request would.
+            if options.contains(.provisional), status == .notDetermined || status == .provisional {
+                becameProvisional = try decideProvisionally(options: options, for: app, in: &state)
+                return .provisional
+            }
+            switch (status, configuration.authorizationPolicy) {
+            case (.notDetermined, .grantAll), (.provisional, .grantAll):
                 return try decide(true, options: options, for: app, in: &state)
-            case (.notDetermined, .denyAll):
+            case (.notDetermined, .denyAll), (.provisional, .denyAll):
                 return try decide(false, options: options, for: app, in: &state)
+            case (.provisional, .ask):
+                return .notDetermined
             case (let status, _):
                 return status
             }
         }
-        if status != .notDetermined { return status == .authorized }
+        if becameProvisional { emit(.authorizationChanged(app: app, status: .provisional)) }
+        if status != .notDetermined { return status.allowsDelivery }
         return await withCheckedContinuation { continuation in
             let isFirst = state.withLock { state in
-                if let status = state.apps[app]?.preferences.authorizationStatus, status != .notDetermined {
+                if let status = state.apps[app]?.preferences.authorizationStatus,
+                    status == .authorized || status == .denied
+                {
                     continuation.resume(returning: status == .authorized)
                     return false
                 }
@@ -34,6 +47,19 @@ extension NotificationEngine {
     }
 
     /// Stores the decision and returns the new status.
+    private func decideProvisionally(
+        options: AuthorizationOptions, for app: AppIdentifier, in state: inout EngineState
+    ) throws -> Bool {
+        var preferences = try record(app, in: &state).preferences
+        let wasProvisional = preferences.authorizationStatus == .provisional
+        guard !wasProvisional || !preferences.grantedOptions.isSuperset(of: options) else { return false }
+        preferences.authorizationStatus = .provisional
+        preferences.grantedOptions.formUnion(options)
+        try write { try $0.savePreferences(preferences, for: app) }
+        state.apps[app]?.preferences = preferences
+        return !wasProvisional
+    }
+
     private func decide(
         _ granted: Bool, options: AuthorizationOptions, for app: AppIdentifier, in state: inout EngineState
     ) throws -> AuthorizationStatus {

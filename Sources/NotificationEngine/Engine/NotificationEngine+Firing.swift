@@ -122,7 +122,7 @@ extension NotificationEngine {
             finish(item, into: &firing)
             return
         }
-        if app.preferences.authorizationStatus == .authorized {
+        if app.preferences.authorizationStatus.allowsDelivery {
             deliver(request, item: item, now: now, app: app, into: &firing)
         }
         if let trigger = request.trigger, trigger.repeats, case .location = trigger {

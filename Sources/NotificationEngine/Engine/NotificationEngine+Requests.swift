@@ -45,7 +45,7 @@ extension NotificationEngine {
 
     func requireAuthorization(_ record: EngineState.AppRecord, app: AppIdentifier) throws {
         switch record.preferences.authorizationStatus {
-        case .authorized: return
+        case .authorized, .provisional: return
         case .denied:
             throw NotificationError(.notificationsNotAllowed, "notifications are not allowed for \(app): the user denied them")
         case .notDetermined:

@@ -1,8 +1,8 @@
 /// Whether an app may post notifications.
 ///
 /// An app starts ``notDetermined``; ``NotificationService/requestAuthorization(options:for:)``
-/// settles it once. Only an ``authorized`` app may add requests; the others get
-/// ``NotificationError/Code/notificationsNotAllowed``.
+/// settles it once. Only an ``authorized`` or ``provisional`` app may add
+/// requests; the others get ``NotificationError/Code/notificationsNotAllowed``.
 public enum AuthorizationStatus: String, Codable, Sendable, Hashable {
     /// The app has not asked yet.
     case notDetermined
@@ -10,6 +10,16 @@ public enum AuthorizationStatus: String, Codable, Sendable, Hashable {
     case denied
     /// The user (or the policy) said yes.
     case authorized
+    /// The app asked for ``AuthorizationOptions/provisional`` authorization and
+    /// got it without the user being asked: its notifications go to the
+    /// notification center quietly (no banner, sound or badge), each offering the
+    /// user to keep them (``authorized``) or turn them off (``denied``).
+    case provisional
+
+    /// Whether the app's notifications are delivered: ``authorized`` or ``provisional``.
+    public var allowsDelivery: Bool {
+        self == .authorized || self == .provisional
+    }
 }
 
 /// What an app asks to use when it requests authorization.
@@ -27,6 +37,18 @@ public struct AuthorizationOptions: OptionSet, Codable, Sendable, Hashable {
     public static let sound = AuthorizationOptions(rawValue: 1 << 1)
     /// Showing notifications on screen, as banners or alerts.
     public static let alert = AuthorizationOptions(rawValue: 1 << 2)
+    /// Notifications in CarPlay; stored, there is no CarPlay on Linux.
+    public static let carPlay = AuthorizationOptions(rawValue: 1 << 3)
+    /// Critical alerts, which play even when sounds are off.
+    public static let criticalAlert = AuthorizationOptions(rawValue: 1 << 4)
+    /// The app has its own notification settings screen.
+    public static let providesAppNotificationSettings = AuthorizationOptions(rawValue: 1 << 5)
+    /// Authorization without asking the user, delivering quietly (``AuthorizationStatus/provisional``).
+    public static let provisional = AuthorizationOptions(rawValue: 1 << 6)
+    /// Siri announcements; stored, there is no Siri on Linux.
+    public static let announcement = AuthorizationOptions(rawValue: 1 << 7)
+    /// Time-sensitive notifications (deprecated by Apple in iOS 15; granted with the app).
+    public static let timeSensitive = AuthorizationOptions(rawValue: 1 << 8)
 }
 
 /// How an app's notifications appear when it is not in the foreground.
@@ -70,6 +92,14 @@ public struct NotificationSettings: Codable, Sendable, Hashable {
     /// Whether the app's notifications are kept in the notification center: on
     /// for every authorized app.
     public var notificationCenterSetting: NotificationSetting
+    /// Whether critical alerts play even when sounds are off: not supported
+    /// unless the app asked for ``AuthorizationOptions/criticalAlert``.
+    public var criticalAlertSetting: NotificationSetting
+    /// Whether time-sensitive notifications break through: on for every authorized app.
+    public var timeSensitiveSetting: NotificationSetting
+    /// Whether the app said it has its own notification settings screen
+    /// (``AuthorizationOptions/providesAppNotificationSettings``).
+    public var providesAppNotificationSettings: Bool
 
     /// Settings with these values.
     ///
@@ -86,7 +116,10 @@ public struct NotificationSettings: Codable, Sendable, Hashable {
         alertSetting: NotificationSetting,
         soundSetting: NotificationSetting,
         badgeSetting: NotificationSetting,
-        notificationCenterSetting: NotificationSetting
+        notificationCenterSetting: NotificationSetting,
+        criticalAlertSetting: NotificationSetting = .notSupported,
+        timeSensitiveSetting: NotificationSetting = .notSupported,
+        providesAppNotificationSettings: Bool = false
     ) {
         self.authorizationStatus = authorizationStatus
         self.alertStyle = alertStyle
@@ -94,6 +127,9 @@ public struct NotificationSettings: Codable, Sendable, Hashable {
         self.soundSetting = soundSetting
         self.badgeSetting = badgeSetting
         self.notificationCenterSetting = notificationCenterSetting
+        self.criticalAlertSetting = criticalAlertSetting
+        self.timeSensitiveSetting = timeSensitiveSetting
+        self.providesAppNotificationSettings = providesAppNotificationSettings
     }
 }
 
@@ -144,8 +180,16 @@ public struct AppNotificationPreferences: Codable, Sendable, Hashable {
     public var settings: NotificationSettings {
         let authorized = authorizationStatus == .authorized
         func setting(_ option: AuthorizationOptions, _ enabled: Bool) -> NotificationSetting {
-            guard authorized else { return authorizationStatus == .denied ? .disabled : .notSupported }
-            return grantedOptions.contains(option) && enabled ? .enabled : .disabled
+            switch authorizationStatus {
+            case .authorized: grantedOptions.contains(option) && enabled ? .enabled : .disabled
+            case .denied, .provisional: .disabled
+            case .notDetermined: .notSupported
+            }
+        }
+        /// A kind of notification the app must ask for: not supported unless it did.
+        func requested(_ option: AuthorizationOptions) -> NotificationSetting {
+            guard grantedOptions.contains(option) || authorizationStatus == .denied else { return .notSupported }
+            return authorized && grantedOptions.contains(option) ? .enabled : .disabled
         }
         return NotificationSettings(
             authorizationStatus: authorizationStatus,
@@ -153,7 +197,10 @@ public struct AppNotificationPreferences: Codable, Sendable, Hashable {
             alertSetting: setting(.alert, alertStyle != .none),
             soundSetting: setting(.sound, soundsEnabled),
             badgeSetting: setting(.badge, badgesEnabled),
-            notificationCenterSetting: authorized ? .enabled : setting(.alert, false)
+            notificationCenterSetting: authorizationStatus.allowsDelivery ? .enabled : setting(.alert, false),
+            criticalAlertSetting: requested(.criticalAlert),
+            timeSensitiveSetting: authorized ? .enabled : setting(.alert, false),
+            providesAppNotificationSettings: grantedOptions.contains(.providesAppNotificationSettings)
         )
     }
 }

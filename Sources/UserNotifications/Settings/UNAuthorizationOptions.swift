@@ -17,12 +17,22 @@ public struct UNAuthorizationOptions: OptionSet, Sendable, Hashable {
     public static let sound = UNAuthorizationOptions(rawValue: 1 << 1)
     /// Showing alerts and banners.
     public static let alert = UNAuthorizationOptions(rawValue: 1 << 2)
+    /// Showing notifications in CarPlay; stored, there is no CarPlay on Linux.
+    public static let carPlay = UNAuthorizationOptions(rawValue: 1 << 3)
+    /// Critical alerts, which play even when sounds are off.
+    public static let criticalAlert = UNAuthorizationOptions(rawValue: 1 << 4)
+    /// The app has its own notification settings screen.
+    public static let providesAppNotificationSettings = UNAuthorizationOptions(rawValue: 1 << 5)
+    /// Granted at once without asking the user: notifications go to the
+    /// notification center quietly, each offering the user to keep or turn them off.
+    public static let provisional = UNAuthorizationOptions(rawValue: 1 << 6)
+    /// Siri announcements; stored, there is no Siri on Linux.
+    public static let announcement = UNAuthorizationOptions(rawValue: 1 << 7)
+    /// Time-sensitive notifications (deprecated by Apple in iOS 15, which grants them with the app).
+    public static let timeSensitive = UNAuthorizationOptions(rawValue: 1 << 8)
 
+    /// The engine's options: the same bits, Apple's, for the options Herald knows.
     var engineOptions: AuthorizationOptions {
-        var options: AuthorizationOptions = []
-        if contains(.badge) { options.insert(.badge) }
-        if contains(.sound) { options.insert(.sound) }
-        if contains(.alert) { options.insert(.alert) }
-        return options
+        AuthorizationOptions(rawValue: Int(rawValue & 0x1FF))
     }
 }

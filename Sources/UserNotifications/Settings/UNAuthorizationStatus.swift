@@ -20,6 +20,7 @@ public enum UNAuthorizationStatus: Int, Sendable, Hashable {
         case .notDetermined: self = .notDetermined
         case .denied: self = .denied
         case .authorized: self = .authorized
+        case .provisional: self = .provisional
         }
     }
 }

@@ -21,6 +21,30 @@ public final class UNNotificationSettings: Sendable {
     public let notificationCenterSetting: UNNotificationSetting
     /// How notifications appear while the app is not in the foreground.
     public let alertStyle: UNAlertStyle
+    /// Whether critical alerts play even when sounds are off: not supported
+    /// unless the app asked for `.criticalAlert`.
+    public let criticalAlertSetting: UNNotificationSetting
+    /// Whether time-sensitive notifications break through; enabled for an authorized app.
+    public let timeSensitiveSetting: UNNotificationSetting
+    /// Whether the app said it has its own notification settings screen
+    /// (`.providesAppNotificationSettings`).
+    public let providesAppNotificationSettings: Bool
+
+    /// Whether notifications show on a lock screen: not supported, Herald's
+    /// presenters (the web center, the desktop, the terminal) have none of their own.
+    public var lockScreenSetting: UNNotificationSetting { .notSupported }
+    /// Whether notifications show in CarPlay: not supported on Linux.
+    public var carPlaySetting: UNNotificationSetting { .notSupported }
+    /// Whether Siri announces notifications: not supported on Linux.
+    public var announcementSetting: UNNotificationSetting { .notSupported }
+    /// Whether notifications wait for a scheduled summary: not supported,
+    /// Herald delivers each one when it fires.
+    public var scheduledDeliverySetting: UNNotificationSetting { .notSupported }
+    /// Whether communication notifications may break through: not supported,
+    /// Herald has no communication notifications.
+    public var directMessagesSetting: UNNotificationSetting { .notSupported }
+    /// When previews show: always, Herald's presenters show every notification's body.
+    public var showPreviewsSetting: UNShowPreviewsSetting { .always }
 
     init(_ settings: NotificationSettings) {
         authorizationStatus = UNAuthorizationStatus(settings.authorizationStatus)
@@ -29,5 +53,8 @@ public final class UNNotificationSettings: Sendable {
         alertSetting = UNNotificationSetting(settings.alertSetting)
         notificationCenterSetting = UNNotificationSetting(settings.notificationCenterSetting)
         alertStyle = UNAlertStyle(settings.alertStyle)
+        criticalAlertSetting = UNNotificationSetting(settings.criticalAlertSetting)
+        timeSensitiveSetting = UNNotificationSetting(settings.timeSensitiveSetting)
+        providesAppNotificationSettings = settings.providesAppNotificationSettings
     }
 }

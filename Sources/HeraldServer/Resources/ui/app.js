@@ -212,7 +212,36 @@ function buildCard(info, kind) {
   }
   body.setAttribute('aria-label', `Open: ${[content.title, content.subtitle, content.body].filter(Boolean).join('. ')}`);
   card.append(top, body, buildActions(info, kind));
+  if (kind === 'item') card.append(buildProvisionalChoice(delivery.app));
   return card;
+}
+
+/**
+ * Keep / Turn Off under a delivered notification of an app authorized
+ * provisionally (shown by CSS while its section is `data-provisional="true"`):
+ * keeping authorizes the app, turning off denies it.
+ */
+function buildProvisionalChoice(identifier) {
+  const choice = element('div', 'card-provisional');
+  choice.append(element('span', 'provisional-note', 'Delivered quietly.'));
+  choice.append(button('action-button provisional-keep', 'Keep', () => decideProvisional(identifier, true)));
+  choice.append(button('action-button provisional-off destructive', 'Turn Off',
+    () => decideProvisional(identifier, false)));
+  return choice;
+}
+
+async function decideProvisional(identifier, keep) {
+  const entry = state.apps.get(identifier);
+  const change = { authorizationStatus: keep ? 'authorized' : 'denied' };
+  if (keep && (entry?.prefs?.grantedOptions ?? []).filter((o) => o !== 'provisional').length === 0) {
+    change.grantedOptions = ['alert', 'sound', 'badge'];
+  }
+  try {
+    showPreferences(identifier, await api('PATCH', `${appPath(identifier)}/preferences`, change));
+    say(`${appName(identifier)}: notifications ${keep ? 'kept' : 'turned off'}.`);
+  } catch (error) {
+    report(error);
+  }
 }
 
 function buildActions(info, kind) {
@@ -833,6 +862,7 @@ function showPreferences(identifier, prefs) {
   const allowed = prefs.authorizationStatus === 'authorized';
   const granted = new Set(prefs.grantedOptions || []);
   panel.dataset.status = prefs.authorizationStatus;
+  entry.section.dataset.provisional = String(prefs.authorizationStatus === 'provisional');
   panel.querySelector('.pref-allow').checked = allowed;
   panel.querySelectorAll('.pref-style').forEach((radio) => {
     radio.checked = radio.value === prefs.alertStyle;
@@ -849,7 +879,8 @@ function showPreferences(identifier, prefs) {
   panel.querySelector('.style-hint').textContent = hints[prefs.alertStyle] || '';
   const note = panel.querySelector('.settings-note');
   const notes = { notDetermined: `${entry.app.name} has not asked to send notifications yet.`,
-    denied: `${entry.app.name} may not send notifications.` };
+    denied: `${entry.app.name} may not send notifications.`,
+    provisional: `${entry.app.name} delivers quietly, to this list only, until you keep or turn off its notifications.` };
   note.textContent = notes[prefs.authorizationStatus] || '';
   note.hidden = !note.textContent;
 }
