@@ -100,6 +100,20 @@ extension API {
                 try container.decodeIfPresent(String.self, forKey: .hiddenPreviewsBodyPlaceholder) ?? ""
             categorySummaryFormat = try container.decodeIfPresent(String.self, forKey: .categorySummaryFormat) ?? ""
         }
+
+        /// Encodes the category; the iOS 10–12 fields only when they are set.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(identifier, forKey: .identifier)
+            try container.encode(actions, forKey: .actions)
+            try container.encodeIfPresent(minimalActions, forKey: .minimalActions)
+            try container.encode(options, forKey: .options)
+            if !intentIdentifiers.isEmpty { try container.encode(intentIdentifiers, forKey: .intentIdentifiers) }
+            if !hiddenPreviewsBodyPlaceholder.isEmpty {
+                try container.encode(hiddenPreviewsBodyPlaceholder, forKey: .hiddenPreviewsBodyPlaceholder)
+            }
+            if !categorySummaryFormat.isEmpty { try container.encode(categorySummaryFormat, forKey: .categorySummaryFormat) }
+        }
     }
 
     /// The body of `PUT /v1/apps/{app}/categories`: the app's whole set.

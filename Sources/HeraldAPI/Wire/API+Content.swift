@@ -89,6 +89,28 @@ extension API {
             summaryArgumentCount = try container.decodeIfPresent(Int.self, forKey: .summaryArgumentCount) ?? 0
             launchImageName = try container.decodeIfPresent(String.self, forKey: .launchImageName) ?? ""
         }
+
+        /// Encodes the content; the iOS 12–16 fields only when they differ from their defaults.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(title, forKey: .title)
+            try container.encode(subtitle, forKey: .subtitle)
+            try container.encode(body, forKey: .body)
+            try container.encodeIfPresent(badge, forKey: .badge)
+            try container.encodeIfPresent(sound, forKey: .sound)
+            try container.encode(userInfo, forKey: .userInfo)
+            try container.encode(categoryIdentifier, forKey: .categoryIdentifier)
+            try container.encode(threadIdentifier, forKey: .threadIdentifier)
+            if interruptionLevel != .active { try container.encode(interruptionLevel, forKey: .interruptionLevel) }
+            if relevanceScore != 0 { try container.encode(relevanceScore, forKey: .relevanceScore) }
+            for (text, key) in [
+                (targetContentIdentifier, CodingKeys.targetContentIdentifier), (filterCriteria, .filterCriteria),
+                (summaryArgument, .summaryArgument), (launchImageName, .launchImageName),
+            ] where !text.isEmpty {
+                try container.encode(text, forKey: key)
+            }
+            if summaryArgumentCount != 0 { try container.encode(summaryArgumentCount, forKey: .summaryArgumentCount) }
+        }
     }
 }
 
