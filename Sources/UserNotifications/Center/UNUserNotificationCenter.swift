@@ -72,6 +72,13 @@ public final class UNUserNotificationCenter: Sendable {
         }
     }
 
+    /// Whether the device shows notification content extensions (custom
+    /// interfaces for expanded notifications): `false`, Linux has no app
+    /// extensions; Herald's presenters show the content itself.
+    public var supportsContentExtensions: Bool {
+        false
+    }
+
     /// Every failure of a call whose Apple signature has no error channel — a
     /// fire-and-forget call such as ``setNotificationCategories(_:)``, an `async`
     /// getter, a completion handler without an error — as it happens. Failures
