@@ -68,7 +68,10 @@ struct APISurfaceTests {
                 arguments += ["-Xcc", "-fmodule-map-file=\(map)"]
             }
             try run(try tool("swift-symbolgraph-extract"), arguments)
-            let data = try Data(contentsOf: output.appendingPathComponent("\(module).symbols.json"))
+        }
+        // One graph per module, and one per module whose types it extends (`UserNotifications@Foundation`).
+        for file in try FileManager.default.contentsOfDirectory(atPath: output.path) where file.hasSuffix(".symbols.json") {
+            let data = try Data(contentsOf: output.appendingPathComponent(file))
             let graph = try JSONDecoder().decode(SymbolGraph.self, from: data)
             symbols.formUnion(graph.symbols.map { $0.pathComponents.joined(separator: ".") })
         }

@@ -36,6 +36,10 @@ extension API {
         public var summaryArgumentCount: Int
         /// The image shown while the app opens; empty for none.
         public var launchImageName: String
+        /// Texts localized when the notification fires, in the user's language;
+        /// `title`, `subtitle` and `body` refer to them with the marker U+E000,
+        /// the index, U+E001.
+        public var localizations: [LocalizedString]
 
         /// Content with these values.
         public init(
@@ -43,7 +47,8 @@ extension API {
             sound: String? = nil, userInfo: [String: JSONValue] = [:], categoryIdentifier: String = "",
             threadIdentifier: String = "", interruptionLevel: NotificationContent.InterruptionLevel = .active,
             relevanceScore: Double = 0, targetContentIdentifier: String = "", filterCriteria: String = "",
-            summaryArgument: String = "", summaryArgumentCount: Int = 0, launchImageName: String = ""
+            summaryArgument: String = "", summaryArgumentCount: Int = 0, launchImageName: String = "",
+            localizations: [LocalizedString] = []
         ) {
             self.title = title
             self.subtitle = subtitle
@@ -60,12 +65,13 @@ extension API {
             self.summaryArgument = summaryArgument
             self.summaryArgumentCount = summaryArgumentCount
             self.launchImageName = launchImageName
+            self.localizations = localizations
         }
 
         private enum CodingKeys: String, CodingKey {
             case title, subtitle, body, badge, sound, userInfo, categoryIdentifier, threadIdentifier
             case interruptionLevel, relevanceScore, targetContentIdentifier, filterCriteria, summaryArgument
-            case summaryArgumentCount, launchImageName
+            case summaryArgumentCount, launchImageName, localizations
         }
 
         /// Decodes content; every field may be left out.
@@ -88,6 +94,7 @@ extension API {
             summaryArgument = try container.decodeIfPresent(String.self, forKey: .summaryArgument) ?? ""
             summaryArgumentCount = try container.decodeIfPresent(Int.self, forKey: .summaryArgumentCount) ?? 0
             launchImageName = try container.decodeIfPresent(String.self, forKey: .launchImageName) ?? ""
+            localizations = try container.decodeIfPresent([LocalizedString].self, forKey: .localizations) ?? []
         }
 
         /// Encodes the content; the iOS 12–16 fields only when they differ from their defaults.
@@ -110,6 +117,7 @@ extension API {
                 try container.encode(text, forKey: key)
             }
             if summaryArgumentCount != 0 { try container.encode(summaryArgumentCount, forKey: .summaryArgumentCount) }
+            if !localizations.isEmpty { try container.encode(localizations, forKey: .localizations) }
         }
     }
 }
@@ -124,7 +132,7 @@ extension API.Content {
             interruptionLevel: content.interruptionLevel, relevanceScore: content.relevanceScore,
             targetContentIdentifier: content.targetContentIdentifier, filterCriteria: content.filterCriteria,
             summaryArgument: content.summaryArgument, summaryArgumentCount: content.summaryArgumentCount,
-            launchImageName: content.launchImageName)
+            launchImageName: content.launchImageName, localizations: content.localizations)
     }
 
     /// The engine's content; the engine validates it when it is added.
@@ -136,6 +144,6 @@ extension API.Content {
             interruptionLevel: interruptionLevel, relevanceScore: relevanceScore,
             targetContentIdentifier: targetContentIdentifier, filterCriteria: filterCriteria,
             summaryArgument: summaryArgument, summaryArgumentCount: summaryArgumentCount,
-            launchImageName: launchImageName)
+            launchImageName: launchImageName, localizations: localizations)
     }
 }

@@ -62,6 +62,10 @@ extension NotificationEngine {
         /// removed) is kept, so a late response to it still finds it. Checked
         /// at start and then once a day. Seven days by default.
         public var deliveryRetention: TimeInterval
+        /// The user's languages, most preferred first, in which localized texts
+        /// are resolved when a notification fires. From `LANGUAGE`, `LC_ALL`,
+        /// `LC_MESSAGES` and `LANG` by default (``LanguagePreference/fromEnvironment(_:)``).
+        public var preferredLanguages: [String]
         /// Reads the system's zone, when ``timeZone`` follows it; tests replace it.
         package var systemTimeZone: @Sendable () -> TimeZone
 
@@ -82,6 +86,7 @@ extension NotificationEngine {
             dueWindowSize = 1_024
             clockCheckInterval = 10
             deliveryRetention = 7 * 24 * 3_600
+            preferredLanguages = LanguagePreference.fromEnvironment()
             systemTimeZone = {
                 // Foundation caches the system's zone until told to read it again.
                 NSTimeZone.resetSystemTimeZone()

@@ -21,6 +21,9 @@ extension NotificationEngine {
         var badges: [AppIdentifier: Int] = [:]
         /// Deliveries that new ones of the same request identifier replaced in the center.
         var replaced: [AppIdentifier: [DeliveryID]] = [:]
+        /// Whether a delivery's request differs from its pending one (it was
+        /// localized), so the deliveries are stored with their own requests.
+        var hasOwnRequests = false
     }
 
     /// Fires everything due now, a window's worth per transaction, handing each
@@ -145,6 +148,12 @@ extension NotificationEngine {
         _ request: NotificationRequest, item: FireItem, now: Date, app: EngineState.AppRecord,
         into firing: inout Firing
     ) {
+        var request = request
+        if !request.content.localizations.isEmpty {
+            // Localized now, in the user's language: the delivery keeps the text shown.
+            request.content = request.content.localized(for: configuration.preferredLanguages)
+            firing.hasOwnRequests = true
+        }
         firing.deliveries.append(Delivery(
             id: DeliveryID(), app: item.app, request: request, scheduledDate: item.dueDate, date: now,
             isLate: now.timeIntervalSince(item.dueDate) >= configuration.lateTolerance,
@@ -164,7 +173,7 @@ extension NotificationEngine {
     /// entries, each app's last badge, its finished requests out of the pending ones.
     private func finishBatch(_ firing: inout Firing, in transaction: any StoreTransaction) throws {
         let saved = firing.deliveries.map { StoredDelivery(delivery: $0, isListed: true, isAnswered: false) }
-        for replaced in try transaction.saveDeliveries(saved, requests: .pending) {
+        for replaced in try transaction.saveDeliveries(saved, requests: firing.hasOwnRequests ? .own : .pending) {
             firing.replaced[replaced.app, default: []].append(replaced.id)
         }
         try transaction.addToOutbox(firing.deliveries.map(\.id))

@@ -56,6 +56,10 @@ public struct NotificationContent: Codable, Sendable, Hashable {
     public var summaryArgumentCount: Int
     /// The image shown while the app opens from the notification; kept for the app.
     public var launchImageName: String
+    /// Texts localized when the notification fires, which the title, subtitle
+    /// and body refer to with ``LocalizedString/marker(_:)``; at most
+    /// ``NotificationLimits/maximumLocalizations``.
+    public var localizations: [LocalizedString]
 
     /// Content with these values; every parameter defaults to nothing (empty text,
     /// no badge, no sound, no payload, no category, no thread).
@@ -84,7 +88,8 @@ public struct NotificationContent: Codable, Sendable, Hashable {
         filterCriteria: String = "",
         summaryArgument: String = "",
         summaryArgumentCount: Int = 0,
-        launchImageName: String = ""
+        launchImageName: String = "",
+        localizations: [LocalizedString] = []
     ) {
         self.title = title
         self.subtitle = subtitle
@@ -101,12 +106,13 @@ public struct NotificationContent: Codable, Sendable, Hashable {
         self.summaryArgument = summaryArgument
         self.summaryArgumentCount = summaryArgumentCount
         self.launchImageName = launchImageName
+        self.localizations = localizations
     }
 
     private enum CodingKeys: String, CodingKey {
         case title, subtitle, body, badge, sound, userInfo, categoryIdentifier, threadIdentifier
         case interruptionLevel, relevanceScore, targetContentIdentifier, filterCriteria, summaryArgument
-        case summaryArgumentCount, launchImageName
+        case summaryArgumentCount, launchImageName, localizations
     }
 
     /// Decodes content; a missing key takes its default, so `{"title": "Hi"}` decodes.
@@ -127,6 +133,40 @@ public struct NotificationContent: Codable, Sendable, Hashable {
         summaryArgument = try container.decodeIfPresent(String.self, forKey: .summaryArgument) ?? ""
         summaryArgumentCount = try container.decodeIfPresent(Int.self, forKey: .summaryArgumentCount) ?? 0
         launchImageName = try container.decodeIfPresent(String.self, forKey: .launchImageName) ?? ""
+        localizations = try container.decodeIfPresent([LocalizedString].self, forKey: .localizations) ?? []
+    }
+
+    /// The content as the user sees it: each localization marker in the title,
+    /// subtitle and body replaced with its text in the first of `languages` the
+    /// app has, and no localizations left. Content without any is returned as it is.
+    public func localized(for languages: [String]) -> NotificationContent {
+        guard !localizations.isEmpty else { return self }
+        var content = self
+        let texts = localizations.map { $0.resolved(for: languages) }
+        func resolve(_ text: String) -> String {
+            guard text.contains(LocalizedString.markerStart) else { return text }
+            var result = ""
+            var rest = text[...]
+            while let start = rest.firstIndex(of: LocalizedString.markerStart) {
+                result += rest[..<start]
+                let afterStart = rest.index(after: start)
+                guard let end = rest[afterStart...].firstIndex(of: LocalizedString.markerEnd),
+                    let index = Int(rest[afterStart..<end]), texts.indices.contains(index)
+                else {
+                    result.append(rest[start])
+                    rest = rest[afterStart...]
+                    continue
+                }
+                result += texts[index]
+                rest = rest[rest.index(after: end)...]
+            }
+            return result + rest
+        }
+        content.title = resolve(title)
+        content.subtitle = resolve(subtitle)
+        content.body = resolve(body)
+        content.localizations = []
+        return content
     }
 
     /// How urgently a notification asks for attention, as Apple's

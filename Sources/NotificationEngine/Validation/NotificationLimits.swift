@@ -28,6 +28,12 @@ public struct NotificationLimits: Sendable {
     /// The most bytes a notification's `userInfo` may take once encoded as JSON (4 KiB).
     public static let maximumUserInfoBytes = 4_096
 
+    /// Localized texts per notification.
+    public static let maximumLocalizations = 16
+
+    /// Bytes of a notification's localized texts (keys, arguments and formats) once encoded as JSON.
+    public static let maximumLocalizationBytes = 65_536
+
     /// The most actions a category may have.
     public static let maximumActionsPerCategory = 10
 

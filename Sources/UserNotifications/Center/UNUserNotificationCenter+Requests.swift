@@ -66,7 +66,7 @@ extension UNUserNotificationCenter {
     }
 
     private func addNow(_ request: UNNotificationRequest) async throws {
-        let engineRequest = try request.engineRequest()
+        let engineRequest = try request.engineRequest(localizingWith: localizationBundle)
         let result = try await service.add(engineRequest, for: app)
         if !result.evictedIdentifiers.isEmpty {
             logger.notice("pending limit reached: dropped \(result.evictedIdentifiers) to add \(request.identifier)")

@@ -1,3 +1,4 @@
+public import Foundation
 public import NotificationEngine
 import Logging
 public import Signals
@@ -39,13 +40,21 @@ public final class UNUserNotificationCenter: Sendable {
     let delegateCalls = DelegateCallTracker()
     let errorSubject = Subject<UNError, Never>()
     let logger: Logger
+    /// Where `localizedUserNotificationString` texts find their formats.
+    let localizationBundle: URL?
     private let connection = Mutex(DelegateConnection())
 
     /// A center for one app over a service. Most apps use one center, configured
     /// once with ``configure(appIdentifier:service:)`` and reached with ``current()``;
     /// create centers directly to serve several apps in one process, or in tests.
-    public init(appIdentifier: String, service: any NotificationService) {
+    ///
+    /// `localizationBundle` holds the app's `Localizable.strings` (in
+    /// `<language>.lproj` directories) for texts made with
+    /// `NSString.localizedUserNotificationString(forKey:arguments:)`; `Bundle.main`
+    /// by default, as on Apple's platforms.
+    public init(appIdentifier: String, service: any NotificationService, localizationBundle: Bundle = .main) {
         self.appIdentifier = appIdentifier
+        self.localizationBundle = localizationBundle.bundleURL
         app = AppIdentifier(appIdentifier)
         self.service = service
         var logger = Logger(label: "Herald.UserNotifications")

@@ -98,26 +98,31 @@ extension UNNotificationContent {
     }
 
     /// The engine's form of this content; throws ``UNError/Code/invalidUserInfo``
-    /// when the payload is not JSON.
-    func engineContent() throws -> NotificationContent {
+    /// when the payload is not JSON. Texts from `localizedUserNotificationString`
+    /// carry their formats from `bundle`'s `Localizable.strings`.
+    func engineContent(localizingWith bundle: URL?) throws -> NotificationContent {
         let fields = fields.withLock { $0 }
+        var localizations: [LocalizedString] = []
+        let title = DeferredLocalization.engineText(fields.title, localizations: &localizations, bundle: bundle)
+        let subtitle = DeferredLocalization.engineText(fields.subtitle, localizations: &localizations, bundle: bundle)
+        let body = DeferredLocalization.engineText(fields.body, localizations: &localizations, bundle: bundle)
         return NotificationContent(
-            title: fields.title, subtitle: fields.subtitle, body: fields.body,
+            title: title, subtitle: subtitle, body: body,
             badge: fields.badge?.intValue, sound: fields.sound?.sound,
             userInfo: try fields.userInfo.json(),
             categoryIdentifier: fields.categoryIdentifier, threadIdentifier: fields.threadIdentifier,
             interruptionLevel: fields.interruptionLevel.engineLevel, relevanceScore: fields.relevanceScore,
             targetContentIdentifier: fields.targetContentIdentifier ?? "", filterCriteria: fields.filterCriteria ?? "",
             summaryArgument: fields.summaryArgument, summaryArgumentCount: fields.summaryArgumentCount,
-            launchImageName: fields.launchImageName)
+            launchImageName: fields.launchImageName, localizations: localizations)
     }
 }
 
 extension UNNotificationContent.Fields {
     init(_ content: NotificationContent) {
-        title = content.title
-        subtitle = content.subtitle
-        body = content.body
+        title = DeferredLocalization.appText(content.title, localizations: content.localizations)
+        subtitle = DeferredLocalization.appText(content.subtitle, localizations: content.localizations)
+        body = DeferredLocalization.appText(content.body, localizations: content.localizations)
         badge = content.badge.map { NSNumber(value: $0) }
         sound = content.sound.map(UNNotificationSound.init)
         userInfo = UserInfo(json: content.userInfo)

@@ -34,7 +34,9 @@ public final class UNNotificationRequest: Sendable {
 
     /// The engine's form of the request; throws a ``UNError`` for a payload that
     /// is not JSON or a region the engine cannot watch.
-    func engineRequest() throws -> NotificationRequest {
-        NotificationRequest(identifier: identifier, content: try content.engineContent(), trigger: try trigger?.engineTrigger())
+    func engineRequest(localizingWith bundle: URL?) throws -> NotificationRequest {
+        NotificationRequest(
+            identifier: identifier, content: try content.engineContent(localizingWith: bundle),
+            trigger: try trigger?.engineTrigger())
     }
 }

@@ -108,6 +108,9 @@ struct ByteWriter {
         if content.summaryArgumentCount != 0 {
             fields.append((ContentExtraTag.summaryArgumentCount, { $0.int(content.summaryArgumentCount) }))
         }
+        if !content.localizations.isEmpty, let json = try? JSONEncoder().encode(content.localizations) {
+            fields.append((ContentExtraTag.localizations, { $0.string(String(decoding: json, as: UTF8.self)) }))
+        }
         count(fields.count)
         for field in fields {
             byte(field.tag)
@@ -253,6 +256,10 @@ struct ByteReader {
             case ContentExtraTag.summaryArgument: content.summaryArgument = try string()
             case ContentExtraTag.summaryArgumentCount: content.summaryArgumentCount = try int()
             case ContentExtraTag.launchImageName: content.launchImageName = try string()
+            case ContentExtraTag.localizations:
+                guard let localizations = try? JSONDecoder().decode([LocalizedString].self, from: Data(try string().utf8))
+                else { throw Self.corrupt("unreadable localized texts") }
+                content.localizations = localizations
             default: throw Self.corrupt("an unknown content field")
             }
         }
@@ -311,6 +318,7 @@ enum ContentExtraTag {
     static let summaryArgument: UInt8 = 5
     static let summaryArgumentCount: UInt8 = 6
     static let launchImageName: UInt8 = 7
+    static let localizations: UInt8 = 8
 
     /// Interruption levels by their stored number.
     static let levels: [NotificationContent.InterruptionLevel] = [.passive, .active, .timeSensitive, .critical]
