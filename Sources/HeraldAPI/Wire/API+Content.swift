@@ -16,6 +16,11 @@ extension API {
         public var badge: Int?
         /// `"default"`, a sound name, or `nil` for silence.
         public var sound: String?
+        /// `"critical"` (plays even when sounds are off, for an app allowed
+        /// critical alerts) or `"ringtone"`; `nil` for a normal sound.
+        public var soundKind: NotificationSound.Kind?
+        /// A critical sound's volume, 0 to 1; `nil` for the system's.
+        public var soundVolume: Double?
         /// The app's own data (at most 4 KiB as JSON).
         public var userInfo: [String: JSONValue]
         /// The category whose actions the notification offers; empty for none.
@@ -48,7 +53,7 @@ extension API {
             threadIdentifier: String = "", interruptionLevel: NotificationContent.InterruptionLevel = .active,
             relevanceScore: Double = 0, targetContentIdentifier: String = "", filterCriteria: String = "",
             summaryArgument: String = "", summaryArgumentCount: Int = 0, launchImageName: String = "",
-            localizations: [LocalizedString] = []
+            localizations: [LocalizedString] = [], soundKind: NotificationSound.Kind? = nil, soundVolume: Double? = nil
         ) {
             self.title = title
             self.subtitle = subtitle
@@ -66,12 +71,14 @@ extension API {
             self.summaryArgumentCount = summaryArgumentCount
             self.launchImageName = launchImageName
             self.localizations = localizations
+            self.soundKind = soundKind
+            self.soundVolume = soundVolume
         }
 
         private enum CodingKeys: String, CodingKey {
             case title, subtitle, body, badge, sound, userInfo, categoryIdentifier, threadIdentifier
             case interruptionLevel, relevanceScore, targetContentIdentifier, filterCriteria, summaryArgument
-            case summaryArgumentCount, launchImageName, localizations
+            case summaryArgumentCount, launchImageName, localizations, soundKind, soundVolume
         }
 
         /// Decodes content; every field may be left out.
@@ -95,6 +102,8 @@ extension API {
             summaryArgumentCount = try container.decodeIfPresent(Int.self, forKey: .summaryArgumentCount) ?? 0
             launchImageName = try container.decodeIfPresent(String.self, forKey: .launchImageName) ?? ""
             localizations = try container.decodeIfPresent([LocalizedString].self, forKey: .localizations) ?? []
+            soundKind = try container.decodeIfPresent(NotificationSound.Kind.self, forKey: .soundKind)
+            soundVolume = try container.decodeIfPresent(Double.self, forKey: .soundVolume)
         }
 
         /// Encodes the content; the iOS 12–16 fields only when they differ from their defaults.
@@ -118,6 +127,8 @@ extension API {
             }
             if summaryArgumentCount != 0 { try container.encode(summaryArgumentCount, forKey: .summaryArgumentCount) }
             if !localizations.isEmpty { try container.encode(localizations, forKey: .localizations) }
+            if let soundKind, soundKind != .normal { try container.encode(soundKind, forKey: .soundKind) }
+            try container.encodeIfPresent(soundVolume, forKey: .soundVolume)
         }
     }
 }
@@ -132,14 +143,18 @@ extension API.Content {
             interruptionLevel: content.interruptionLevel, relevanceScore: content.relevanceScore,
             targetContentIdentifier: content.targetContentIdentifier, filterCriteria: content.filterCriteria,
             summaryArgument: content.summaryArgument, summaryArgumentCount: content.summaryArgumentCount,
-            launchImageName: content.launchImageName, localizations: content.localizations)
+            launchImageName: content.launchImageName, localizations: content.localizations,
+            soundKind: content.sound?.kind == .normal ? nil : content.sound?.kind, soundVolume: content.sound?.volume)
     }
 
     /// The engine's content; the engine validates it when it is added.
     public var engineValue: NotificationContent {
         NotificationContent(
             title: title, subtitle: subtitle, body: body, badge: badge,
-            sound: sound.map { $0 == "default" ? .default : .named($0) }, userInfo: userInfo,
+            sound: sound.map {
+                ($0 == "default" ? NotificationSound.default : .named($0)).playing(as: soundKind ?? .normal, volume: soundVolume)
+            },
+            userInfo: userInfo,
             categoryIdentifier: categoryIdentifier, threadIdentifier: threadIdentifier,
             interruptionLevel: interruptionLevel, relevanceScore: relevanceScore,
             targetContentIdentifier: targetContentIdentifier, filterCriteria: filterCriteria,

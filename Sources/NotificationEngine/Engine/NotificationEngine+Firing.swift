@@ -266,6 +266,11 @@ extension AppNotificationPreferences {
         authorizationStatus == .authorized && grantedOptions.contains(.badge) && badgesEnabled
     }
 
+    /// Critical sounds play even when sounds are off.
+    var allowsCriticalAlerts: Bool {
+        authorizationStatus == .authorized && grantedOptions.contains(.criticalAlert)
+    }
+
     var allowsSounds: Bool {
         authorizationStatus == .authorized && grantedOptions.contains(.sound) && soundsEnabled
     }

@@ -96,8 +96,9 @@ extension NotificationEngine {
         // A passive notification goes to the notification center quietly.
         let isPassive = delivery.request.content.interruptionLevel == .passive
         let style = isPassive ? AlertStyle.none : style
+        let isCritical = delivery.request.content.sound?.kind == .critical && preferences.allowsCriticalAlerts
         let sound =
-            withSound && !isPassive && preferences.allowsSounds
+            withSound && (isCritical || (!isPassive && preferences.allowsSounds))
             ? configuration.soundLibrary.resolve(
                 delivery.request.content.sound, maximum: configuration.maximumSoundDuration) : nil
         let presentation = Presentation(

@@ -37,7 +37,9 @@ public struct SoundLibrary: Sendable, Hashable {
     /// sound no longer than `maximum`, else the default.
     func resolve(_ sound: NotificationSound?, maximum: TimeInterval) -> NotificationSound? {
         guard let sound, let name = sound.name else { return sound }
-        guard let duration = duration(of: name), duration <= maximum else { return .default }
+        guard let duration = duration(of: name), duration <= maximum else {
+            return NotificationSound.default.playing(as: sound.kind, volume: sound.volume)
+        }
         return sound
     }
 }

@@ -11,6 +11,41 @@
 public struct NotificationSound: Codable, Sendable, Hashable {
     /// The sound file's name, or `nil` for the default sound.
     public var name: String?
+    /// How the sound plays: as a notification sound, a critical alert or a ringtone.
+    public var kind: Kind = .normal
+    /// A critical alert's volume, from 0 to 1; `nil` for the system's.
+    public var volume: Double?
+
+    /// How a sound plays.
+    public enum Kind: String, Codable, Sendable, Hashable {
+        /// As the app's settings say.
+        case normal
+        /// Even when the app's sounds are off, if the user allowed the app
+        /// ``AuthorizationOptions/criticalAlert``; otherwise as a normal sound.
+        case critical
+        /// A ringtone, for calls; plays as a normal sound.
+        case ringtone
+    }
+
+    /// The same sound, played as `kind` at `volume`.
+    public func playing(as kind: Kind, volume: Double? = nil) -> NotificationSound {
+        var sound = self
+        sound.kind = kind
+        sound.volume = volume
+        return sound
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, kind, volume
+    }
+
+    /// Decodes a sound; `kind` and `volume` may be left out.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decodeIfPresent(String.self, forKey: .name)
+        kind = try container.decodeIfPresent(Kind.self, forKey: .kind) ?? .normal
+        volume = try container.decodeIfPresent(Double.self, forKey: .volume)
+    }
 
     /// A named sound file, such as `"chime.wav"`: 1 to
     /// ``NotificationLimits/maximumIdentifierLength`` characters.

@@ -46,6 +46,9 @@ extension Validator {
                 .invalidPayload, "relevanceScore is \(content.relevanceScore); it must be between 0 and 1")
         }
         try validateLocalizations(content)
+        if let volume = content.sound?.volume, !volume.isFinite || !(0...1).contains(volume) {
+            throw NotificationError(.invalidPayload, "the sound's volume is \(volume); it must be between 0 and 1")
+        }
         guard content.summaryArgumentCount >= 0 else {
             throw NotificationError(
                 .invalidPayload, "summaryArgumentCount is \(content.summaryArgumentCount); it must not be negative")

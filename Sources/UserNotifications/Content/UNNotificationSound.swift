@@ -24,6 +24,36 @@ public final class UNNotificationSound: Sendable, Hashable {
     /// The system's default notification sound.
     public static let `default` = UNNotificationSound(NotificationSound.default)
 
+    /// The default sound as a critical alert: it plays even when the app's
+    /// sounds are off, if the user allowed the app `.criticalAlert`.
+    public static let defaultCritical = UNNotificationSound(NotificationSound.default.playing(as: .critical))
+
+    /// The default sound as a critical alert at `volume` (0 to 1); `add` refuses
+    /// another volume with ``UNError/Code/invalidPayload``.
+    public static func defaultCriticalSound(withAudioVolume volume: Float) -> UNNotificationSound {
+        UNNotificationSound(NotificationSound.default.playing(as: .critical, volume: Double(volume)))
+    }
+
+    /// A sound file as a critical alert.
+    public static func criticalSoundNamed(_ name: UNNotificationSoundName) -> UNNotificationSound {
+        UNNotificationSound(NotificationSound(named: name.rawValue).playing(as: .critical))
+    }
+
+    /// A sound file as a critical alert at `volume` (0 to 1).
+    public static func criticalSoundNamed(_ name: UNNotificationSoundName, withAudioVolume volume: Float)
+        -> UNNotificationSound
+    {
+        UNNotificationSound(NotificationSound(named: name.rawValue).playing(as: .critical, volume: Double(volume)))
+    }
+
+    /// The default ringtone, for calls.
+    public static let defaultRingtone = UNNotificationSound(NotificationSound.default.playing(as: .ringtone))
+
+    /// A sound file as a ringtone.
+    public static func ringtoneSoundNamed(_ name: UNNotificationSoundName) -> UNNotificationSound {
+        UNNotificationSound(NotificationSound(named: name.rawValue).playing(as: .ringtone))
+    }
+
     /// Sounds are equal when they play the same file.
     public static func == (lhs: UNNotificationSound, rhs: UNNotificationSound) -> Bool {
         lhs.sound == rhs.sound

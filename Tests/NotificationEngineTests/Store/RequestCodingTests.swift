@@ -31,6 +31,8 @@ struct RequestCodingTests {
                 targetContentIdentifier: "thread-7", filterCriteria: "work", summaryArgument: "Anna",
                 summaryArgumentCount: 3, launchImageName: "Launch"),
             NotificationContent(title: "critical", interruptionLevel: .critical, relevanceScore: 1),
+            NotificationContent(title: "storm", sound: NotificationSound.default.playing(as: .critical, volume: 0.5)),
+            NotificationContent(title: "call", sound: NotificationSound.named("ring.wav").playing(as: .ringtone)),
         ]
         return triggers.flatMap { trigger in
             contents.enumerated().map { index, content in

@@ -95,3 +95,49 @@ struct ModernContentTests {
         #expect(try NSKeyedUnarchiver.unarchivedObject(ofClass: UNNotificationActionIcon.self, from: archived) == trash)
     }
 }
+
+/// Critical sounds (iOS 12) and ringtones (iOS 15).
+struct CriticalSoundTests {
+    static func deliver(_ sound: UNNotificationSound, options: UNAuthorizationOptions, soundsEnabled: Bool) async throws
+        -> NotificationSound?
+    {
+        let fixture = try CenterFixture(policy: .grantAll)
+        _ = try await fixture.center.requestAuthorization(options: options)
+        try fixture.engine.updatePreferences(for: fixture.app) { $0.soundsEnabled = soundsEnabled }
+        let content = Content.titled("Storm warning")
+        content.sound = sound
+        try await fixture.center.add(UNNotificationRequest(identifier: "storm", content: content, trigger: nil))
+        let delivered = try #require(await fixture.center.deliveredNotifications().first)
+        #expect(delivered.request.content.sound == sound, "the sound reads back as it was set")
+        return try #require(fixture.presenter.presentations.first).sound
+    }
+
+    @Test func aCriticalSoundPlaysWhenSoundsAreOffIfTheAppMayUseCriticalAlerts() async throws {
+        let played = try await Self.deliver(
+            .defaultCriticalSound(withAudioVolume: 0.8), options: [.alert, .sound, .criticalAlert], soundsEnabled: false)
+        #expect(played?.kind == .critical && played?.volume == Double(Float(0.8)))
+        let notAllowed = try await Self.deliver(.defaultCritical, options: [.alert, .sound], soundsEnabled: false)
+        #expect(notAllowed == nil, "without .criticalAlert it is a normal sound, and sounds are off")
+        let normal = try await Self.deliver(.default, options: [.alert, .sound, .criticalAlert], soundsEnabled: false)
+        #expect(normal == nil)
+    }
+
+    @Test func ringtonesAndCriticalSoundsAreDistinct() async throws {
+        let chime = UNNotificationSoundName("chime.wav")
+        #expect(UNNotificationSound.criticalSoundNamed(chime) != UNNotificationSound(named: chime))
+        #expect(UNNotificationSound.ringtoneSoundNamed(chime) != .criticalSoundNamed(chime))
+        #expect(UNNotificationSound.defaultRingtone != .default)
+        let played = try await Self.deliver(.ringtoneSoundNamed(chime), options: [.alert, .sound], soundsEnabled: true)
+        #expect(played?.kind == .ringtone)
+    }
+
+    @Test func aCriticalVolumeOutsideZeroToOneIsRefused() async throws {
+        let fixture = try await CenterFixture.authorized()
+        let content = Content.titled("loud")
+        content.sound = .defaultCriticalSound(withAudioVolume: 2)
+        let error = await #expect(throws: UNError.self) {
+            try await fixture.center.add(UNNotificationRequest(identifier: "x", content: content, trigger: nil))
+        }
+        #expect(error?.code == .invalidPayload)
+    }
+}

@@ -108,6 +108,12 @@ struct ByteWriter {
         if content.summaryArgumentCount != 0 {
             fields.append((ContentExtraTag.summaryArgumentCount, { $0.int(content.summaryArgumentCount) }))
         }
+        if let sound = content.sound, sound.kind != .normal || sound.volume != nil {
+            fields.append((ContentExtraTag.soundKind, { writer in
+                writer.byte(sound.kind == .critical ? 1 : sound.kind == .ringtone ? 2 : 0)
+                writer.optional(sound.volume) { $0.double($1) }
+            }))
+        }
         if !content.localizations.isEmpty, let json = try? JSONEncoder().encode(content.localizations) {
             fields.append((ContentExtraTag.localizations, { $0.string(String(decoding: json, as: UTF8.self)) }))
         }
@@ -256,6 +262,12 @@ struct ByteReader {
             case ContentExtraTag.summaryArgument: content.summaryArgument = try string()
             case ContentExtraTag.summaryArgumentCount: content.summaryArgumentCount = try int()
             case ContentExtraTag.launchImageName: content.launchImageName = try string()
+            case ContentExtraTag.soundKind:
+                let kinds: [NotificationSound.Kind] = [.normal, .critical, .ringtone]
+                let index = Int(try byte())
+                guard kinds.indices.contains(index), content.sound != nil else { throw Self.corrupt("an unknown sound kind") }
+                content.sound?.kind = kinds[index]
+                content.sound?.volume = try optional { try $0.double() }
             case ContentExtraTag.localizations:
                 guard let localizations = try? JSONDecoder().decode([LocalizedString].self, from: Data(try string().utf8))
                 else { throw Self.corrupt("unreadable localized texts") }
@@ -319,6 +331,7 @@ enum ContentExtraTag {
     static let summaryArgumentCount: UInt8 = 6
     static let launchImageName: UInt8 = 7
     static let localizations: UInt8 = 8
+    static let soundKind: UInt8 = 9
 
     /// Interruption levels by their stored number.
     static let levels: [NotificationContent.InterruptionLevel] = [.passive, .active, .timeSensitive, .critical]
