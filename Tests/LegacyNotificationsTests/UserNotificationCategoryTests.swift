@@ -74,6 +74,37 @@ struct UserNotificationCategoryTests {
         #expect(error?.code == .invalidCategory)
     }
 
+    @Test("Actions and categories copy and archive as on iOS")
+    func copyingAndArchiving() throws {
+        let reply = Self.action("reply", .foreground)
+        reply.isDestructive = true
+        reply.behavior = .textInput
+        reply.parameters = [UIUserNotificationTextInputActionButtonTitleKey: "Send"]
+        let category = Self.category("chat", default: [reply, Self.action("later")], minimal: [reply])
+
+        let frozen = try #require(reply.copy() as? UIUserNotificationAction)
+        #expect(!(frozen is UIMutableUserNotificationAction))
+        let editable = try #require(frozen.mutableCopy() as? UIMutableUserNotificationAction)
+        editable.title = "Answer"
+        #expect(frozen.title == "Reply" && editable.title == "Answer" && editable.isDestructive)
+
+        let data = try NSKeyedArchiver.archivedData(withRootObject: category, requiringSecureCoding: true)
+        let restored = try #require(
+            try NSKeyedUnarchiver.unarchivedObject(ofClass: UIUserNotificationCategory.self, from: data))
+        #expect(restored.identifier == "chat")
+        #expect(restored.actions(for: .default)?.compactMap(\.identifier) == ["reply", "later"])
+        let restoredReply = try #require(restored.actions(for: .minimal)?.first)
+        #expect(restoredReply.activationMode == .foreground && restoredReply.isDestructive)
+        #expect(restoredReply.behavior == .textInput)
+        #expect(restoredReply.parameters[UIUserNotificationTextInputActionButtonTitleKey] as? String == "Send")
+        #expect(restored != category, "compared by identity, as NSObjects")
+
+        let copy = try #require(category.mutableCopy() as? UIMutableUserNotificationCategory)
+        copy.identifier = "other"
+        #expect(category.identifier == "chat")
+        #expect(UIUserNotificationCategory().identifier == nil && UIUserNotificationAction().identifier == nil)
+    }
+
     static func category(
         _ identifier: String, default actions: [UIUserNotificationAction], minimal: [UIUserNotificationAction]?
     ) -> UIMutableUserNotificationCategory {

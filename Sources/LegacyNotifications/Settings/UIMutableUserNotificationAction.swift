@@ -1,3 +1,4 @@
+public import Foundation
 import Synchronization
 
 /// An action to configure and register in a category, shaped like iOS 8's
@@ -15,6 +16,15 @@ public final class UIMutableUserNotificationAction: UIUserNotificationAction, @u
     /// An action with no identifier or title that runs in the background.
     public init() {
         super.init(ActionProperties())
+    }
+
+    init(properties: ActionProperties) {
+        super.init(properties)
+    }
+
+    /// Reads an action written by `encode(with:)`.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
     }
 
     /// The identifier the delegate receives when the user chooses the action.

@@ -1,3 +1,4 @@
+public import Foundation
 import Synchronization
 
 /// A category to configure and register, shaped like iOS 8's
@@ -13,6 +14,15 @@ public final class UIMutableUserNotificationCategory: UIUserNotificationCategory
     /// A category with no identifier and no actions.
     public init() {
         super.init(CategoryProperties())
+    }
+
+    init(properties: CategoryProperties) {
+        super.init(properties)
+    }
+
+    /// Reads a category written by `encode(with:)`.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
     }
 
     /// The name notifications use in ``UILocalNotification/category``.

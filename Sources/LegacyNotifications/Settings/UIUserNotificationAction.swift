@@ -1,14 +1,53 @@
+public import Foundation
 import Synchronization
 
 /// A button a notification offers, shaped like iOS 8's `UIUserNotificationAction`.
-/// Immutable: build actions with ``UIMutableUserNotificationAction``.
+/// Immutable: build actions with ``UIMutableUserNotificationAction``. An
+/// `NSObject` that copies (`copy()` is immutable, `mutableCopy()` mutable) and
+/// archives (`NSSecureCoding`), compared by identity as on iOS.
 ///
 /// `@unchecked Sendable` is sound: the only stored property is a `Mutex`.
-public class UIUserNotificationAction: @unchecked Sendable {
+public class UIUserNotificationAction: NSObject, NSCopying, NSMutableCopying, NSSecureCoding, @unchecked Sendable {
     let state: Mutex<ActionProperties>
 
     init(_ properties: ActionProperties) {
         state = Mutex(properties)
+        super.init()
+    }
+
+    /// An action with no identifier or title that runs in the background.
+    public override convenience init() {
+        self.init(ActionProperties())
+    }
+
+    // MARK: Copying and archiving
+
+    /// An immutable copy.
+    public func copy(with zone: NSZone? = nil) -> Any {
+        UIUserNotificationAction(state.withLock { $0 })
+    }
+
+    /// A mutable copy.
+    public func mutableCopy(with zone: NSZone? = nil) -> Any {
+        UIMutableUserNotificationAction(properties: state.withLock { $0 })
+    }
+
+    /// Actions are archived with secure coding.
+    public class var supportsSecureCoding: Bool { true }
+
+    /// Writes the action's properties.
+    public func encode(with coder: NSCoder) {
+        guard let data = try? JSONEncoder().encode(ActionArchive(state.withLock { $0 })) else { return }
+        coder.encode(data as NSData, forKey: ActionArchive.key)
+    }
+
+    /// Reads an action written by ``encode(with:)``.
+    public required init?(coder: NSCoder) {
+        guard let data = coder.decodeObject(of: NSData.self, forKey: ActionArchive.key),
+            let archive = try? JSONDecoder().decode(ActionArchive.self, from: data as Data)
+        else { return nil }
+        state = Mutex(archive.properties)
+        super.init()
     }
 
     /// The identifier the delegate receives when the user chooses the action.
