@@ -141,3 +141,27 @@ def test_turn_off_denies_a_provisional_app(center):
     with pytest.raises(APIError) as refused:
         schedule(center, "com.example.promo", token, "again", "Sale", category="")
     assert refused.value.code == "notificationsNotAllowed"
+
+
+def test_an_app_with_settings_of_its_own_offers_them_in_settings(center):
+    token = center.daemon.register("com.example.tuned", "Tuned")
+    thread = center.daemon.request_authorization(
+        "com.example.tuned", token, options=("alert", "sound", "providesAppNotificationSettings"))
+    center.visible("#auth-dialog[open] #auth-allow").click()
+    thread.join(10)
+    assert thread.outcome["result"] == {"granted": True}
+
+    section = open_settings(center, "com.example.tuned")
+    button = center.visible(f"{section} .app-settings-button")
+    assert button.text == "Tuned Notification Settings"
+    button.click()
+    center.wait().until(lambda d: "asked to open its notification settings" in center.find("#status").text)
+
+
+def test_an_app_without_settings_of_its_own_does_not_offer_them(center):
+    allowed_app(center, "com.example.plain", "Plain")
+    section = open_settings(center, "com.example.plain")
+    assert not center.find(f"{section} .app-settings-button").is_displayed()
+    with pytest.raises(APIError) as refused:
+        center.daemon.request("POST", "/v1/apps/com.example.plain/settings/open", {})
+    assert refused.value.code == "invalidResponse"

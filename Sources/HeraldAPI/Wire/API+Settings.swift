@@ -12,6 +12,18 @@ extension API {
         }
     }
 
+    /// The body of `POST /v1/apps/{app}/settings/open`: the user asks for the
+    /// app's own notification settings, from one of its notifications or not.
+    public struct SettingsOpening: Codable, Sendable, Hashable {
+        /// The delivery the user asked from, or `nil`.
+        public var delivery: String?
+
+        /// A request to open the app's settings.
+        public init(delivery: String? = nil) {
+            self.delivery = delivery
+        }
+    }
+
     /// The answer to an authorization request.
     public struct AuthorizationResult: Codable, Sendable, Hashable {
         /// Whether the app may post notifications.

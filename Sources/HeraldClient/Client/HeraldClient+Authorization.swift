@@ -34,6 +34,12 @@ extension HeraldClient {
         try await perform(.post, ["v1", "apps", app, "authorization", "answer"], body: API.AuthorizationAnswer(granted: granted))
     }
 
+    /// The user asks for the app's own notification settings, from `delivery`
+    /// or not: `POST /v1/apps/{app}/settings/open` (admin).
+    public func openSettings(for app: String, from delivery: String? = nil) async throws {
+        try await perform(.post, ["v1", "apps", app, "settings", "open"], body: API.SettingsOpening(delivery: delivery))
+    }
+
     /// The apps waiting for the user's answer: `GET /v1/authorization-prompts` (admin).
     public func authorizationPrompts() async throws -> [API.AuthorizationPrompt] {
         try await call(.get, ["v1", "authorization-prompts"], as: PromptList.self).prompts

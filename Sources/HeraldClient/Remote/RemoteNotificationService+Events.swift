@@ -23,6 +23,10 @@ extension RemoteNotificationService {
         let task = Task { [self] in
             do {
                 for try await event in events {
+                    if event.type == "settingsOpened", event.app == app.rawValue {
+                        handler.openSettings(from: try event.delivery?.engineDelivery())
+                        continue
+                    }
                     guard let response = try await responseReachingApp(event, app) else { continue }
                     handler.didReceive(response) {}
                 }

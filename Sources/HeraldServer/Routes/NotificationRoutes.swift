@@ -62,6 +62,19 @@ struct NotificationRoutes {
             try engine.answerAuthorization(for: app, granted: answer.granted)
             return Response(status: .noContent)
         }
+        app.post("settings/open") { request, context in
+            try context.requireAdmin()
+            let app = try appIdentifier(context)
+            let body = try await request.decodeJSON(API.SettingsOpening.self, context: context)
+            let delivery = try body.delivery.map { text in
+                guard let id = DeliveryID(text) else {
+                    throw NotificationError(.deliveryNotFound, "“\(text)” is not a delivery identifier")
+                }
+                return id
+            }
+            try engine.openSettings(for: app, from: delivery)
+            return Response(status: .noContent)
+        }
         app.get("settings") { _, context in
             JSONResponse(API.Settings(try await engine.notificationSettings(for: try appIdentifier(context))))
         }

@@ -166,3 +166,36 @@ extension NotificationEngine {
         }
     }
 }
+
+extension NotificationEngine {
+    /// The user asks for the app's own notification settings, as the "…
+    /// Notification Settings" button of iOS's Settings does: the app's handler
+    /// (``NotificationAppHandler/openSettings(from:)``) opens them, and
+    /// ``NotificationEvent/settingsOpened(app:delivery:)`` is emitted.
+    ///
+    /// - Parameters:
+    ///   - app: The app.
+    ///   - id: The notification the user asked from, or `nil`.
+    /// - Throws: ``NotificationError/Code/invalidResponse`` when the app did not
+    ///   ask for ``AuthorizationOptions/providesAppNotificationSettings``;
+    ///   ``NotificationError/Code/deliveryNotFound`` for a delivery that is not the app's.
+    public func openSettings(for app: AppIdentifier, from id: DeliveryID? = nil) throws {
+        try Validator.validateApp(app)
+        let delivery = try id.map { id in
+            guard let stored = try read({ try $0.delivery(id) }), stored.delivery.app == app else {
+                throw NotificationError(.deliveryNotFound, "\(app) has no delivery \(id)")
+            }
+            return stored.delivery
+        }
+        let handler = try state.withLock { state in
+            let record = try record(app, in: &state)
+            guard record.preferences.grantedOptions.contains(.providesAppNotificationSettings) else {
+                throw NotificationError(
+                    .invalidResponse, "\(app) has no notification settings of its own (providesAppNotificationSettings)")
+            }
+            return state.connections[app]?.handler
+        }
+        emit(.settingsOpened(app: app, delivery: delivery))
+        handler?.openSettings(from: delivery)
+    }
+}

@@ -17,6 +17,9 @@ public enum NotificationEvent: Sendable, Hashable {
     case authorizationChanged(app: AppIdentifier, status: AuthorizationStatus)
     /// A response opened the app (a tap, or a foreground action).
     case appOpened(app: AppIdentifier)
+    /// The user asked for the app's own notification settings, from the
+    /// notification center's settings or from one of its notifications.
+    case settingsOpened(app: AppIdentifier, delivery: Delivery?)
     /// The app added or removed pending requests. Firing is reported by
     /// ``delivered(_:)`` instead: a one-shot request leaves the pending list when it fires.
     case pendingChanged(app: AppIdentifier)

@@ -235,4 +235,16 @@ public protocol NotificationAppHandler: Sendable {
     ///     whose completion handler was not called when the engine stopped is
     ///     handed over again after the restart.
     func didReceive(_ response: NotificationResponse, completionHandler: @escaping @Sendable () -> Void)
+
+    /// The user asked for the app's own notification settings (the app asked
+    /// for ``AuthorizationOptions/providesAppNotificationSettings``): open them.
+    ///
+    /// - Parameter delivery: The notification the user asked from, or `nil`
+    ///   when asked from the notification center's settings.
+    func openSettings(from delivery: Delivery?)
+}
+
+extension NotificationAppHandler {
+    /// Does nothing: an app without settings of its own.
+    public func openSettings(from delivery: Delivery?) {}
 }

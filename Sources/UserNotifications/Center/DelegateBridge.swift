@@ -18,6 +18,11 @@ final class DelegateBridge: NotificationAppHandler {
         }
     }
 
+    func openSettings(from delivery: Delivery?) {
+        guard let center, let delegate = center.delegate else { return }
+        delegate.userNotificationCenter(center, openSettingsFor: delivery.map(UNNotification.init))
+    }
+
     func didReceive(_ response: NotificationResponse, completionHandler: @escaping @Sendable () -> Void) {
         guard let center, let delegate = center.delegate else { return completionHandler() }
         let call = center.delegateCalls.begin()

@@ -62,6 +62,11 @@ public protocol UNUserNotificationCenterDelegate: NSObjectProtocol {
 
     /// The user answered a notification: handle it before returning.
     func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) async
+
+    /// The user asked for the app's own notification settings (the app asked
+    /// for `.providesAppNotificationSettings`), from `notification` or, when it
+    /// is `nil`, from the notification center's settings: show them.
+    func userNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?)
 }
 
 extension UNUserNotificationCenterDelegate {
@@ -98,4 +103,7 @@ extension UNUserNotificationCenterDelegate {
 
     /// Does nothing.
     public func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) async {}
+
+    /// Does nothing.
+    public func userNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?) {}
 }

@@ -3,6 +3,7 @@ import HeraldAPI
 import HeraldClient
 import NotificationEngine
 import Signals
+import Synchronization
 import Testing
 import UserNotifications
 
@@ -82,5 +83,34 @@ struct RemoteServiceEndToEndTests {
         #expect(pending.targetContentIdentifier == "conversation-42")
         #expect(pending.summaryArgument == "Anna" && pending.summaryArgumentCount == 2)
         await daemon.stop()
+    }
+
+    @Test func theUserOpensTheAppsOwnSettingsThroughTheDaemon() async throws {
+        let daemon = try await TestDaemon()
+        let (url, adminToken) = try daemon.credentials()
+        let admin = try HeraldClient(url: url, token: adminToken, environment: [:])
+        let credentials = try await admin.registerApp(API.AppRegistration(identifier: "com.example.tuned", name: "Tuned"))
+        let service = RemoteNotificationService(client: try HeraldClient(url: url, token: credentials.token, environment: [:]))
+        let center = UNUserNotificationCenter(appIdentifier: "com.example.tuned", service: service)
+        let delegate = SettingsOpeningDelegate()
+        center.delegate = delegate
+        #expect(try await center.requestAuthorization(options: [.alert, .providesAppNotificationSettings]))
+        #expect(await center.notificationSettings().providesAppNotificationSettings)
+
+        for _ in 0..<100 where delegate.count == 0 {
+            try await admin.openSettings(for: "com.example.tuned")
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(delegate.count > 0)
+        await daemon.stop()
+    }
+}
+
+final class SettingsOpeningDelegate: NSObject, UNUserNotificationCenterDelegate, Sendable {
+    private let opened = Mutex(0)
+    var count: Int { opened.withLock { $0 } }
+
+    func userNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?) {
+        opened.withLock { $0 += 1 }
     }
 }

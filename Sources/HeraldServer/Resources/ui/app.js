@@ -12,6 +12,7 @@
  *   #apps > section.app-section[data-app]               one per app, id "app-<identifier>"
  *     .app-name .app-badge .app-page-link .settings-button
  *     form.settings-panel: .pref-allow .pref-style[value=none|banner|alert] .pref-sounds .pref-badges
+ *       .app-settings-button (for an app that provides its own notification settings)
  *     .badge-input .badge-set .badge-clear
  *     ul.delivered-list > li.delivered-item[data-delivery] (holds an article.card), .clear-delivered
  *     ul.pending-list > li.pending-item[data-request] .pending-cancel
@@ -546,6 +547,9 @@ function createSection(app) {
   section.querySelectorAll('.pref-style').forEach((radio) => { radio.name = `${id}-style`; });
   panel.addEventListener('change', (event) => changePreference(app.identifier, event.target));
   panel.addEventListener('submit', (event) => event.preventDefault());
+  const appSettings = panel.querySelector('.app-settings-button');
+  appSettings.textContent = `${app.name} Notification Settings`;
+  appSettings.addEventListener('click', () => openAppSettings(app.identifier));
   section.querySelector('.badge-set').addEventListener('click', () => {
     setBadge(app.identifier, Number(section.querySelector('.badge-input').value));
   });
@@ -877,12 +881,23 @@ function showPreferences(identifier, prefs) {
   const hints = { none: 'Notifications go to the list only.', banner: 'Banners appear at the top and go away by themselves.',
     alert: 'Alerts stay on screen until you answer them.' };
   panel.querySelector('.style-hint').textContent = hints[prefs.alertStyle] || '';
+  panel.querySelector('.app-settings-button').hidden = !granted.has('providesAppNotificationSettings');
   const note = panel.querySelector('.settings-note');
   const notes = { notDetermined: `${entry.app.name} has not asked to send notifications yet.`,
     denied: `${entry.app.name} may not send notifications.`,
     provisional: `${entry.app.name} delivers quietly, to this list only, until you keep or turn off its notifications.` };
   note.textContent = notes[prefs.authorizationStatus] || '';
   note.hidden = !note.textContent;
+}
+
+/** Asks the app to show its own notification settings (it provides them). */
+async function openAppSettings(identifier) {
+  try {
+    await api('POST', `${appPath(identifier)}/settings/open`, {});
+    say(`${appName(identifier)} was asked to open its notification settings.`);
+  } catch (error) {
+    report(error);
+  }
 }
 
 /** PATCHes the one setting a control changed; on failure shows the stored one again. */
