@@ -29,7 +29,8 @@ extension UIApplication {
         let answer = BlockingCall.start { [self] in
             try await service.requestAuthorization(options: options, for: appIdentifier)
         }
-        runtime.withLock { $0.authorizing = Task { _ = await answer.result } }
+        // On the calls' own threads too: a synchronous call may wait for it.
+        runtime.withLock { $0.authorizing = BlockingCall.start { _ = await answer.result } }
         _ = BlockingCall.start { [self] in
             let result = await answer.result
             runtime.withLock { runtime in
@@ -96,6 +97,6 @@ extension UIApplication {
 
     /// Waits for the user's answer to the last registration, if it is not known yet.
     func authorizationAnswered() async {
-        await runtime.withLock { $0.authorizing }?.value
+        _ = await runtime.withLock { $0.authorizing }?.result
     }
 }
