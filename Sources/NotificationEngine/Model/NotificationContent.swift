@@ -37,9 +37,13 @@ public struct NotificationContent: Codable, Sendable, Hashable {
     /// Groups related notifications together; empty for none. The engine only
     /// carries it, for presenters and apps to use.
     public var threadIdentifier: String
+    /// Images, sounds or videos shown with the notification, at most
+    /// ``NotificationLimits/maximumAttachmentsPerRequest``; empty by default. The
+    /// engine copies their bytes into its attachment store when the request is added.
+    public var attachments: [NotificationAttachment]
 
     /// Content with these values; every parameter defaults to nothing (empty text,
-    /// no badge, no sound, no payload, no category, no thread).
+    /// no badge, no sound, no payload, no category, no thread, no attachments).
     ///
     /// - Parameters:
     ///   - title: The headline.
@@ -50,6 +54,7 @@ public struct NotificationContent: Codable, Sendable, Hashable {
     ///   - userInfo: The app's payload.
     ///   - categoryIdentifier: The registered category whose actions to offer.
     ///   - threadIdentifier: The group the notification belongs to.
+    ///   - attachments: Images, sounds or videos to show with it.
     public init(
         title: String = "",
         subtitle: String = "",
@@ -58,7 +63,8 @@ public struct NotificationContent: Codable, Sendable, Hashable {
         sound: NotificationSound? = nil,
         userInfo: [String: JSONValue] = [:],
         categoryIdentifier: String = "",
-        threadIdentifier: String = ""
+        threadIdentifier: String = "",
+        attachments: [NotificationAttachment] = []
     ) {
         self.title = title
         self.subtitle = subtitle
@@ -68,10 +74,12 @@ public struct NotificationContent: Codable, Sendable, Hashable {
         self.userInfo = userInfo
         self.categoryIdentifier = categoryIdentifier
         self.threadIdentifier = threadIdentifier
+        self.attachments = attachments
     }
 
     private enum CodingKeys: String, CodingKey {
         case title, subtitle, body, badge, sound, userInfo, categoryIdentifier, threadIdentifier
+        case attachments
     }
 
     /// Decodes content; a missing key takes its default, so `{"title": "Hi"}` decodes.
@@ -85,5 +93,6 @@ public struct NotificationContent: Codable, Sendable, Hashable {
         userInfo = try container.decodeIfPresent([String: JSONValue].self, forKey: .userInfo) ?? [:]
         categoryIdentifier = try container.decodeIfPresent(String.self, forKey: .categoryIdentifier) ?? ""
         threadIdentifier = try container.decodeIfPresent(String.self, forKey: .threadIdentifier) ?? ""
+        attachments = try container.decodeIfPresent([NotificationAttachment].self, forKey: .attachments) ?? []
     }
 }

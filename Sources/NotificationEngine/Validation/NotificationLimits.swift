@@ -28,6 +28,11 @@ public struct NotificationLimits: Sendable {
     /// The most bytes a notification's `userInfo` may take once encoded as JSON (4 KiB).
     public static let maximumUserInfoBytes = 4_096
 
+    /// The most attachments a request may have: Herald's own limit (Apple documents
+    /// none). Each attachment is also limited in size by its type
+    /// (``AttachmentType/maximumSize``).
+    public static let maximumAttachmentsPerRequest = 10
+
     /// The most actions a category may have.
     public static let maximumActionsPerCategory = 10
 

@@ -5,7 +5,8 @@ import Foundation
 /// cost of firing a burst. Version byte first, then the fields in order;
 /// strings are length-prefixed UTF-8, numbers little-endian, `userInfo` a tagged
 /// tree. Calendar components, rare and full of optional fields, are kept as
-/// their JSON inside the record.
+/// their JSON inside the record. Attachments, when there are any, follow the
+/// trigger as a tagged section, so records without them are as they always were.
 enum RequestCoding {
     static let version: UInt8 = 1
 
@@ -15,6 +16,7 @@ enum RequestCoding {
         writer.string(request.identifier)
         writer.content(request.content)
         try writer.trigger(request.trigger)
+        writer.attachments(request.content.attachments)
         return Data(writer.bytes)
     }
 
@@ -22,8 +24,9 @@ enum RequestCoding {
         try data.withUnsafeBytes { buffer in
             var reader = ByteReader(buffer)
             guard try reader.byte() == version else { throw ByteReader.corrupt("unknown request encoding") }
-            let request = NotificationRequest(
+            var request = NotificationRequest(
                 identifier: try reader.string(), content: try reader.content(), trigger: try reader.trigger())
+            request.content.attachments = try reader.attachments()
             guard reader.isAtEnd else { throw ByteReader.corrupt("bytes after the request") }
             return request
         }
@@ -241,5 +244,58 @@ struct ByteReader {
         default:
             throw Self.corrupt("an unknown trigger kind")
         }
+    }
+}
+
+extension RequestCoding {
+    /// The tag of the attachments section after the trigger.
+    static let attachmentsTag: UInt8 = 0xA7
+}
+
+extension ByteWriter {
+    /// The attachments section: nothing when there are none.
+    mutating func attachments(_ attachments: [NotificationAttachment]) {
+        guard !attachments.isEmpty else { return }
+        byte(RequestCoding.attachmentsTag)
+        count(attachments.count)
+        for attachment in attachments {
+            string(attachment.identifier)
+            string(attachment.type.rawValue)
+            string(attachment.fileName)
+            int(attachment.size)
+            string(attachment.digest)
+            let thumbnail = attachment.thumbnail
+            optional(thumbnail.isHidden) { $0.bool($1) }
+            optional(thumbnail.clippingRect) { writer, rect in
+                writer.double(rect.x)
+                writer.double(rect.y)
+                writer.double(rect.width)
+                writer.double(rect.height)
+            }
+            optional(thumbnail.time) { $0.double($1) }
+        }
+    }
+}
+
+extension ByteReader {
+    /// The attachments section, if the record has one.
+    mutating func attachments() throws -> [NotificationAttachment] {
+        guard !isAtEnd else { return [] }
+        guard try byte() == RequestCoding.attachmentsTag else { throw Self.corrupt("an unknown section") }
+        return try (0..<count()).map { _ in try attachment() }
+    }
+
+    private mutating func attachment() throws -> NotificationAttachment {
+        NotificationAttachment(
+            identifier: try string(), type: AttachmentType(rawValue: try string()), fileName: try string(),
+            size: try int(), digest: try string(),
+            thumbnail: AttachmentThumbnailOptions(
+                isHidden: try optional { try $0.bool() },
+                clippingRect: try optional { reader in
+                    AttachmentThumbnailOptions.ClippingRect(
+                        x: try reader.double(), y: try reader.double(), width: try reader.double(),
+                        height: try reader.double())
+                },
+                time: try optional { try $0.double() }))
     }
 }
