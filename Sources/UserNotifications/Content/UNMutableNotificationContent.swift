@@ -72,4 +72,12 @@ public final class UNMutableNotificationContent: UNNotificationContent, @uncheck
         get { super.threadIdentifier }
         set { fields.withLock { $0.threadIdentifier = newValue } }
     }
+
+    /// Images, sounds or videos shown with the notification, each checked when it
+    /// was made; at most 10 (Herald's limit), with distinct identifiers, or `add`
+    /// fails with ``UNError/Code/tooManyAttachments``.
+    public override var attachments: [UNNotificationAttachment] {
+        get { super.attachments }
+        set { fields.withLock { $0.attachments = newValue } }
+    }
 }

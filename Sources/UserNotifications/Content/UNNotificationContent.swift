@@ -38,6 +38,8 @@ public class UNNotificationContent: @unchecked Sendable {
     public var categoryIdentifier: String { fields.withLock { $0.categoryIdentifier } }
     /// Groups related notifications; empty for none.
     public var threadIdentifier: String { fields.withLock { $0.threadIdentifier } }
+    /// Images, sounds or videos shown with the notification.
+    public var attachments: [UNNotificationAttachment] { fields.withLock { $0.attachments } }
 
     /// An immutable copy (`UNNotificationContent`).
     public func copy() -> Any {
@@ -63,6 +65,7 @@ extension UNNotificationContent {
         var userInfo = UserInfo()
         var categoryIdentifier = ""
         var threadIdentifier = ""
+        var attachments: [UNNotificationAttachment] = []
     }
 
     /// A copy that does not change when this content does.
@@ -83,7 +86,8 @@ extension UNNotificationContent {
             title: fields.title, subtitle: fields.subtitle, body: fields.body,
             badge: fields.badge?.intValue, sound: fields.sound?.sound,
             userInfo: try fields.userInfo.json(),
-            categoryIdentifier: fields.categoryIdentifier, threadIdentifier: fields.threadIdentifier)
+            categoryIdentifier: fields.categoryIdentifier, threadIdentifier: fields.threadIdentifier,
+            attachments: fields.attachments.map(\.attachment))
     }
 }
 
@@ -97,5 +101,6 @@ extension UNNotificationContent.Fields {
         userInfo = UserInfo(json: content.userInfo)
         categoryIdentifier = content.categoryIdentifier
         threadIdentifier = content.threadIdentifier
+        attachments = content.attachments.map(UNNotificationAttachment.init(attachment:))
     }
 }
