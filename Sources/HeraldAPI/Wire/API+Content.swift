@@ -22,12 +22,15 @@ extension API {
         public var categoryIdentifier: String
         /// Groups related notifications; empty for none.
         public var threadIdentifier: String
+        /// Images, sounds or videos shown with the notification (at most 10);
+        /// their bytes travel only when adding.
+        public var attachments: [Attachment]
 
         /// Content with these values.
         public init(
             title: String = "", subtitle: String = "", body: String = "", badge: Int? = nil,
             sound: String? = nil, userInfo: [String: JSONValue] = [:], categoryIdentifier: String = "",
-            threadIdentifier: String = ""
+            threadIdentifier: String = "", attachments: [Attachment] = []
         ) {
             self.title = title
             self.subtitle = subtitle
@@ -37,10 +40,12 @@ extension API {
             self.userInfo = userInfo
             self.categoryIdentifier = categoryIdentifier
             self.threadIdentifier = threadIdentifier
+            self.attachments = attachments
         }
 
         private enum CodingKeys: String, CodingKey {
             case title, subtitle, body, badge, sound, userInfo, categoryIdentifier, threadIdentifier
+            case attachments
         }
 
         /// Decodes content; every field may be left out.
@@ -54,6 +59,7 @@ extension API {
             userInfo = try container.decodeIfPresent([String: JSONValue].self, forKey: .userInfo) ?? [:]
             categoryIdentifier = try container.decodeIfPresent(String.self, forKey: .categoryIdentifier) ?? ""
             threadIdentifier = try container.decodeIfPresent(String.self, forKey: .threadIdentifier) ?? ""
+            attachments = try container.decodeIfPresent([Attachment].self, forKey: .attachments) ?? []
         }
     }
 }
@@ -64,7 +70,8 @@ extension API.Content {
         self.init(
             title: content.title, subtitle: content.subtitle, body: content.body, badge: content.badge,
             sound: content.sound.map { $0.name ?? "default" }, userInfo: content.userInfo,
-            categoryIdentifier: content.categoryIdentifier, threadIdentifier: content.threadIdentifier)
+            categoryIdentifier: content.categoryIdentifier, threadIdentifier: content.threadIdentifier,
+            attachments: content.attachments.map(API.Attachment.init))
     }
 
     /// The engine's content; the engine validates it when it is added.
@@ -72,6 +79,7 @@ extension API.Content {
         NotificationContent(
             title: title, subtitle: subtitle, body: body, badge: badge,
             sound: sound.map { $0 == "default" ? .default : .named($0) }, userInfo: userInfo,
-            categoryIdentifier: categoryIdentifier, threadIdentifier: threadIdentifier)
+            categoryIdentifier: categoryIdentifier, threadIdentifier: threadIdentifier,
+            attachments: attachments.map(\.engineValue))
     }
 }

@@ -102,6 +102,13 @@ struct NotificationRoutes {
             try await engine.removeAllPendingRequests(for: try appIdentifier(context))
             return Response(status: .noContent)
         }
+        app.get("requests/:identifier/attachments/:attachment") { _, context in
+            let app = try appIdentifier(context)
+            let contents = try engine.attachment(
+                try context.pathParameter("attachment"), ofPendingRequest: try context.pathParameter("identifier"),
+                for: app)
+            return AttachmentResponse(contents)
+        }
         app.delete("requests/:identifier") { _, context in
             let app = try appIdentifier(context)
             try await engine.removePendingRequests(withIdentifiers: [try context.pathParameter("identifier")], for: app)
@@ -114,7 +121,9 @@ struct NotificationRoutes {
 
     /// One request, or `{"requests": [...]}` for a batch added in one transaction.
     private func decodeRequests(_ request: Request, context: HeraldRequestContext) async throws -> [NotificationRequest] {
-        let body = try await request.decodeJSON(RequestOrBatch.self, named: "request or {\"requests\": [...]}", context: context)
+        let body = try await request.decodeJSON(
+            RequestOrBatch.self, named: "request or {\"requests\": [...]}", context: context,
+            limit: HeraldRequestContext.maxAttachmentUploadSize)
         return try body.requests.map { try $0.engineValue() }
     }
 

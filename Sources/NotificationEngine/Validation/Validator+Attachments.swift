@@ -19,6 +19,11 @@ extension Validator {
             try checkLength(
                 attachment.fileName, of: "attachment file name", limit: NotificationLimits.maximumIdentifierLength,
                 code: .invalidIdentifier)
+            guard !attachment.type.rawValue.isEmpty else {
+                throw NotificationError(
+                    .attachmentUnrecognizedType,
+                    "attachment \(quoted(attachment.identifier)) has no type: give one, or a file name whose extension names a supported type")
+            }
             guard attachment.type.isSupported else {
                 throw NotificationError(
                     .attachmentUnrecognizedType,
