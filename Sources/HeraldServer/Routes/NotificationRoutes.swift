@@ -124,7 +124,20 @@ struct NotificationRoutes {
         let body = try await request.decodeJSON(
             RequestOrBatch.self, named: "request or {\"requests\": [...]}", context: context,
             limit: HeraldRequestContext.maxAttachmentUploadSize)
-        return try body.requests.map { try $0.engineValue() }
+        return try body.requests.map { try Self.withoutStoredReferences(try $0.engineValue()) }
+    }
+
+    /// The request with every attachment sent without its bytes stripped of its
+    /// digest: over HTTP an app adds bytes, and may not name stored bytes (another
+    /// app's, say) by their digest. Such an attachment is refused with
+    /// `attachmentNotInDataStore`.
+    private static func withoutStoredReferences(_ request: NotificationRequest) -> NotificationRequest {
+        guard request.content.attachments.contains(where: { $0.bytes == nil }) else { return request }
+        var request = request
+        for index in request.content.attachments.indices where request.content.attachments[index].bytes == nil {
+            request.content.attachments[index].digest = ""
+        }
+        return request
     }
 
     private func addDelivered(to app: RouterGroup<HeraldRequestContext>) {
