@@ -124,7 +124,7 @@ struct NotificationRoutes {
         let body = try await request.decodeJSON(
             RequestOrBatch.self, named: "request or {\"requests\": [...]}", context: context,
             limit: HeraldRequestContext.maxAttachmentUploadSize)
-        return try body.requests.map { try Self.withoutStoredReferences(try $0.engineValue()) }
+        return try body.requests.map { Self.withoutStoredReferences(try $0.engineValue()) }
     }
 
     /// The request with every attachment sent without its bytes stripped of its

@@ -36,6 +36,13 @@ package enum AttachmentFile {
         return data
     }
 
+    /// Checks that `url` is a file URL with a regular file at it, before its type is looked at.
+    ///
+    /// - Throws: ``NotificationError/Code/attachmentInvalidURL``.
+    package static func checkURL(_ url: URL) throws(NotificationError) {
+        _ = try size(of: url)
+    }
+
     /// The size of the regular file at `url`.
     private static func size(of url: URL) throws(NotificationError) -> Int {
         guard url.isFileURL else {

@@ -64,6 +64,7 @@ open class UNNotificationAttachment: NSObject, NSCopying, NSSecureCoding, @unche
     /// - Throws: ``UNError`` with an attachment code, as described above.
     public convenience init(identifier: String, url URL: URL, options: [AnyHashable: Any]? = nil) throws {
         do {
+            try AttachmentFile.checkURL(URL)
             let options = try AttachmentOptions(options ?? [:])
             let name = identifier.isEmpty ? UUID().uuidString : identifier
             try Validator.validateThumbnail(options.thumbnail, of: name)

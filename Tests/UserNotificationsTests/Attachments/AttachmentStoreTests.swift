@@ -81,7 +81,8 @@ struct AttachmentStoreTests {
         let engine = try engine()
         let center = UNUserNotificationCenter(appIdentifier: app.rawValue, service: engine)
         let stored = try #require(try await center.throwing.pendingNotificationRequests().first?.content.attachments.first)
-        #expect(stored.type == "com.compuserve.gif" && (try Data(contentsOf: stored.url)) == AttachmentSamples.gif)
+        #expect(stored.type == "com.compuserve.gif")
+        #expect(try Data(contentsOf: stored.url) == AttachmentSamples.gif)
         #expect(try engine.attachment("dot", ofPendingRequest: "r", for: app).data == AttachmentSamples.gif)
     }
 
