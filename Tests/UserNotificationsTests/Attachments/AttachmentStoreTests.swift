@@ -200,4 +200,20 @@ struct AttachmentStoreTests {
         #expect(stored.thumbnail == AttachmentThumbnailOptions(
             isHidden: true, clippingRect: .init(x: 0.25, y: 0, width: 0.5, height: 1), time: 3))
     }
+
+    @Test func theDelegateSeesTheStoredCopy() async throws {
+        let engine = try engine()
+        let center = try await center(engine)
+        let delegate = RecordingDelegate(presentation: [.banner, .list])
+        center.delegate = delegate
+        center.setApplicationActive(true)
+        let png = try AttachmentSamples.write(AttachmentSamples.png, named: "a.png", in: directory.url)
+        try await center.add(request("r", [try UNNotificationAttachment(identifier: "a", url: png)], after: 5))
+        try FileManager.default.removeItem(at: png)
+        scheduler.advance(by: 5)
+        await center.waitForDelegateCallbacks()
+        let shown = try #require(delegate.presented.first?.request.content.attachments.first)
+        #expect(shown.url.deletingLastPathComponent().standardizedFileURL == storeDirectory.standardizedFileURL)
+        #expect(try Data(contentsOf: shown.url) == AttachmentSamples.png)
+    }
 }
