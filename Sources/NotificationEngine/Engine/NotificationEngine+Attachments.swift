@@ -93,10 +93,11 @@ extension NotificationEngine {
         if let bytes = attachment.bytes {
             try Validator.validateBytes(bytes, of: attachment)
             data = bytes
-        } else if let url = attachment.url {
+        } else if let url = attachment.url, url != attachments.url(attachment.digest) {
             data = try AttachmentFile.read(url, for: attachment)
         } else {
-            // Already stored: a request read back from the engine and added again.
+            // Already stored: a request read back from the engine (its url, if any,
+            // the stored copy) and added again.
             guard !attachment.digest.isEmpty, attachments.pin(attachment.digest) else {
                 throw NotificationError(
                     .attachmentNotInDataStore,

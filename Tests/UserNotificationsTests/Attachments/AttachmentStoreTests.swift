@@ -216,4 +216,27 @@ struct AttachmentStoreTests {
         #expect(shown.url.deletingLastPathComponent().standardizedFileURL == storeDirectory.standardizedFileURL)
         #expect(try Data(contentsOf: shown.url) == AttachmentSamples.png)
     }
+
+    @Test func aRequestReadBackIsAddedAgainWithoutItsOriginal() async throws {
+        let center = try await center(try engine())
+        let png = try AttachmentSamples.write(AttachmentSamples.png, named: "a.png", in: directory.url)
+        try await center.add(request("r", [try UNNotificationAttachment(identifier: "a", url: png)]))
+        try FileManager.default.removeItem(at: png)
+        let pending = try #require(try await center.throwing.pendingNotificationRequests().first)
+        let content = try #require(pending.content.mutableCopy() as? UNMutableNotificationContent)
+        content.title = "Changed"
+        try await center.add(UNNotificationRequest(identifier: "r", content: content, trigger: pending.trigger))
+        let again = try #require(try await center.throwing.pendingNotificationRequests().first)
+        #expect(again.content.title == "Changed" && again.content.attachments.map(\.identifier) == ["a"])
+        #expect(storedFiles().count == 1)
+
+        // With the stored copy gone, adding it again says so.
+        for name in storedFiles() {
+            try FileManager.default.removeItem(at: storeDirectory.appendingPathComponent(name))
+        }
+        let refusal = await #expect(throws: UNError.self) {
+            try await center.add(UNNotificationRequest(identifier: "s", content: content, trigger: pending.trigger))
+        }
+        #expect(refusal?.code == .attachmentNotInDataStore)
+    }
 }
