@@ -35,7 +35,12 @@ extension NotificationEngine {
         // Attachments' bytes are stored before the group commits (see `addNow`).
         var adds = adds
         var pinned: [String] = []
-        defer { attachments.unpin(pinned) }
+        defer {
+            let refused = results.contains { result in
+                if case .failure = result { true } else { false }
+            }
+            releaseAttachments(pinned, committed: !refused)
+        }
         for index in adds.indices {
             do {
                 let imported = try importAttachments(adds[index].requests)

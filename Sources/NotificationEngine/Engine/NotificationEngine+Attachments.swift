@@ -84,6 +84,13 @@ extension NotificationEngine {
         }
     }
 
+    /// Unpins what an add pinned; if the add was refused, sweeps the bytes it
+    /// stored for nothing.
+    func releaseAttachments(_ pinned: [String], committed: Bool) {
+        attachments.unpin(pinned)
+        if !committed && !pinned.isEmpty { sweepAttachments() }
+    }
+
     /// The attachment as the engine keeps it, its bytes stored and pinned.
     private func importAttachment(_ attachment: NotificationAttachment) throws -> NotificationAttachment {
         var stored = attachment

@@ -16,7 +16,8 @@ extension NotificationEngine {
         // The attachments' bytes are stored before the request is committed; a
         // crash in between leaves files that the next sweep removes.
         let (requests, pinned) = try importAttachments(requests)
-        defer { attachments.unpin(pinned) }
+        var committed = false
+        defer { releaseAttachments(pinned, committed: committed) }
         let (result, firesNow, freed) = try state.withLock { state in
             let now = scheduler.now
             let items = try prepareAdd(requests, for: app, now: now, in: &state)
@@ -31,6 +32,7 @@ extension NotificationEngine {
             let freed = !plan.evicted.isEmpty || !plan.replaced.isEmpty
             return (AddResult(evictedIdentifiers: plan.evicted.map { $0.request.identifier }), firesNow, freed)
         }
+        committed = true
         emit(.pendingChanged(app: app))
         if freed { sweepAttachments() }
         if firesNow { fireDue() }

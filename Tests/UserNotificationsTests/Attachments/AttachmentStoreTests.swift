@@ -239,4 +239,18 @@ struct AttachmentStoreTests {
         }
         #expect(refusal?.code == .attachmentNotInDataStore)
     }
+
+    @Test func aRefusedAddKeepsNoFile() async throws {
+        let center = try await center(try engine())
+        let png = try AttachmentSamples.write(AttachmentSamples.png, named: "a.png", in: directory.url)
+        let content = UNMutableNotificationContent()
+        content.title = "T"
+        content.categoryIdentifier = "unregistered"
+        content.attachments = [try UNNotificationAttachment(identifier: "a", url: png)]
+        let refusal = await #expect(throws: UNError.self) {
+            try await center.add(UNNotificationRequest(identifier: "r", content: content, trigger: nil))
+        }
+        #expect(refusal?.code == .unknownCategory)
+        #expect(storedFiles().isEmpty)
+    }
 }
