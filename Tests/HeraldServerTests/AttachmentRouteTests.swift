@@ -146,6 +146,27 @@ struct AttachmentRouteTests {
         }
     }
 
+    @Test("the largest attachment allowed, a 50 MiB video, fits the body limit; one byte more is refused")
+    func largestAttachment() async throws {
+        let daemon = try TestDaemon()
+        try await daemon.withRouter { client in
+            let token = try await client.register(Self.app, admin: daemon.admin)
+            var header = Data([0, 0, 0, 0x18])
+            header.append(contentsOf: Array("ftypmp42".utf8))
+            let largest = AttachmentSamples.padded(header, to: AttachmentType.largestSize)
+            let video = API.Attachment(identifier: "clip", fileName: "clip.mp4", data: largest)
+            let added = try await client.call(.post, "\(Self.base)/requests", token: token, json: Self.request("v", in: 60, [video]))
+            #expect(added.status == .created)
+            let download = try await client.call(.get, "\(Self.base)/requests/v/attachments/clip", token: token)
+            #expect(download.status == .ok && download.headers[.contentType] == "video/mp4")
+            #expect(download.body == largest)
+            var tooLarge = video
+            tooLarge.data = largest + Data([0])
+            let refused = try await client.call(.post, "\(Self.base)/requests", token: token, json: Self.request("w", in: 60, [tooLarge]))
+            #expect(refused.status == .contentTooLarge && refused.errorCode == "attachmentInvalidFileSize")
+        }
+    }
+
     @Test("a file name cannot inject header fields into Content-Disposition")
     func dispositionIsSafe() async throws {
         let daemon = try TestDaemon()
