@@ -12,6 +12,16 @@ import UserNotifications
 struct RemoteAttachmentEndToEndTests {
     @Test func attachmentsTravelToTheDaemonAndBack() async throws {
         let daemon = try await TestDaemon()
+        do {
+            try await roundTrip(daemon)
+        } catch {
+            await daemon.stop()  // a failed run must not leave the daemon behind
+            throw error
+        }
+        await daemon.stop()
+    }
+
+    private func roundTrip(_ daemon: TestDaemon) async throws {
         let (url, adminToken) = try daemon.credentials()
         let admin = try HeraldClient(url: url, token: adminToken, environment: [:])
         let credentials = try await admin.registerApp(API.AppRegistration(identifier: "com.example.photos", name: "Photos"))
@@ -44,6 +54,5 @@ struct RemoteAttachmentEndToEndTests {
         let corrupt = try AttachmentSamples.write(AttachmentSamples.gif, named: "fake.png", in: directory.url)
         let refused = #expect(throws: UNError.self) { try UNNotificationAttachment(identifier: "f", url: corrupt) }
         #expect(refused?.code == .attachmentCorrupt)
-        await daemon.stop()
     }
 }
