@@ -44,6 +44,7 @@ let package = Package(
                 "Signals",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: upcomingFeatures
         ),
@@ -157,7 +158,7 @@ let package = Package(
         .testTarget(
             name: "HeraldServerTests",
             dependencies: [
-                "HeraldServer", "HeraldAPI", "NotificationEngine", "Signals",
+                "HeraldServer", "HeraldAPI", "NotificationEngine", "Signals", "HeraldTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
@@ -170,13 +171,14 @@ let package = Package(
         ),
         .testTarget(
             name: "UserNotificationsTests",
-            dependencies: ["UserNotifications", "NotificationEngine", "Signals"],
+            dependencies: ["UserNotifications", "NotificationEngine", "Signals", "HeraldTestSupport"],
             swiftSettings: upcomingFeatures
         ),
         .testTarget(
             name: "HeraldClientTests",
             dependencies: [
                 "HeraldClient", "HeraldCommandLine", "HeraldAPI", "NotificationEngine", "Signals", "UserNotifications",
+                "HeraldTestSupport",
             ],
             swiftSettings: upcomingFeatures
         ),

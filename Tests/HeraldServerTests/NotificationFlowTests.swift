@@ -109,7 +109,7 @@ struct NotificationFlowTests {
             let option = API.Category(identifier: "c", actions: [API.Action(identifier: "a", title: "A", options: ["loud"])])
             #expect(try await client.call(.put, "\(base)/categories", token: token, json: API.CategoryList(categories: [option])).errorCode == "invalidCategory")
             let big = String(repeating: "x", count: 70_000)
-            let tooLarge = try await client.call(.post, "\(base)/requests", token: token, raw: big)
+            let tooLarge = try await client.call(.put, "\(base)/categories", token: token, raw: big)
             #expect(tooLarge.status == .contentTooLarge)
             #expect(tooLarge.errorCode == "payloadTooLarge")
             #expect(try await client.call(.get, "/v1/nowhere", token: token).errorCode == "notFound")

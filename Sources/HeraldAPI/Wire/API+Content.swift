@@ -45,6 +45,9 @@ extension API {
         /// `title`, `subtitle` and `body` refer to them with the marker U+E000,
         /// the index, U+E001.
         public var localizations: [LocalizedString]
+        /// Images, sounds or videos shown with the notification (at most 10);
+        /// their bytes travel only when adding.
+        public var attachments: [Attachment]
 
         /// Content with these values.
         public init(
@@ -53,7 +56,8 @@ extension API {
             threadIdentifier: String = "", interruptionLevel: NotificationContent.InterruptionLevel = .active,
             relevanceScore: Double = 0, targetContentIdentifier: String = "", filterCriteria: String = "",
             summaryArgument: String = "", summaryArgumentCount: Int = 0, launchImageName: String = "",
-            localizations: [LocalizedString] = [], soundKind: NotificationSound.Kind? = nil, soundVolume: Double? = nil
+            localizations: [LocalizedString] = [], soundKind: NotificationSound.Kind? = nil, soundVolume: Double? = nil,
+            attachments: [Attachment] = []
         ) {
             self.title = title
             self.subtitle = subtitle
@@ -73,12 +77,14 @@ extension API {
             self.localizations = localizations
             self.soundKind = soundKind
             self.soundVolume = soundVolume
+            self.attachments = attachments
         }
 
         private enum CodingKeys: String, CodingKey {
             case title, subtitle, body, badge, sound, userInfo, categoryIdentifier, threadIdentifier
             case interruptionLevel, relevanceScore, targetContentIdentifier, filterCriteria, summaryArgument
             case summaryArgumentCount, launchImageName, localizations, soundKind, soundVolume
+            case attachments
         }
 
         /// Decodes content; every field may be left out.
@@ -104,6 +110,7 @@ extension API {
             localizations = try container.decodeIfPresent([LocalizedString].self, forKey: .localizations) ?? []
             soundKind = try container.decodeIfPresent(NotificationSound.Kind.self, forKey: .soundKind)
             soundVolume = try container.decodeIfPresent(Double.self, forKey: .soundVolume)
+            attachments = try container.decodeIfPresent([Attachment].self, forKey: .attachments) ?? []
         }
 
         /// Encodes the content; the iOS 12–16 fields only when they differ from their defaults.
@@ -129,6 +136,7 @@ extension API {
             if !localizations.isEmpty { try container.encode(localizations, forKey: .localizations) }
             if let soundKind, soundKind != .normal { try container.encode(soundKind, forKey: .soundKind) }
             try container.encodeIfPresent(soundVolume, forKey: .soundVolume)
+            if !attachments.isEmpty { try container.encode(attachments, forKey: .attachments) }
         }
     }
 }
@@ -144,7 +152,8 @@ extension API.Content {
             targetContentIdentifier: content.targetContentIdentifier, filterCriteria: content.filterCriteria,
             summaryArgument: content.summaryArgument, summaryArgumentCount: content.summaryArgumentCount,
             launchImageName: content.launchImageName, localizations: content.localizations,
-            soundKind: content.sound?.kind == .normal ? nil : content.sound?.kind, soundVolume: content.sound?.volume)
+            soundKind: content.sound?.kind == .normal ? nil : content.sound?.kind, soundVolume: content.sound?.volume,
+            attachments: content.attachments.map(API.Attachment.init))
     }
 
     /// The engine's content; the engine validates it when it is added.
@@ -159,6 +168,7 @@ extension API.Content {
             interruptionLevel: interruptionLevel, relevanceScore: relevanceScore,
             targetContentIdentifier: targetContentIdentifier, filterCriteria: filterCriteria,
             summaryArgument: summaryArgument, summaryArgumentCount: summaryArgumentCount,
-            launchImageName: launchImageName, localizations: localizations)
+            launchImageName: launchImageName, localizations: localizations,
+            attachments: attachments.map(\.engineValue))
     }
 }

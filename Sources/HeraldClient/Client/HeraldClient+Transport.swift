@@ -30,7 +30,7 @@ extension HeraldClient {
     }
 
     /// Sends a request; returns the body of a 2xx answer or throws the daemon's error.
-    private func send(
+    func send(
         _ method: Method, _ path: [String], query: [URLQueryItem], body: (some Encodable)?, timeout: TimeInterval?
     ) async throws -> Data {
         var request = URLRequest(url: url(path, query: query))

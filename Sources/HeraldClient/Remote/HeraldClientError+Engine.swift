@@ -19,7 +19,9 @@ extension NotificationError.Code {
         .notificationsNotAllowed, .invalidNoDate, .invalidNoContent, .badgeInputInvalid, .invalidIdentifier,
         .invalidAppIdentifier, .payloadTooLarge, .invalidTrigger, .invalidRegion, .unknownCategory, .invalidCategory,
         .pendingLimitReached, .deliveryNotFound, .invalidResponse, .authenticationRequired, .storeFailure,
-        .invalidPayload,
+        .invalidPayload, .attachmentInvalidURL, .attachmentUnrecognizedType, .attachmentInvalidFileSize,
+        .attachmentNotInDataStore, .attachmentMoveIntoDataStoreFailed, .attachmentCorrupt, .tooManyAttachments,
+        .attachmentNotFound,
     ]
 
     /// The code with this name, such as `pendingLimitReached`.

@@ -25,6 +25,11 @@ public import NotificationEngine
 ///   open are not handed over later, and a completion handler is not reported back.
 /// - ``deliveries(for:)`` and ``responses(for:)`` open an event stream per
 ///   subscription; what happens before the daemon accepts it is not seen.
+/// - Attachments travel as their bytes: a file attachment is read, checked and
+///   sent base64 when it is added (all of one add's attachments within the
+///   daemon's body limit, about 66.7 MiB). Read back, an attachment has no local
+///   file (``NotificationEngine/NotificationAttachment/url`` is `nil`); download it
+///   with ``HeraldClient/attachmentData(_:ofDelivery:)``.
 /// - `respond`'s `authenticated` is decided by the token: the admin token is an
 ///   authenticated user, an app's token is not.
 public final class RemoteNotificationService: NotificationService {
@@ -55,12 +60,14 @@ public final class RemoteNotificationService: NotificationService {
 
     @discardableResult
     public func add(_ request: NotificationRequest, for app: AppIdentifier) async throws -> AddResult {
-        try await remote { AddResult(try await client.add(API.Request(request), for: app.rawValue)) }
+        let request = try request.loadingAttachments()
+        return try await remote { AddResult(try await client.add(API.Request(request), for: app.rawValue)) }
     }
 
     @discardableResult
     public func add(_ requests: [NotificationRequest], for app: AppIdentifier) async throws -> AddResult {
-        try await remote { AddResult(try await client.add(requests.map(API.Request.init), for: app.rawValue)) }
+        let requests = try requests.map { try $0.loadingAttachments() }
+        return try await remote { AddResult(try await client.add(requests.map(API.Request.init), for: app.rawValue)) }
     }
 
     public func pendingRequests(for app: AppIdentifier) async throws -> [PendingRequest] {
@@ -131,5 +138,22 @@ extension AddResult {
     /// The engine's form of the daemon's answer.
     init(_ result: API.AddResult) {
         self.init(evictedIdentifiers: result.evictedIdentifiers)
+    }
+}
+
+extension NotificationRequest {
+    /// The request with its file attachments read into their bytes, checked as
+    /// the engine checks them, to send to the daemon.
+    func loadingAttachments() throws -> NotificationRequest {
+        guard content.attachments.contains(where: { $0.url != nil && $0.bytes == nil }) else { return self }
+        var request = self
+        request.content.attachments = try content.attachments.map { attachment in
+            guard let url = attachment.url, attachment.bytes == nil else { return attachment }
+            var loaded = attachment
+            loaded.bytes = try AttachmentFile.read(url, for: attachment)
+            loaded.url = nil
+            return loaded
+        }
+        return request
     }
 }

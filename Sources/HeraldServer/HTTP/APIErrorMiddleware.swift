@@ -63,7 +63,9 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     private static func message(for status: HTTPResponse.Status) -> String {
         switch status {
         case .notFound: "there is nothing at this address"
-        case .contentTooLarge: "the request body is larger than 64 KiB"
+        case .contentTooLarge:
+            "the request body is larger than the route accepts: 64 KiB, or for adding requests (with attachments) "
+                + "\(HeraldRequestContext.maxAttachmentUploadSize) bytes"
         default: status.reasonPhrase
         }
     }

@@ -3,6 +3,7 @@ import HeraldAPI
 public import Hummingbird
 public import HummingbirdWebSocket
 import NIOCore
+import NotificationEngine
 
 /// The request context of the daemon's router: who is calling, and JSON coding
 /// in the API's shapes.
@@ -26,8 +27,14 @@ public struct HeraldRequestContext: RequestContext, WebSocketRequestContext {
         channel = source.channel
     }
 
-    /// Request bodies over 64 KiB are refused with 413.
+    /// Request bodies over 64 KiB are refused with 413, except on the routes that
+    /// take attachments (``maxAttachmentUploadSize``).
     public var maxUploadSize: Int { 64 * 1024 }
+
+    /// The largest body of `POST /v1/apps/{app}/requests`: 64 KiB and the base64
+    /// of the largest attachment allowed (a 50 MiB video), about 66.7 MiB; the
+    /// attachments of one add must fit in it together.
+    public static let maxAttachmentUploadSize = 64 * 1024 + (AttachmentType.largestSize + 2) / 3 * 4
 
     /// Decodes bodies with the API's date format.
     public var requestDecoder: JSONDecoder { API.decoder() }

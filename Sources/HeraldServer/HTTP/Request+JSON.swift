@@ -6,10 +6,11 @@ import NIOCore
 extension Request {
     /// The body decoded as `T` in the API's JSON shapes; a body that is not such
     /// JSON is refused with 400 `badRequest` naming what is wrong.
+    /// `limit` is the largest body accepted, the context's `maxUploadSize` by default.
     func decodeJSON<T: Decodable>(
-        _ type: T.Type, named name: String? = nil, context: HeraldRequestContext
+        _ type: T.Type, named name: String? = nil, context: HeraldRequestContext, limit: Int? = nil
     ) async throws -> T {
-        try decodeJSON(T.self, named: name, buffer: try await body.collect(upTo: context.maxUploadSize))
+        try decodeJSON(T.self, named: name, buffer: try await body.collect(upTo: limit ?? context.maxUploadSize))
     }
 
     /// `buffer`, the body already read, decoded as ``decodeJSON(_:named:context:)`` does.

@@ -34,7 +34,8 @@ extension NotificationError {
     var httpStatus: HTTPResponse.Status {
         switch code {
         case .notificationsNotAllowed, .authenticationRequired: .forbidden
-        case .deliveryNotFound: .notFound
+        case .deliveryNotFound, .attachmentNotFound, .attachmentNotInDataStore: .notFound
+        case .attachmentInvalidFileSize: .contentTooLarge
         case .pendingLimitReached: .conflict
         case .payloadTooLarge: .contentTooLarge
         case .storeFailure: .internalServerError

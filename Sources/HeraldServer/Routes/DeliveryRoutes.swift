@@ -12,6 +12,12 @@ struct DeliveryRoutes {
         deliveries.get { _, context in
             JSONResponse(API.Delivery(try delivery(context)))
         }
+        deliveries.get("attachments/:attachment") { _, context in
+            let delivery = try delivery(context)
+            let contents = try services.engine.attachment(
+                try context.pathParameter("attachment"), ofDelivery: delivery.id, for: delivery.app)
+            return AttachmentResponse(contents)
+        }
         deliveries.post("response") { request, context in
             let delivery = try delivery(context)
             let body = try await request.decodeJSON(API.ResponseBody.self, context: context)

@@ -115,6 +115,13 @@ struct NotificationRoutes {
             try await engine.removeAllPendingRequests(for: try appIdentifier(context))
             return Response(status: .noContent)
         }
+        app.get("requests/:identifier/attachments/:attachment") { _, context in
+            let app = try appIdentifier(context)
+            let contents = try engine.attachment(
+                try context.pathParameter("attachment"), ofPendingRequest: try context.pathParameter("identifier"),
+                for: app)
+            return AttachmentResponse(contents)
+        }
         app.delete("requests/:identifier") { _, context in
             let app = try appIdentifier(context)
             try await engine.removePendingRequests(withIdentifiers: [try context.pathParameter("identifier")], for: app)
@@ -127,8 +134,23 @@ struct NotificationRoutes {
 
     /// One request, or `{"requests": [...]}` for a batch added in one transaction.
     private func decodeRequests(_ request: Request, context: HeraldRequestContext) async throws -> [NotificationRequest] {
-        let body = try await request.decodeJSON(RequestOrBatch.self, named: "request or {\"requests\": [...]}", context: context)
-        return try body.requests.map { try $0.engineValue() }
+        let body = try await request.decodeJSON(
+            RequestOrBatch.self, named: "request or {\"requests\": [...]}", context: context,
+            limit: HeraldRequestContext.maxAttachmentUploadSize)
+        return try body.requests.map { Self.withoutStoredReferences(try $0.engineValue()) }
+    }
+
+    /// The request with every attachment sent without its bytes stripped of its
+    /// digest: over HTTP an app adds bytes, and may not name stored bytes (another
+    /// app's, say) by their digest. Such an attachment is refused with
+    /// `attachmentNotInDataStore`.
+    private static func withoutStoredReferences(_ request: NotificationRequest) -> NotificationRequest {
+        guard request.content.attachments.contains(where: { $0.bytes == nil }) else { return request }
+        var request = request
+        for index in request.content.attachments.indices where request.content.attachments[index].bytes == nil {
+            request.content.attachments[index].digest = ""
+        }
+        return request
     }
 
     private func addDelivered(to app: RouterGroup<HeraldRequestContext>) {

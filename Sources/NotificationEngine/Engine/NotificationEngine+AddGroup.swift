@@ -32,13 +32,32 @@ extension NotificationEngine {
         }
         followSystemTimeZone()
         var results = [Result<AddResult, any Error>?](repeating: nil, count: adds.count)
+        // Attachments' bytes are stored before the group commits (see `addNow`).
+        var adds = adds
+        var pinned: [String] = []
+        defer {
+            let refused = results.contains { result in
+                if case .failure = result { true } else { false }
+            }
+            releaseAttachments(pinned, committed: !refused)
+        }
+        for index in adds.indices {
+            do {
+                let imported = try importAttachments(adds[index].requests)
+                adds[index].requests = imported.requests
+                pinned += imported.pinned
+            } catch {
+                results[index] = .failure(error)
+            }
+        }
+        var freed = false
         var changed: [AppIdentifier] = []
         var firesNow = false
         var retry: [Int] = []
         state.withLock { state in
             let now = scheduler.now
             var prepared: [(index: Int, app: AppIdentifier, items: [PendingRequest])] = []
-            for (index, add) in adds.enumerated() {
+            for (index, add) in adds.enumerated() where results[index] == nil {
                 do {
                     prepared.append((index, add.app, try prepareAdd(add.requests, for: add.app, now: now, in: &state)))
                 } catch {
@@ -68,6 +87,7 @@ extension NotificationEngine {
                 for (index, app, plan) in plans {
                     track(plan, for: app, in: &state)
                     results[index] = .success(AddResult(evictedIdentifiers: plan.evicted.map { $0.request.identifier }))
+                    freed = freed || !plan.evicted.isEmpty || !plan.replaced.isEmpty
                     if !changed.contains(app) { changed.append(app) }
                     firesNow = firesNow || plan.items.contains { $0.nextFireDate.map { $0 <= now } ?? false }
                 }
@@ -79,6 +99,7 @@ extension NotificationEngine {
         for app in changed {
             emit(.pendingChanged(app: app))
         }
+        if freed { sweepAttachments() }
         if firesNow { fireDue() }
         for index in retry {
             results[index] = Result { try addNow(adds[index].requests, for: adds[index].app) }

@@ -50,7 +50,11 @@ extension NotificationEngine {
 
     func deliveredNow(for app: AppIdentifier) throws -> [Delivery] {
         try Validator.validateApp(app)
-        return try read { try $0.listedDeliveries(app) }
+        return try read { try $0.listedDeliveries(app) }.map { delivery in
+            var delivery = delivery
+            delivery.request = withStoreURLs(delivery.request)
+            return delivery
+        }
     }
 
     /// Takes deliveries out of the app's notification center; `nil` takes all.

@@ -221,7 +221,10 @@ extension NotificationEngine {
         let cutoff = now.addingTimeInterval(-configuration.deliveryRetention)
         do {
             let pruned = try write { try $0.pruneDeliveries(unlistedBefore: cutoff) }
-            if pruned > 0 { logger.info("pruned \(pruned) deliveries that left the notification center before \(cutoff)") }
+            if pruned > 0 {
+                logger.info("pruned \(pruned) deliveries that left the notification center before \(cutoff)")
+                sweepAttachments(in: &state)
+            }
         } catch {
             logger.error("pruning old deliveries failed: \(error)")
         }

@@ -58,6 +58,7 @@ extension NotificationEngine {
                 prompt: state.prompts.removeValue(forKey: app))
         }
         report(forgotten, of: app)
+        sweepAttachments()
     }
 
     /// Drops everything memory holds of the app; the store no longer has it.

@@ -67,7 +67,9 @@ extension NotificationEngine {
         ) { [weak self] options in
             self?.finishForeground(delivery, options: options)
         }
-        handler.willPresent(delivery) { options in call.complete(options) }
+        var shown = delivery
+        shown.request = withStoreURLs(delivery.request)
+        handler.willPresent(shown) { options in call.complete(options) }
     }
 
     private func finishForeground(_ delivery: Delivery, options: PresentationOptions) {

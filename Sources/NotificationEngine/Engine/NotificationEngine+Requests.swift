@@ -13,7 +13,12 @@ extension NotificationEngine {
 
     func addNow(_ requests: [NotificationRequest], for app: AppIdentifier) throws -> AddResult {
         followSystemTimeZone()
-        let (result, firesNow) = try state.withLock { state in
+        // The attachments' bytes are stored before the request is committed; a
+        // crash in between leaves files that the next sweep removes.
+        let (requests, pinned) = try importAttachments(requests)
+        var committed = false
+        defer { releaseAttachments(pinned, committed: committed) }
+        let (result, firesNow, freed) = try state.withLock { state in
             let now = scheduler.now
             let items = try prepareAdd(requests, for: app, now: now, in: &state)
             let plan = try write { transaction in
@@ -24,9 +29,12 @@ extension NotificationEngine {
             track(plan, for: app, in: &state)
             armTimer(&state)
             let firesNow = items.contains { $0.nextFireDate.map { $0 <= now } ?? false }
-            return (AddResult(evictedIdentifiers: plan.evicted.map { $0.request.identifier }), firesNow)
+            let freed = !plan.evicted.isEmpty || !plan.replaced.isEmpty
+            return (AddResult(evictedIdentifiers: plan.evicted.map { $0.request.identifier }), firesNow, freed)
         }
+        committed = true
         emit(.pendingChanged(app: app))
+        if freed { sweepAttachments() }
         if firesNow { fireDue() }
         return result
     }
@@ -146,7 +154,11 @@ extension NotificationEngine {
 
     func pendingNow(for app: AppIdentifier) throws -> [PendingRequest] {
         try Validator.validateApp(app)
-        return try read { try $0.pendingRequests(app) }
+        return try read { try $0.pendingRequests(app) }.map { pending in
+            var pending = pending
+            pending.request = withStoreURLs(pending.request)
+            return pending
+        }
     }
 
     /// A number that changes whenever any app's pending requests change: added,
@@ -187,6 +199,7 @@ extension NotificationEngine {
             refillIfNeeded(&state)
         }
         emit(.pendingChanged(app: app))
+        sweepAttachments()
     }
 
     func removeAllPendingNow(for app: AppIdentifier) throws {
@@ -200,5 +213,6 @@ extension NotificationEngine {
             refillIfNeeded(&state)
         }
         emit(.pendingChanged(app: app))
+        sweepAttachments()
     }
 }

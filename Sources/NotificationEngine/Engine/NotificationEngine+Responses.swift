@@ -134,7 +134,9 @@ extension NotificationEngine {
         ) { [weak self] in
             self?.markHandled(id)
         }
-        handler.didReceive(response) { call.complete(()) }
+        var answered = response
+        answered.delivery.request = withStoreURLs(response.delivery.request)
+        handler.didReceive(answered) { call.complete(()) }
     }
 
     private func markHandled(_ id: DeliveryID) {

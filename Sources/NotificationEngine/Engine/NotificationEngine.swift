@@ -85,6 +85,7 @@ public final class NotificationEngine: Sendable {
     let configuration: Configuration
     let scheduler: any DateScheduler
     let store: any NotificationStore
+    let attachments: any AttachmentStore
     let state: Mutex<EngineState>
     let eventSubject = Subject<NotificationEvent, Never>()
     let deliverySubject = Subject<Delivery, Never>()
@@ -116,6 +117,7 @@ public final class NotificationEngine: Sendable {
         self.scheduler = scheduler
         let store = try kind.open()
         self.store = store
+        attachments = kind.openAttachments()
         var initial = EngineState(
             window: DueWindow(capacity: configuration.dueWindowSize), pendingCounts: [:],
             schedule: TriggerSchedule(timeZone: configuration.currentTimeZone))
@@ -130,6 +132,7 @@ public final class NotificationEngine: Sendable {
         state = Mutex(initial)
         try state.withLock { try adoptStartingTimeZone(in: &$0) }
         try recoverOutbox()
+        sweepAttachments()
         fireDue()
     }
 

@@ -2,7 +2,8 @@
 ///
 /// Codes that Apple's `UNError.Code` has keep its numbers
 /// (``Code/notificationsNotAllowed`` is 1, ``Code/invalidNoDate`` 1400,
-/// ``Code/invalidNoContent`` 1401, ``Code/badgeInputInvalid`` 1600); Herald's own
+/// ``Code/invalidNoContent`` 1401, ``Code/badgeInputInvalid`` 1600, the attachment
+/// codes 100…105); Herald's own
 /// codes are numbered from 4000.
 ///
 /// ```swift
@@ -17,6 +18,12 @@ public struct NotificationError: Error, Hashable, Sendable, CustomStringConverti
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Base: Int, Hashable, Sendable {
             case notificationsNotAllowed = 1
+            case attachmentInvalidURL = 100
+            case attachmentUnrecognizedType = 101
+            case attachmentInvalidFileSize = 102
+            case attachmentNotInDataStore = 103
+            case attachmentMoveIntoDataStoreFailed = 104
+            case attachmentCorrupt = 105
             case invalidNoDate = 1400
             case invalidNoContent = 1401
             case badgeInputInvalid = 1600
@@ -34,6 +41,8 @@ public struct NotificationError: Error, Hashable, Sendable, CustomStringConverti
             case storeFailure = 4012
             case invalidPayload = 4013
             case serviceUnavailable = 4014
+            case tooManyAttachments = 4015
+            case attachmentNotFound = 4016
         }
 
         private let base: Base
@@ -44,6 +53,18 @@ public struct NotificationError: Error, Hashable, Sendable, CustomStringConverti
 
         /// The app is not authorized to post notifications.
         public static let notificationsNotAllowed = Code(.notificationsNotAllowed)
+        /// An attachment's URL is not a file URL, or there is no readable file at it.
+        public static let attachmentInvalidURL = Code(.attachmentInvalidURL)
+        /// An attachment's type is not one Herald supports (see ``AttachmentType``).
+        public static let attachmentUnrecognizedType = Code(.attachmentUnrecognizedType)
+        /// An attachment is empty or larger than its type allows (``AttachmentType/maximumSize``).
+        public static let attachmentInvalidFileSize = Code(.attachmentInvalidFileSize)
+        /// An attachment's bytes are no longer in the engine's attachment store.
+        public static let attachmentNotInDataStore = Code(.attachmentNotInDataStore)
+        /// An attachment's bytes could not be copied into the engine's attachment store.
+        public static let attachmentMoveIntoDataStoreFailed = Code(.attachmentMoveIntoDataStoreFailed)
+        /// An attachment's bytes do not start as its type's do, or its options are invalid.
+        public static let attachmentCorrupt = Code(.attachmentCorrupt)
         /// The trigger can never fire: no date after now matches its components.
         public static let invalidNoDate = Code(.invalidNoDate)
         /// The content has nothing to show or play.
@@ -85,6 +106,12 @@ public struct NotificationError: Error, Hashable, Sendable, CustomStringConverti
         /// connection failed, or the call was cancelled. What was asked may or may
         /// not have been done.
         public static let serviceUnavailable = Code(.serviceUnavailable)
+
+        /// A request with more than ``NotificationLimits/maximumAttachmentsPerRequest``
+        /// attachments (Herald's own limit), or two with the same identifier.
+        public static let tooManyAttachments = Code(.tooManyAttachments)
+        /// No attachment with that identifier belongs to the request or delivery.
+        public static let attachmentNotFound = Code(.attachmentNotFound)
 
         /// The numeric code; Apple's where it has one.
         public var rawValue: Int { base.rawValue }

@@ -60,9 +60,13 @@ public struct NotificationContent: Codable, Sendable, Hashable {
     /// and body refer to with ``LocalizedString/marker(_:)``; at most
     /// ``NotificationLimits/maximumLocalizations``.
     public var localizations: [LocalizedString]
+    /// Images, sounds or videos shown with the notification, at most
+    /// ``NotificationLimits/maximumAttachmentsPerRequest``; empty by default. The
+    /// engine copies their bytes into its attachment store when the request is added.
+    public var attachments: [NotificationAttachment]
 
     /// Content with these values; every parameter defaults to nothing (empty text,
-    /// no badge, no sound, no payload, no category, no thread).
+    /// no badge, no sound, no payload, no category, no thread, no attachments).
     ///
     /// - Parameters:
     ///   - title: The headline.
@@ -73,6 +77,7 @@ public struct NotificationContent: Codable, Sendable, Hashable {
     ///   - userInfo: The app's payload.
     ///   - categoryIdentifier: The registered category whose actions to offer.
     ///   - threadIdentifier: The group the notification belongs to.
+    ///   - attachments: Images, sounds or videos to show with it.
     public init(
         title: String = "",
         subtitle: String = "",
@@ -89,7 +94,8 @@ public struct NotificationContent: Codable, Sendable, Hashable {
         summaryArgument: String = "",
         summaryArgumentCount: Int = 0,
         launchImageName: String = "",
-        localizations: [LocalizedString] = []
+        localizations: [LocalizedString] = [],
+        attachments: [NotificationAttachment] = []
     ) {
         self.title = title
         self.subtitle = subtitle
@@ -107,12 +113,14 @@ public struct NotificationContent: Codable, Sendable, Hashable {
         self.summaryArgumentCount = summaryArgumentCount
         self.launchImageName = launchImageName
         self.localizations = localizations
+        self.attachments = attachments
     }
 
     private enum CodingKeys: String, CodingKey {
         case title, subtitle, body, badge, sound, userInfo, categoryIdentifier, threadIdentifier
         case interruptionLevel, relevanceScore, targetContentIdentifier, filterCriteria, summaryArgument
         case summaryArgumentCount, launchImageName, localizations
+        case attachments
     }
 
     /// Decodes content; a missing key takes its default, so `{"title": "Hi"}` decodes.
@@ -134,6 +142,7 @@ public struct NotificationContent: Codable, Sendable, Hashable {
         summaryArgumentCount = try container.decodeIfPresent(Int.self, forKey: .summaryArgumentCount) ?? 0
         launchImageName = try container.decodeIfPresent(String.self, forKey: .launchImageName) ?? ""
         localizations = try container.decodeIfPresent([LocalizedString].self, forKey: .localizations) ?? []
+        attachments = try container.decodeIfPresent([NotificationAttachment].self, forKey: .attachments) ?? []
     }
 
     /// The content as the user sees it: each localization marker in the title,

@@ -104,6 +104,12 @@ private final class InMemoryTransaction: StoreTransaction {
         return state.apps[app]?.pending.count ?? 0
     }
 
+    func attachmentDigests() -> Set<String> {
+        let pending = state.apps.values.flatMap { $0.pending.values.map(\.request) }
+        let delivered = state.deliveries.values.map(\.delivery.request)
+        return Set((pending + delivered).flatMap { $0.content.attachments.map(\.digest) })
+    }
+
     func pendingCounts() -> [AppIdentifier: Int] {
         state.apps.compactMapValues { $0.pending.isEmpty ? nil : $0.pending.count }
     }

@@ -185,6 +185,11 @@ package protocol StoreTransaction {
     /// pending requests, deliveries with their outbox entries, and responses.
     func deleteApp(_ app: AppIdentifier) throws
 
+    // MARK: Attachments
+    /// The digests of the attachments of every pending request and every stored
+    /// delivery (listed or not): the bytes the attachment store must keep.
+    func attachmentDigests() throws -> Set<String>
+
     // MARK: The engine's own
     /// The identifier of the time zone the pending floating calendar triggers'
     /// fire dates were computed in; `nil` if none was saved yet.

@@ -11,3 +11,14 @@ extension NotificationStoreKind {
         }
     }
 }
+
+extension NotificationStoreKind {
+    /// Where a store of this kind keeps attachments' bytes: in memory, or in the
+    /// directory `<database>.attachments/` beside the SQLite file.
+    package func openAttachments() -> any AttachmentStore {
+        switch self {
+        case .inMemory: InMemoryAttachmentStore()
+        case .sqlite(let path): FileAttachmentStore(databasePath: path)
+        }
+    }
+}

@@ -34,6 +34,11 @@ public struct NotificationLimits: Sendable {
     /// Bytes of a notification's localized texts (keys, arguments and formats) once encoded as JSON.
     public static let maximumLocalizationBytes = 65_536
 
+    /// The most attachments a request may have: Herald's own limit (Apple documents
+    /// none). Each attachment is also limited in size by its type
+    /// (``AttachmentType/maximumSize``).
+    public static let maximumAttachmentsPerRequest = 10
+
     /// The most actions a category may have.
     public static let maximumActionsPerCategory = 10
 

@@ -13,6 +13,7 @@ extension Validator {
             try validateBadge(badge)
         }
         try validateCategory(of: content, categories: categories)
+        try validateAttachments(content.attachments)
     }
 
     static func hasSomethingToShow(_ content: NotificationContent) -> Bool {

@@ -116,4 +116,12 @@ public final class UNMutableNotificationContent: UNNotificationContent, @uncheck
         get { super.launchImageName }
         set { fields.withLock { $0.launchImageName = newValue } }
     }
+
+    /// Images, sounds or videos shown with the notification, each checked when it
+    /// was made; at most 10 (Herald's limit), with distinct identifiers, or `add`
+    /// fails with ``UNError/Code/tooManyAttachments``.
+    public override var attachments: [UNNotificationAttachment] {
+        get { super.attachments }
+        set { fields.withLock { $0.attachments = newValue } }
+    }
 }

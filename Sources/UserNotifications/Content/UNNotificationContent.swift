@@ -53,6 +53,8 @@ public class UNNotificationContent: @unchecked Sendable {
     public var summaryArgumentCount: Int { fields.withLock { $0.summaryArgumentCount } }
     /// The image shown while the app opens from the notification.
     public var launchImageName: String { fields.withLock { $0.launchImageName } }
+    /// Images, sounds or videos shown with the notification.
+    public var attachments: [UNNotificationAttachment] { fields.withLock { $0.attachments } }
 
     /// An immutable copy (`UNNotificationContent`).
     public func copy() -> Any {
@@ -85,6 +87,7 @@ extension UNNotificationContent {
         var summaryArgument = ""
         var summaryArgumentCount = 0
         var launchImageName = ""
+        var attachments: [UNNotificationAttachment] = []
     }
 
     /// A copy that does not change when this content does.
@@ -114,7 +117,8 @@ extension UNNotificationContent {
             interruptionLevel: fields.interruptionLevel.engineLevel, relevanceScore: fields.relevanceScore,
             targetContentIdentifier: fields.targetContentIdentifier ?? "", filterCriteria: fields.filterCriteria ?? "",
             summaryArgument: fields.summaryArgument, summaryArgumentCount: fields.summaryArgumentCount,
-            launchImageName: fields.launchImageName, localizations: localizations)
+            launchImageName: fields.launchImageName, localizations: localizations,
+            attachments: fields.attachments.map(\.attachment))
     }
 }
 
@@ -135,5 +139,6 @@ extension UNNotificationContent.Fields {
         summaryArgument = content.summaryArgument
         summaryArgumentCount = content.summaryArgumentCount
         launchImageName = content.launchImageName
+        attachments = content.attachments.map(UNNotificationAttachment.init(attachment:))
     }
 }

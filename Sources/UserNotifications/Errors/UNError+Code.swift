@@ -24,18 +24,19 @@ extension UNError {
 
         /// The app is not authorized to post notifications (1).
         public static let notificationsNotAllowed = Code(NotificationError.Code.notificationsNotAllowed)
-        /// An attachment's URL is invalid (100). Herald has no attachments, so it never reports it.
-        public static let attachmentInvalidURL = Code(rawValue: 100)
-        /// An attachment's file type is not supported (101); never reported by Herald.
-        public static let attachmentUnrecognizedType = Code(rawValue: 101)
-        /// An attachment is too large (102); never reported by Herald.
-        public static let attachmentInvalidFileSize = Code(rawValue: 102)
-        /// An attachment is not in the data store (103); never reported by Herald.
-        public static let attachmentNotInDataStore = Code(rawValue: 103)
-        /// An attachment could not be moved into the data store (104); never reported by Herald.
-        public static let attachmentMoveIntoDataStoreFailed = Code(rawValue: 104)
-        /// An attachment is corrupt (105); never reported by Herald.
-        public static let attachmentCorrupt = Code(rawValue: 105)
+        /// An attachment's URL is not a file URL, or no readable file is there (100).
+        public static let attachmentInvalidURL = Code(NotificationError.Code.attachmentInvalidURL)
+        /// An attachment's file type is not supported (101).
+        public static let attachmentUnrecognizedType = Code(NotificationError.Code.attachmentUnrecognizedType)
+        /// An attachment is empty or larger than its type allows (102).
+        public static let attachmentInvalidFileSize = Code(NotificationError.Code.attachmentInvalidFileSize)
+        /// An attachment's bytes are no longer in the notification store (103).
+        public static let attachmentNotInDataStore = Code(NotificationError.Code.attachmentNotInDataStore)
+        /// An attachment could not be copied into the notification store (104).
+        public static let attachmentMoveIntoDataStoreFailed = Code(
+            NotificationError.Code.attachmentMoveIntoDataStoreFailed)
+        /// An attachment's bytes do not match its type, or an attachment option is invalid (105).
+        public static let attachmentCorrupt = Code(NotificationError.Code.attachmentCorrupt)
         /// The trigger can never fire: no date matches its components (1400).
         public static let notificationInvalidNoDate = Code(NotificationError.Code.invalidNoDate)
         /// The content has nothing to show or play (1401).
@@ -79,6 +80,10 @@ extension UNError {
         /// The service did not answer: the daemon could not be reached, the
         /// connection failed or the call was cancelled (4014).
         public static let serviceUnavailable = Code(NotificationError.Code.serviceUnavailable)
+        /// A request with more than 10 attachments (Herald's limit), or two with one identifier (4015).
+        public static let tooManyAttachments = Code(NotificationError.Code.tooManyAttachments)
+        /// No attachment with that identifier belongs to the request or delivery (4016).
+        public static let attachmentNotFound = Code(NotificationError.Code.attachmentNotFound)
 
         // MARK: The facade's codes
 
@@ -110,6 +115,7 @@ extension UNError {
             4006: "invalidCategory", 4007: "pendingLimitReached", 4008: "deliveryNotFound",
             4009: "invalidResponse", 4010: "authenticationRequired",
             4012: "storeFailure", 4013: "invalidPayload", 4014: "serviceUnavailable",
+            4015: "tooManyAttachments", 4016: "attachmentNotFound",
             4900: "centerAlreadyConfigured", 4901: "invalidUserInfo",
         ]
     }

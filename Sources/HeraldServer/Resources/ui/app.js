@@ -19,7 +19,7 @@
  *   #banners > article.card.banner[data-delivery][data-app]           transient banners
  *   #alert-dialog (dialog) > #alert-card article.card.alert[data-delivery]  the alert being shown
  *   #alert-queue               "N more alerts"
- *   article.card parts: .card-app .card-time .card-close .card-body(.card-title .card-subtitle .card-text)
+ *   article.card parts: .card-app .card-time .card-close .card-body(.card-title .card-subtitle .card-text img.card-thumbnail[data-attachment])
  *     .card-actions > button.action-button[data-action](.destructive)
  *     form.card-reply > input.reply-input + button.reply-send   (text-input actions)
  *   #auth-dialog (dialog): #auth-title #auth-message #auth-deny #auth-allow
@@ -184,7 +184,8 @@ const opensApp = (action) => action.options.includes('foreground');
 
 /**
  * A card for one delivery. `kind` is banner, alert or item (in the list);
- * `info` is {delivery, actions, reportsDismissal}.
+ * `info` is {delivery, actions, reportsDismissal}. An image attachment shows as
+ * a thumbnail (img.card-thumbnail) under the text.
  */
 function buildCard(info, kind) {
   const { delivery } = info;
@@ -211,6 +212,8 @@ function buildCard(info, kind) {
     if (kind === 'alert') text.id = 'alert-body';
     body.append(text);
   }
+  const thumbnail = buildThumbnail(delivery);
+  if (thumbnail) body.append(thumbnail);
   body.setAttribute('aria-label', `Open: ${[content.title, content.subtitle, content.body].filter(Boolean).join('. ')}`);
   card.append(top, body, buildActions(info, kind));
   if (kind === 'item') card.append(buildProvisionalChoice(delivery.app));
@@ -243,6 +246,25 @@ async function decideProvisional(identifier, keep) {
   } catch (error) {
     report(error);
   }
+}
+
+/** The image types the center shows as a thumbnail. */
+const IMAGE_TYPES = new Set(['public.jpeg', 'com.compuserve.gif', 'public.png']);
+
+/**
+ * The thumbnail of a delivery's first image attachment whose thumbnail is not
+ * hidden: an <img> loaded from the download route with the session's cookie.
+ */
+function buildThumbnail(delivery) {
+  const attachments = delivery.request.content.attachments ?? [];
+  const image = attachments.find((a) => IMAGE_TYPES.has(a.type) && a.thumbnailHidden !== true);
+  if (!image) return undefined;
+  const img = element('img', 'card-thumbnail');
+  img.src = `/v1/deliveries/${encodeURIComponent(delivery.id)}/attachments/${encodeURIComponent(image.identifier)}`;
+  img.alt = image.fileName ? `Attachment ${image.fileName}` : 'Attachment';
+  img.decoding = 'async';
+  img.dataset.attachment = image.identifier;
+  return img;
 }
 
 function buildActions(info, kind) {

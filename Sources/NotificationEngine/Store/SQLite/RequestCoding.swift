@@ -8,8 +8,8 @@ import Foundation
 /// their JSON inside the record.
 ///
 /// Version 2 adds, after the trigger, the content fields of iOS 12–16 that differ
-/// from their defaults, each as a tag and a value; version 1 records (without
-/// them) still read.
+/// from their defaults, each as a tag and a value, then the attachments, when
+/// there are any, as a tagged section; version 1 records (without either) still read.
 enum RequestCoding {
     static let version: UInt8 = 2
 
@@ -20,6 +20,7 @@ enum RequestCoding {
         writer.content(request.content)
         try writer.trigger(request.trigger)
         writer.extras(request.content)
+        writer.attachments(request.content.attachments)
         return Data(writer.bytes)
     }
 
@@ -32,6 +33,7 @@ enum RequestCoding {
                 identifier: try reader.string(), content: try reader.content(), trigger: try reader.trigger())
             if recordVersion >= 2 {
                 try reader.extras(into: &request.content)
+                request.content.attachments = try reader.attachments()
             }
             guard reader.isAtEnd else { throw ByteReader.corrupt("bytes after the request") }
             return request
@@ -335,4 +337,57 @@ enum ContentExtraTag {
 
     /// Interruption levels by their stored number.
     static let levels: [NotificationContent.InterruptionLevel] = [.passive, .active, .timeSensitive, .critical]
+}
+
+extension RequestCoding {
+    /// The tag of the attachments section after the trigger.
+    static let attachmentsTag: UInt8 = 0xA7
+}
+
+extension ByteWriter {
+    /// The attachments section: nothing when there are none.
+    mutating func attachments(_ attachments: [NotificationAttachment]) {
+        guard !attachments.isEmpty else { return }
+        byte(RequestCoding.attachmentsTag)
+        count(attachments.count)
+        for attachment in attachments {
+            string(attachment.identifier)
+            string(attachment.type.rawValue)
+            string(attachment.fileName)
+            int(attachment.size)
+            string(attachment.digest)
+            let thumbnail = attachment.thumbnail
+            optional(thumbnail.isHidden) { $0.bool($1) }
+            optional(thumbnail.clippingRect) { writer, rect in
+                writer.double(rect.x)
+                writer.double(rect.y)
+                writer.double(rect.width)
+                writer.double(rect.height)
+            }
+            optional(thumbnail.time) { $0.double($1) }
+        }
+    }
+}
+
+extension ByteReader {
+    /// The attachments section, if the record has one.
+    mutating func attachments() throws -> [NotificationAttachment] {
+        guard !isAtEnd else { return [] }
+        guard try byte() == RequestCoding.attachmentsTag else { throw Self.corrupt("an unknown section") }
+        return try (0..<count()).map { _ in try attachment() }
+    }
+
+    private mutating func attachment() throws -> NotificationAttachment {
+        NotificationAttachment(
+            identifier: try string(), type: AttachmentType(rawValue: try string()), fileName: try string(),
+            size: try int(), digest: try string(),
+            thumbnail: AttachmentThumbnailOptions(
+                isHidden: try optional { try $0.bool() },
+                clippingRect: try optional { reader in
+                    AttachmentThumbnailOptions.ClippingRect(
+                        x: try reader.double(), y: try reader.double(), width: try reader.double(),
+                        height: try reader.double())
+                },
+                time: try optional { try $0.double() }))
+    }
 }

@@ -1,0 +1,127 @@
+package import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The SQLite store's attachments: one file per digest, named by it, in a
+/// directory next to the database (`<database>.attachments/`), the directory
+/// 0700 and the files 0600, made when the first attachment is kept.
+///
+/// A file is written to a temporary name, flushed and renamed into place, so a
+/// file under a digest's name always holds all of its bytes.
+package final class FileAttachmentStore: AttachmentStore {
+    /// The directory.
+    package let directory: URL
+    private let pins = Mutex(AttachmentPins())
+
+    /// A store in `directory`, which need not exist yet.
+    package init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// The directory for the database at `databasePath`.
+    package convenience init(databasePath: String) {
+        self.init(directory: URL(fileURLWithPath: databasePath + ".attachments"))
+    }
+
+    package func put(_ data: Data, digest: String) throws {
+        pins.withLock { $0.pin(digest) }
+        let file = directory.appendingPathComponent(digest)
+        guard !FileManager.default.fileExists(atPath: file.path) else { return }
+        do {
+            try makeDirectory()
+            try Self.writeAtomically(data, to: file)
+        } catch {
+            unpin([digest])
+            throw error
+        }
+    }
+
+    package func pin(_ digest: String) -> Bool {
+        pins.withLock { pins in
+            guard FileManager.default.fileExists(atPath: directory.appendingPathComponent(digest).path) else {
+                return false
+            }
+            pins.pin(digest)
+            return true
+        }
+    }
+
+    package func unpin(_ digests: [String]) {
+        pins.withLock { pins in digests.forEach { pins.unpin($0) } }
+    }
+
+    package func data(_ digest: String) throws -> Data? {
+        guard Self.isDigest(digest) else { return nil }
+        let file = directory.appendingPathComponent(digest)
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        return try Data(contentsOf: file)
+    }
+
+    package func url(_ digest: String) -> URL? {
+        Self.isDigest(digest) ? directory.appendingPathComponent(digest) : nil
+    }
+
+    package var isEmpty: Bool {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).isEmpty
+    }
+
+    package func removeAll(except referenced: Set<String>) throws -> Int {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return 0 }
+        // Under the pins' lock: a digest pinned after this check is written again by its put.
+        return pins.withLock { pins in
+            var removed = 0
+            for name in names where !referenced.contains(name) && !pins.contains(Self.digest(named: name)) {
+                // Temporary files of a write that a crash interrupted are swept too.
+                if unlink(directory.appendingPathComponent(name).path) == 0 { removed += 1 }
+            }
+            return removed
+        }
+    }
+
+    private func makeDirectory() throws {
+        var info = stat()
+        if lstat(directory.path, &info) == 0 { return }
+        guard mkdir(directory.path, 0o700) == 0 || errno == EEXIST else {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+        _ = chmod(directory.path, 0o700)
+    }
+
+    /// The digest a file name is for: the name itself, or that of a temporary file
+    /// (`.<digest>.<UUID>.tmp`).
+    private static func digest(named name: String) -> String {
+        guard name.hasPrefix(".") else { return name }
+        return String(name.dropFirst().prefix { $0 != "." })
+    }
+
+    /// Whether `name` is a lowercase hexadecimal SHA-256, so that it names a file
+    /// in the directory and nothing outside it.
+    static func isDigest(_ name: String) -> Bool {
+        name.utf8.count == 64 && name.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+
+    /// Writes `data` to a temporary owner-only file beside `file`, flushes it and
+    /// renames it over `file`.
+    private static func writeAtomically(_ data: Data, to file: URL) throws {
+        let temporary = file.deletingLastPathComponent()
+            .appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString).tmp")
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { unlink(temporary.path) }
+        var written = 0
+        data.withUnsafeBytes { buffer in
+            while written < buffer.count {
+                let result = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if result <= 0 { break }
+                written += result
+            }
+        }
+        let synced = fsync(descriptor)
+        close(descriptor)
+        guard written == data.count, synced == 0, rename(temporary.path, file.path) == 0 else {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+    }
+}
