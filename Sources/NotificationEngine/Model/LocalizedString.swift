@@ -47,6 +47,28 @@ public struct LocalizedString: Codable, Sendable, Hashable {
     public static let markerStart: Character = "\u{E000}"
     public static let markerEnd: Character = "\u{E001}"
 
+    /// `text` with each marker (what lies between ``markerStart`` and
+    /// ``markerEnd``) replaced by what `replace` returns for its inside; a
+    /// marker it returns `nil` for is left as it is.
+    public static func replacingMarkers(in text: String, _ replace: (Substring) -> String?) -> String {
+        guard text.contains(markerStart) else { return text }
+        var result = ""
+        var rest = text[...]
+        while let start = rest.firstIndex(of: markerStart) {
+            result += rest[..<start]
+            let afterStart = rest.index(after: start)
+            guard let end = rest[afterStart...].firstIndex(of: markerEnd), let replacement = replace(rest[afterStart..<end])
+            else {
+                result.append(rest[start])
+                rest = rest[afterStart...]
+                continue
+            }
+            result += replacement
+            rest = rest[rest.index(after: end)...]
+        }
+        return result + rest
+    }
+
     /// The text in the first of `languages` the app has a format for, else in
     /// English (the usual development language), else its key; with the
     /// arguments filled in.

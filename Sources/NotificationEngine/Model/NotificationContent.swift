@@ -153,23 +153,9 @@ public struct NotificationContent: Codable, Sendable, Hashable {
         var content = self
         let texts = localizations.map { $0.resolved(for: languages) }
         func resolve(_ text: String) -> String {
-            guard text.contains(LocalizedString.markerStart) else { return text }
-            var result = ""
-            var rest = text[...]
-            while let start = rest.firstIndex(of: LocalizedString.markerStart) {
-                result += rest[..<start]
-                let afterStart = rest.index(after: start)
-                guard let end = rest[afterStart...].firstIndex(of: LocalizedString.markerEnd),
-                    let index = Int(rest[afterStart..<end]), texts.indices.contains(index)
-                else {
-                    result.append(rest[start])
-                    rest = rest[afterStart...]
-                    continue
-                }
-                result += texts[index]
-                rest = rest[rest.index(after: end)...]
+            LocalizedString.replacingMarkers(in: text) { marker in
+                Int(marker).flatMap { texts.indices.contains($0) ? texts[$0] : nil }
             }
-            return result + rest
         }
         content.title = resolve(title)
         content.subtitle = resolve(subtitle)

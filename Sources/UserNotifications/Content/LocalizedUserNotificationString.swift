@@ -55,7 +55,7 @@ struct DeferredLocalization: Codable, Hashable {
     static func engineText(
         _ text: String, localizations: inout [LocalizedString], bundle: URL?
     ) -> String {
-        replacingTokens(in: text) { payload in
+        LocalizedString.replacingMarkers(in: text) { payload in
             guard payload.first == prefix, let data = Data(base64Encoded: String(payload.dropFirst())),
                 let deferred = try? JSONDecoder().decode(Self.self, from: data)
             else { return nil }
@@ -72,31 +72,11 @@ struct DeferredLocalization: Codable, Hashable {
 
     /// The engine's markers in `text` replaced with the app's tokens again.
     static func appText(_ text: String, localizations: [LocalizedString]) -> String {
-        replacingTokens(in: text) { payload in
+        LocalizedString.replacingMarkers(in: text) { payload in
             guard let index = Int(payload), localizations.indices.contains(index) else { return nil }
             let localization = localizations[index]
             return Self(key: localization.key, arguments: localization.arguments).token
         }
-    }
-
-    private static func replacingTokens(in text: String, _ replace: (Substring) -> String?) -> String {
-        guard text.contains(LocalizedString.markerStart) else { return text }
-        var result = ""
-        var rest = text[...]
-        while let start = rest.firstIndex(of: LocalizedString.markerStart) {
-            result += rest[..<start]
-            let afterStart = rest.index(after: start)
-            guard let end = rest[afterStart...].firstIndex(of: LocalizedString.markerEnd),
-                let replacement = replace(rest[afterStart..<end])
-            else {
-                result.append(rest[start])
-                rest = rest[afterStart...]
-                continue
-            }
-            result += replacement
-            rest = rest[rest.index(after: end)...]
-        }
-        return result + rest
     }
 }
 
