@@ -15,7 +15,7 @@ struct LegacyNotificationsCompatibilityTests {
         let listFile = FileManager.default.temporaryDirectory.appendingPathComponent("shopping-\(UUID().uuidString).plist")
         defer { try? FileManager.default.removeItem(at: listFile) }
         let appDelegate = ShoppingAppDelegate(application: application, listFile: listFile)
-        appDelegate.didFinishLaunching()
+        #expect(application.launch(with: appDelegate))  // what UIApplicationMain does on iOS
         let settings = try #require(application.currentUserNotificationSettings)
         #expect(settings.types == [.alert, .sound])
         #expect(settings.categories?.first?.actions(for: .minimal)?.compactMap { $0.identifier } == ["trashAction", "editList"])
@@ -42,8 +42,7 @@ struct LegacyNotificationsCompatibilityTests {
         let harness = try Harness()
         UIApplication.configure(appIdentifier: "com.example.todo", service: harness.engine)
         let appDelegate = TodoAppDelegate()
-        UIApplication.shared.delegate = appDelegate
-        appDelegate.didFinishLaunching(UIApplication.shared)
+        #expect(UIApplication.shared.launch(with: appDelegate))
 
         let suite = "herald.compatibility.todo.\(UUID().uuidString)"
         let defaults = try #require(UserDefaults(suiteName: suite))

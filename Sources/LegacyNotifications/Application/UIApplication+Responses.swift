@@ -19,7 +19,9 @@ extension UIApplication {
         case .dismiss:
             completionHandler()
         case .default:
-            opening { delegate?.application(self, didReceive: notification) }
+            if !keepForLaunch(notification) {
+                opening { delegate?.application(self, didReceive: notification) }
+            }
             completionHandler()
         case .action, .text:
             let run = { self.perform(response, on: notification, completionHandler: completionHandler) }

@@ -53,6 +53,8 @@ public final class UIApplication: Sendable {
         /// The user's answer to the last registration, while it is awaited.
         var authorizing: Task<Void, any Error>?
         var registrations = 0
+        /// Set while ``launch(with:)`` runs.
+        var launch: Launch?
     }
 
     /// The delegate, held weakly. Apple's delegate protocol does not require

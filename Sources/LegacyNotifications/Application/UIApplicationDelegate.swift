@@ -15,6 +15,13 @@ public let UIUserNotificationActionResponseTypedTextKey = "UIUserNotificationAct
 /// work is done, from any thread; one never called times out in the engine and
 /// is logged.
 public protocol UIApplicationDelegate: NSObjectProtocol {
+    /// The app finished launching (``UIApplication/launch(with:)``); the options
+    /// hold the notification whose tap launched it, if one did. Return `false`
+    /// if the app cannot handle what it was launched for.
+    func application(
+        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool
+
     /// The user's answer to ``UIApplication/registerUserNotificationSettings(_:)``:
     /// the types allowed (empty if refused) and the registered categories.
     func application(_ application: UIApplication, didRegister notificationSettings: UIUserNotificationSettings)
@@ -50,6 +57,13 @@ public protocol UIApplicationDelegate: NSObjectProtocol {
 }
 
 extension UIApplicationDelegate {
+    /// Returns `true`.
+    public func application(
+        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+        true
+    }
+
     /// Does nothing.
     public func application(_ application: UIApplication, didRegister notificationSettings: UIUserNotificationSettings) {}
 

@@ -3,7 +3,9 @@
 // schedules one reminder, the actions edit or delete the list. Compiled
 // unchanged but for `@objc` (no Objective-C runtime on Linux); the view
 // controller takes its UIApplication instead of reading
-// UIApplication.shared, so each test has its own.
+// UIApplication.shared, so each test has its own. Herald's
+// `UIApplication.launch(with:)` calls `didFinishLaunchingWithOptions`, as
+// UIApplicationMain does.
 import Foundation
 import LegacyNotifications
 
@@ -15,12 +17,16 @@ final class ShoppingAppDelegate: NSObject, UIApplicationDelegate {
         self.application = application
         super.init()
         viewController = ShoppingViewController(application: application, listFile: listFile)
-        application.delegate = self
     }
 
-    // application(_:didFinishLaunchingWithOptions:)
-    func didFinishLaunching() {
+    func application(
+        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
         setupNotificationSettings()
+        if let notification = launchOptions?[.localNotification] as? UILocalNotification {
+            print("Launched by: \(notification.alertBody ?? "")")
+        }
+        return true
     }
 
     func setupNotificationSettings() {

@@ -78,8 +78,9 @@ class TodoList {
 final class TodoAppDelegate: NSObject, UIApplicationDelegate {
     private(set) var refreshes = 0
 
-    // application(_:didFinishLaunchingWithOptions:)
-    func didFinishLaunching(_ application: UIApplication) {
+    func application(
+        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
         let completeAction = UIMutableUserNotificationAction()
         completeAction.identifier = "COMPLETE_TODO"
         completeAction.title = "Complete"
@@ -100,6 +101,7 @@ final class TodoAppDelegate: NSObject, UIApplicationDelegate {
 
         application.registerUserNotificationSettings(
             UIUserNotificationSettings(types: [.alert, .badge, .sound], categories: Set([todoCategory])))
+        return true
     }
 
     func application(_ application: UIApplication, didReceive notification: UILocalNotification) {

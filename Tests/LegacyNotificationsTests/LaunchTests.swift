@@ -1,0 +1,62 @@
+import Foundation
+import LegacyNotifications
+import NotificationEngine
+import Signals
+import Synchronization
+import Testing
+
+/// `application(_:didFinishLaunchingWithOptions:)` and the launch options.
+@Suite("Launching the app")
+struct LaunchTests {
+    final class LaunchingDelegate: NSObject, UIApplicationDelegate, Sendable {
+        let log = Mutex<[String]>([])
+
+        func application(
+            _ application: UIApplication,
+            didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+        ) -> Bool {
+            let notification = launchOptions?[.localNotification] as? UILocalNotification
+            log.withLock { $0.append("launched (\(application.applicationState)) with \(notification?.alertBody ?? "nothing")") }
+            return true
+        }
+
+        func application(_ application: UIApplication, didReceive notification: UILocalNotification) {
+            log.withLock { $0.append("received \(notification.alertBody ?? "")") }
+        }
+
+        func applicationDidBecomeActive(_ application: UIApplication) {
+            log.withLock { $0.append("active") }
+        }
+    }
+
+    @Test("A tap on a notification while the app was not running launches it with the notification")
+    func launchedByATap() async throws {
+        // The app is not running: nothing of it is connected to the engine.
+        let fixture = try LegacyFixture()
+        _ = try await fixture.engine.requestAuthorization(options: [.alert], for: fixture.app)
+        try await fixture.engine.add(
+            NotificationRequest(identifier: "milk", content: NotificationContent(body: "Buy milk"), trigger: nil),
+            for: fixture.app)
+        try await fixture.respondToLastShown()  // the user taps it
+
+        let later = UIApplication(appIdentifier: fixture.app, service: fixture.engine)
+        let delegate = LaunchingDelegate()
+        #expect(later.launch(with: delegate))
+        #expect(delegate.log.withLock { $0 } == ["launched (inactive) with Buy milk", "active"])
+        #expect(later.applicationState == .active)
+    }
+
+    @Test("A plain launch has no options, and taps after it reach didReceive")
+    func plainLaunch() async throws {
+        let fixture = try LegacyFixture()
+        try await fixture.register()
+        let application = UIApplication(appIdentifier: fixture.app, service: fixture.engine)
+        let delegate = LaunchingDelegate()
+        #expect(application.launch(with: delegate))
+        application.scheduleLocalNotification(
+            LegacyFixture.notification("Call Mom", at: LegacyFixture.start.addingTimeInterval(60)))
+        fixture.scheduler.advance(by: 60)
+        try await fixture.respondToLastShown()
+        #expect(delegate.log.withLock { $0 } == ["launched (background) with nothing", "received Call Mom", "active"])
+    }
+}
