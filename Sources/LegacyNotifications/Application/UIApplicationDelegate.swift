@@ -48,6 +48,20 @@ public protocol UIApplicationDelegate: NSObjectProtocol {
         for notification: UILocalNotification, withResponseInfo responseInfo: [AnyHashable: Any],
         completionHandler: @escaping @Sendable () -> Void)
 
+    /// The `async` form of ``application(_:handleActionWithIdentifier:for:withResponseInfo:completionHandler:)``
+    /// (iOS 15): handle the action before returning. Called when the app
+    /// implements neither completion-handler form; the default calls
+    /// ``application(_:handleActionWithIdentifier:for:)``.
+    func application(
+        _ application: UIApplication, handleActionWithIdentifier identifier: String?,
+        for notification: UILocalNotification, withResponseInfo responseInfo: [AnyHashable: Any]) async
+
+    /// The `async` form of ``application(_:handleActionWithIdentifier:for:completionHandler:)``
+    /// (iOS 15): handle the action before returning. The default does nothing.
+    func application(
+        _ application: UIApplication, handleActionWithIdentifier identifier: String?,
+        for notification: UILocalNotification) async
+
     /// The app became active: the user opened it or
     /// ``UIApplication/setApplicationState(_:)`` moved it to the foreground.
     func applicationDidBecomeActive(_ application: UIApplication)
@@ -70,12 +84,22 @@ extension UIApplicationDelegate {
     /// Does nothing.
     public func application(_ application: UIApplication, didReceive notification: UILocalNotification) {}
 
-    /// Calls the completion handler.
+    /// Calls the `async` form with the response info, then the completion handler.
     public func application(
         _ application: UIApplication, handleActionWithIdentifier identifier: String?,
         for notification: UILocalNotification, completionHandler: @escaping @Sendable () -> Void
     ) {
-        completionHandler()
+        // Reached from the form with response info (the one the application
+        // calls) when the app implements neither completion-handler form: that
+        // form left its response info for this one on the thread.
+        let info = UserInfoBox(ResponseInfoHandoff.take() ?? [:])
+        let delegate = UncheckedDelegate(value: self)
+        Task {
+            await delegate.value.application(
+                application, handleActionWithIdentifier: identifier, for: notification,
+                withResponseInfo: info.value ?? [:])
+            completionHandler()
+        }
     }
 
     /// Calls ``application(_:handleActionWithIdentifier:for:completionHandler:)``.
@@ -84,14 +108,57 @@ extension UIApplicationDelegate {
         for notification: UILocalNotification, withResponseInfo responseInfo: [AnyHashable: Any],
         completionHandler: @escaping @Sendable () -> Void
     ) {
+        ResponseInfoHandoff.leave(responseInfo)
+        defer { ResponseInfoHandoff.clear() }
         self.application(
             application, handleActionWithIdentifier: identifier, for: notification,
             completionHandler: completionHandler)
     }
+
+    /// Calls ``application(_:handleActionWithIdentifier:for:)``.
+    public func application(
+        _ application: UIApplication, handleActionWithIdentifier identifier: String?,
+        for notification: UILocalNotification, withResponseInfo responseInfo: [AnyHashable: Any]
+    ) async {
+        await self.application(application, handleActionWithIdentifier: identifier, for: notification)
+    }
+
+    /// Does nothing.
+    public func application(
+        _ application: UIApplication, handleActionWithIdentifier identifier: String?,
+        for notification: UILocalNotification
+    ) async {}
 
     /// Does nothing.
     public func applicationDidBecomeActive(_ application: UIApplication) {}
 
     /// Does nothing.
     public func applicationDidEnterBackground(_ application: UIApplication) {}
+}
+
+/// Hands the response info from the default completion-handler form with
+/// response info to the default one without, which it calls synchronously on
+/// the same thread: the way an app that implements only an `async` form still
+/// gets the typed text.
+enum ResponseInfoHandoff {
+    private static let key = "herald.UIApplicationDelegate.responseInfo"
+
+    static func leave(_ info: [AnyHashable: Any]) {
+        Thread.current.threadDictionary[key] = UserInfoBox(info)
+    }
+
+    static func take() -> [AnyHashable: Any]? {
+        defer { clear() }
+        return (Thread.current.threadDictionary[key] as? UserInfoBox)?.value
+    }
+
+    static func clear() {
+        Thread.current.threadDictionary.removeObject(forKey: key)
+    }
+}
+
+/// The app's delegate, handed to the task that runs its `async` form. Apple's
+/// protocol does not require `Sendable`; the delegate protects its own state.
+struct UncheckedDelegate: @unchecked Sendable {
+    let value: any UIApplicationDelegate
 }
