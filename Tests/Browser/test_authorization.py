@@ -165,3 +165,15 @@ def test_an_app_without_settings_of_its_own_does_not_offer_them(center):
     with pytest.raises(APIError) as refused:
         center.daemon.request("POST", "/v1/apps/com.example.plain/settings/open", {})
     assert refused.value.code == "invalidResponse"
+
+
+def test_an_app_asking_to_show_its_settings_opens_them_in_the_center(center):
+    token = allowed_app(center, "com.example.tuned", "Tuned")
+    other = allowed_app(center, "com.example.other", "Other")
+    center.find('#app-tabs .app-tab[data-app="com.example.other"]').click()
+    center.daemon.request("POST", "/v1/apps/com.example.tuned/settings/show", token=token)
+    section = center.section("com.example.tuned")
+    center.visible(f"{section} .settings-panel")
+    assert center.find('#app-tabs .app-tab[data-app="com.example.tuned"]').get_attribute("aria-current") == "true"
+    assert "asked to show its notification settings" in center.find("#status").text
+    assert other

@@ -35,6 +35,12 @@ struct LegacyNotificationsCompatibilityTests {
         try await harness.respond(as: "com.example.shopping", with: "trashAction")
         #expect(viewController.shoppingList.count == 0)
         #expect(ShoppingViewController(application: application, listFile: listFile).shoppingList.count == 0)
+
+        let reported = Recorder<NotificationError>()
+        let subscription = application.notificationErrors.subscribeNext { reported.append($0) }
+        defer { subscription.dispose() }
+        viewController.openNotificationSettings()
+        #expect(reported.values.isEmpty)
     }
 
     @Test("Seed 001, the to-do list: each item's reminder through UIApplication.shared; removing cancels it")

@@ -60,3 +60,26 @@ struct LaunchTests {
         #expect(delegate.log.withLock { $0 } == ["launched (background) with nothing", "received Call Mom", "active"])
     }
 }
+
+/// `UIApplication.openNotificationSettingsURLString` (iOS 16).
+@Suite("Opening the app's notification settings")
+struct OpenSettingsTests {
+    @Test("Opening the settings URL asks the notification center to show the app's settings")
+    func opensTheSettings() async throws {
+        let fixture = try LegacyFixture()
+        let shown = Mutex<[String]>([])
+        let subscription = fixture.engine.events.subscribeNext { event in
+            if case .settingsShown(let app) = event { shown.withLock { $0.append(app.rawValue) } }
+        }
+        defer { subscription.dispose() }
+        let opened = Mutex<[Bool]>([])
+        fixture.application.open(URL(string: UIApplication.openNotificationSettingsURLString)!) { success in
+            opened.withLock { $0.append(success) }
+        }
+        fixture.application.open(URL(string: "https://example.com")!, options: [:]) { success in
+            opened.withLock { $0.append(success) }
+        }
+        #expect(opened.withLock { $0 } == [true, false])
+        #expect(shown.withLock { $0 } == [fixture.app.rawValue])
+    }
+}

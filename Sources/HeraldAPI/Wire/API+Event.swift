@@ -71,6 +71,8 @@ extension API.Event {
             self.init(type: "appOpened", app: app.rawValue)
         case .pendingChanged(let app):
             self.init(type: "pendingChanged", app: app.rawValue)
+        case .settingsShown(let app):
+            self.init(type: "settingsShown", app: app.rawValue)
         case .settingsOpened(let app, let delivery):
             self.init(type: "settingsOpened", app: app.rawValue)
             self.delivery = delivery.map(API.Delivery.init)

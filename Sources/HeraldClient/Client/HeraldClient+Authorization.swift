@@ -40,6 +40,12 @@ extension HeraldClient {
         try await perform(.post, ["v1", "apps", app, "settings", "open"], body: API.SettingsOpening(delivery: delivery))
     }
 
+    /// The app asks the notification center to show the user its notification
+    /// settings: `POST /v1/apps/{app}/settings/show`.
+    public func showSettings(for app: String) async throws {
+        try await perform(.post, ["v1", "apps", app, "settings", "show"])
+    }
+
     /// The apps waiting for the user's answer: `GET /v1/authorization-prompts` (admin).
     public func authorizationPrompts() async throws -> [API.AuthorizationPrompt] {
         try await call(.get, ["v1", "authorization-prompts"], as: PromptList.self).prompts

@@ -106,6 +106,10 @@ public final class RemoteNotificationService: NotificationService {
         _ = try await remote { try await client.setBadge(count, for: app.rawValue) }
     }
 
+    public func showNotificationSettings(for app: AppIdentifier) async throws {
+        try await remote { try await client.showSettings(for: app.rawValue) }
+    }
+
     public func badgeCount(for app: AppIdentifier) async throws -> Int {
         try await remote { try await client.badge(for: app.rawValue) }
     }

@@ -62,6 +62,10 @@ struct NotificationRoutes {
             try engine.answerAuthorization(for: app, granted: answer.granted)
             return Response(status: .noContent)
         }
+        app.post("settings/show") { _, context in
+            try await engine.showNotificationSettings(for: try appIdentifier(context))
+            return Response(status: .noContent)
+        }
         app.post("settings/open") { request, context in
             try context.requireAdmin()
             let app = try appIdentifier(context)

@@ -63,6 +63,12 @@ extension NotificationEngine: NotificationService {
         try setForegroundNow(isForeground, for: app)
     }
 
+    public func showNotificationSettings(for app: AppIdentifier) async throws {
+        try Validator.validateApp(app)
+        _ = try preferences(for: app)
+        emit(.settingsShown(app: app))
+    }
+
     public func connect(_ handler: any NotificationAppHandler, for app: AppIdentifier) async throws -> any Disposable {
         try connectNow(handler, for: app)
     }

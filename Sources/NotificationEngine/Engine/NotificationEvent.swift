@@ -20,6 +20,10 @@ public enum NotificationEvent: Sendable, Hashable {
     /// The user asked for the app's own notification settings, from the
     /// notification center's settings or from one of its notifications.
     case settingsOpened(app: AppIdentifier, delivery: Delivery?)
+    /// The app asked to show the user its notification settings
+    /// (``NotificationService/showNotificationSettings(for:)``): a notification
+    /// center shows them.
+    case settingsShown(app: AppIdentifier)
     /// The app added or removed pending requests. Firing is reported by
     /// ``delivered(_:)`` instead: a one-shot request leaves the pending list when it fires.
     case pendingChanged(app: AppIdentifier)

@@ -140,6 +140,11 @@ public protocol NotificationService: Sendable {
     /// foreground too.
     func setForeground(_ isForeground: Bool, for app: AppIdentifier) async throws
 
+    /// The app asks to show the user its notification settings, as iOS apps do by
+    /// opening `UIApplication.openNotificationSettingsURLString`: the notification
+    /// center shows the app's settings.
+    func showNotificationSettings(for app: AppIdentifier) async throws
+
     // MARK: The app's side
 
     /// Connects the running app: it is asked how to present deliveries while in

@@ -143,6 +143,13 @@ final class ShoppingViewController: NSObject {
         application.scheduleLocalNotification(localNotification)
     }
 
+    // "Notifications are off: open Settings" (iOS 16).
+    func openNotificationSettings() {
+        if let url = URL(string: UIApplication.openNotificationSettingsURLString) {
+            application.open(url, options: [:], completionHandler: nil)
+        }
+    }
+
     func modifyListNotification() {
         isEditingItem = true
     }

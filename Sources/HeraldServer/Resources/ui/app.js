@@ -863,6 +863,15 @@ async function setBadge(identifier, badge) {
   }
 }
 
+/** The app asked to show its notification settings: select it and open them. */
+function showSettings(identifier) {
+  if (!state.apps.has(identifier)) return;
+  select(identifier);
+  const panel = state.apps.get(identifier).section.querySelector('.settings-panel');
+  if (panel.hidden) toggleSettings(identifier);
+  say(`${appName(identifier)} asked to show its notification settings.`);
+}
+
 function toggleSettings(identifier) {
   const { section } = state.apps.get(identifier);
   const panel = section.querySelector('.settings-panel');
@@ -989,6 +998,9 @@ function handleEvent(event) {
       break;
     case 'pendingChanged':
       scheduleRefresh(app, 'pending');
+      break;
+    case 'settingsShown':
+      showSettings(app);
       break;
     case 'appsChanged':
       refreshApps().catch(report);
