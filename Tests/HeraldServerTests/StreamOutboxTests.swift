@@ -1,4 +1,6 @@
 @testable import HeraldServer
+import NIOCore
+import NIOEmbedded
 import Testing
 
 @Suite("Stream outbox and registry, alone")
@@ -59,17 +61,36 @@ struct StreamOutboxTests {
         let app = Credential.appToken(fingerprint: "a")
         let other = Credential.appToken(fingerprint: "b")
         let outboxes = (0..<4).map { _ in StreamOutbox() }
-        try registry.register(outboxes[0], for: app)
-        try registry.register(outboxes[1], for: app)
-        #expect(throws: ServerError.self) { try registry.register(outboxes[2], for: app) }
-        try registry.register(outboxes[2], for: other)
-        #expect(throws: ServerError.self) { try registry.checkRoom(for: .adminToken) }
+        let channels = (0..<6).map { _ in EmbeddedChannel() }
+        try registry.register(outboxes[0], for: app, on: channels[0])
+        try registry.register(outboxes[1], for: app, on: channels[1])
+        #expect(throws: ServerError.self) { try registry.register(outboxes[2], for: app, on: channels[2]) }
+        try registry.register(outboxes[2], for: other, on: channels[2])
+        #expect(throws: ServerError.self) { try registry.reserve(for: .adminToken, on: channels[3]) }
         registry.revoke(app)
         #expect(outboxes[0].closeReason == .credentialRevoked && outboxes[1].closeReason == .credentialRevoked)
         #expect(outboxes[2].closeReason == nil)
         #expect(registry.count(for: app) == 0)
-        try registry.register(outboxes[3], for: .adminToken)
+        try registry.register(outboxes[3], for: .adminToken, on: channels[3])
         registry.unregister(outboxes[2], for: other)
         #expect(registry.count(for: other) == 0)
+    }
+
+    @Test("upgrades accepted at once hold their places, so together they cannot pass the limit")
+    func reservations() throws {
+        let registry = StreamRegistry(perCredentialLimit: 2, totalLimit: 10)
+        let app = Credential.appToken(fingerprint: "a")
+        let channels = (0..<4).map { _ in EmbeddedChannel() }
+        // Two upgrades accepted, neither stream started yet: a third is refused.
+        try registry.reserve(for: app, on: channels[0])
+        try registry.reserve(for: app, on: channels[1])
+        #expect(throws: ServerError.self) { try registry.reserve(for: app, on: channels[2]) }
+        // The first stream starts in its place; the second connection closes before its stream does.
+        try registry.register(StreamOutbox(), for: app, on: channels[0])
+        try channels[1].close().wait()
+        channels[1].embeddedEventLoop.run()
+        try registry.reserve(for: app, on: channels[2])
+        #expect(throws: ServerError.self) { try registry.reserve(for: app, on: channels[3]) }
+        #expect(registry.count(for: app) == 1)
     }
 }

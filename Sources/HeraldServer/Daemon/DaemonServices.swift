@@ -55,7 +55,7 @@ final class DaemonServices: Sendable {
         _ outbox: StreamOutbox, for context: HeraldRequestContext, _ body: () async throws -> T
     ) async throws -> T {
         let credential = try context.requireCredential()
-        try streams.register(outbox, for: credential)
+        try streams.register(outbox, for: credential, on: context.channel)
         defer { streams.unregister(outbox, for: credential) }
         // Revoked between the request's check and now: its revocation found no stream to close.
         if !isCurrent(credential) { outbox.close(.credentialRevoked) }

@@ -50,8 +50,8 @@ struct BundledAppRoutes {
         }
         group.ws("events") { request, context in
             _ = try app(context)
-            try services.streams.checkRoom(for: try context.requireCredential())
             try WebSocketUpgrade.require(request)
+            try services.streams.reserve(for: try context.requireCredential(), on: context.channel)
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
             let app = try app(context.requestContext)

@@ -19,8 +19,8 @@ struct EventRoutes {
     func add(to router: Router<HeraldRequestContext>) {
         router.ws("v1/events") { request, context in
             _ = try parameters(request, context)
-            try services.streams.checkRoom(for: try context.requireCredential())
             try WebSocketUpgrade.require(request)
+            try services.streams.reserve(for: try context.requireCredential(), on: context.channel)
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
             let (app, after) = try parameters(context.request, context.requestContext)

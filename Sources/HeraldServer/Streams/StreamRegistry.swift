@@ -1,4 +1,5 @@
 import HTTPTypes
+import NIOCore
 import Synchronization
 
 /// The credential a request was made with, which every stream it opens stays tied to.
@@ -21,7 +22,14 @@ final class StreamRegistry: Sendable {
 
     private struct State {
         var streams: [Credential: [ObjectIdentifier: StreamOutbox]] = [:]
+        /// Upgrades accepted whose stream has not started yet, by their connection.
+        var reservations: [ObjectIdentifier: Credential] = [:]
+        /// Streams and reservations.
         var total = 0
+
+        func held(by credential: Credential) -> Int {
+            (streams[credential]?.count ?? 0) + reservations.values.lazy.filter { $0 == credential }.count
+        }
     }
 
     let perCredentialLimit: Int
@@ -33,22 +41,41 @@ final class StreamRegistry: Sendable {
         self.totalLimit = totalLimit
     }
 
-    /// Checks, before an upgrade, that `credential` may open one more stream.
+    /// Before an upgrade: holds a place for one more stream of `credential` on
+    /// `channel`, so upgrades accepted at once cannot together pass the limit. The
+    /// stream takes the place when it starts (``register(_:for:on:)``); closing the
+    /// connection first gives it back.
     ///
-    /// - Throws: 429 `tooManyStreams` when it may not.
-    func checkRoom(for credential: Credential) throws {
-        try state.withLock { try Self.checkRoom(in: $0, for: credential, limits: (perCredentialLimit, totalLimit)) }
-    }
-
-    /// Records `outbox` as a stream of `credential`.
-    ///
-    /// - Throws: 429 `tooManyStreams` when the credential or the daemon holds its limit
-    ///   of streams (checked again here: streams may have opened since ``checkRoom(for:)``).
-    func register(_ outbox: StreamOutbox, for credential: Credential) throws {
+    /// - Throws: 429 `tooManyStreams` when the credential or the daemon holds its limit.
+    func reserve(for credential: Credential, on channel: any Channel) throws {
+        let key = ObjectIdentifier(channel)
         try state.withLock { state in
             try Self.checkRoom(in: state, for: credential, limits: (perCredentialLimit, totalLimit))
-            state.streams[credential, default: [:]][ObjectIdentifier(outbox)] = outbox
+            state.reservations[key] = credential
             state.total += 1
+        }
+        channel.closeFuture.whenComplete { [self] _ in release(key) }
+    }
+
+    /// Records `outbox` as a stream of `credential` on `channel`, in the place
+    /// ``reserve(for:on:)`` held for it.
+    ///
+    /// - Throws: 429 `tooManyStreams` when no place was held and the credential or
+    ///   the daemon holds its limit of streams.
+    func register(_ outbox: StreamOutbox, for credential: Credential, on channel: any Channel) throws {
+        try state.withLock { state in
+            if state.reservations.removeValue(forKey: ObjectIdentifier(channel)) == nil {
+                try Self.checkRoom(in: state, for: credential, limits: (perCredentialLimit, totalLimit))
+                state.total += 1
+            }
+            state.streams[credential, default: [:]][ObjectIdentifier(outbox)] = outbox
+        }
+    }
+
+    /// Gives back the place held for a connection whose stream never started.
+    private func release(_ key: ObjectIdentifier) {
+        state.withLock { state in
+            if state.reservations.removeValue(forKey: key) != nil { state.total -= 1 }
         }
     }
 
@@ -80,13 +107,13 @@ final class StreamRegistry: Sendable {
         closing.forEach { $0.close(.daemonStopping) }
     }
 
-    /// Streams open with `credential`.
+    /// Streams open with `credential`, not counting places held for upgrades.
     func count(for credential: Credential) -> Int {
         state.withLock { $0.streams[credential]?.count ?? 0 }
     }
 
     private static func checkRoom(in state: State, for credential: Credential, limits: (Int, Int)) throws {
-        guard (state.streams[credential]?.count ?? 0) < limits.0, state.total < limits.1 else {
+        guard state.held(by: credential) < limits.0, state.total < limits.1 else {
             throw ServerError(
                 status: .tooManyRequests, code: "tooManyStreams",
                 message: "too many open streams: at most \(limits.0) per credential and \(limits.1) in all; close one first")
