@@ -48,9 +48,11 @@ extension UIApplication {
 
     /// The types the user allows the app (empty before it registers, or if the
     /// user refused) and its registered categories; `nil` when the service
-    /// cannot be read (the failure is reported on ``notificationErrors``).
+    /// cannot be read (the failure is reported on ``notificationErrors``). Read
+    /// right after ``registerUserNotificationSettings(_:)``, it waits for the
+    /// user's answer, as scheduling does.
     public var currentUserNotificationSettings: UIUserNotificationSettings? {
-        run("currentUserNotificationSettings") { [self] in try await readSettings() }
+        run("currentUserNotificationSettings") { [self] in try await answeredSettings() }
     }
 
     /// The number on the app's icon; `0` shows none. Setting a negative number
@@ -76,6 +78,12 @@ extension UIApplication {
         _ = try await service.requestAuthorization(options: settings.types.authorizationOptions, for: appIdentifier)
         let current = try await readSettings()
         delegate?.application(self, didRegister: current)
+    }
+
+    /// The settings once the last registration's answer is known.
+    func answeredSettings() async throws -> UIUserNotificationSettings {
+        await authorizationAnswered()
+        return try await readSettings()
     }
 
     func readSettings() async throws -> UIUserNotificationSettings {

@@ -55,7 +55,7 @@ extension UIApplication {
 
         /// The types the user allows the app and its registered categories.
         public func currentUserNotificationSettings() async throws -> UIUserNotificationSettings {
-            try await application.readSettings()
+            try await application.answeredSettings()
         }
 
         /// The number on the app's icon.
