@@ -31,32 +31,30 @@ struct AsyncActionHandlerTests {
         }
     }
 
-    @Test("The async form with response info gets the typed text")
-    func withResponseInfo() async throws {
+    /// A notification of the message category arrives and the user answers it with `action`.
+    static func answerAMessage(with action: String, text: String? = nil, delegate: any UIApplicationDelegate) async throws {
         let fixture = try LegacyFixture()
-        let delegate = AsyncWithInfo()
         fixture.application.delegate = delegate
         try await fixture.register([try UIApplicationDeliveryTests.category()])
         let notification = LegacyFixture.notification("Hello", at: LegacyFixture.start.addingTimeInterval(60))
         notification.category = "message"
         fixture.application.scheduleLocalNotification(notification)
         fixture.scheduler.advance(by: 60)
-        try await fixture.respondToLastShown(with: "reply", text: "On my way", authenticated: false)
+        try await fixture.respondToLastShown(with: action, text: text, authenticated: false)
+    }
+
+    @Test("The async form with response info gets the typed text")
+    func withResponseInfo() async throws {
+        let delegate = AsyncWithInfo()
+        try await Self.answerAMessage(with: "reply", text: "On my way", delegate: delegate)
         var handled = delegate.handled.makeAsyncIterator()
         #expect(await handled.next() == "reply On my way")
     }
 
     @Test("The plain async form gets the action")
     func plain() async throws {
-        let fixture = try LegacyFixture()
         let delegate = AsyncPlain()
-        fixture.application.delegate = delegate
-        try await fixture.register([try UIApplicationDeliveryTests.category()])
-        let notification = LegacyFixture.notification("Hello", at: LegacyFixture.start.addingTimeInterval(60))
-        notification.category = "message"
-        fixture.application.scheduleLocalNotification(notification)
-        fixture.scheduler.advance(by: 60)
-        try await fixture.respondToLastShown(with: "later", authenticated: false)
+        try await Self.answerAMessage(with: "later", delegate: delegate)
         var handled = delegate.handled.makeAsyncIterator()
         #expect(await handled.next() == "later for Hello")
     }

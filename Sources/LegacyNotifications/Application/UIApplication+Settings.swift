@@ -26,11 +26,11 @@ extension UIApplication {
             runtime.registrations += 1
             return runtime.registrations
         }
+        // On the calls' own threads: a synchronous call may wait for it.
         let answer = BlockingCall.start { [self] in
             try await service.requestAuthorization(options: options, for: appIdentifier)
         }
-        // On the calls' own threads too: a synchronous call may wait for it.
-        runtime.withLock { $0.authorizing = BlockingCall.start { _ = await answer.result } }
+        runtime.withLock { $0.authorizing = answer }
         _ = BlockingCall.start { [self] in
             let result = await answer.result
             runtime.withLock { runtime in

@@ -51,7 +51,7 @@ public final class UIApplication: Sendable {
         var connecting: Task<Void, any Error>?
         var connection: (any Disposable)?
         /// The user's answer to the last registration, while it is awaited.
-        var authorizing: Task<Void, any Error>?
+        var authorizing: Task<Bool, any Error>?
         var registrations = 0
         /// Set while ``launch(with:)`` runs.
         var launch: Launch?

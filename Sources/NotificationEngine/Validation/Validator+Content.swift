@@ -33,12 +33,10 @@ extension Validator {
         if let name = content.sound?.name {
             try checkLength(name, of: "sound name", limit: identifierLimit, code: .invalidIdentifier, allowsEmpty: false)
         }
-        for (name, text) in [
-            ("targetContentIdentifier", content.targetContentIdentifier), ("filterCriteria", content.filterCriteria),
-            ("launchImageName", content.launchImageName),
-        ] {
-            try checkLength(text, of: name, limit: identifierLimit, code: .invalidIdentifier)
-        }
+        try checkLength(
+            content.targetContentIdentifier, of: "targetContentIdentifier", limit: identifierLimit, code: .invalidIdentifier)
+        try checkLength(content.filterCriteria, of: "filterCriteria", limit: identifierLimit, code: .invalidIdentifier)
+        try checkLength(content.launchImageName, of: "launchImageName", limit: identifierLimit, code: .invalidIdentifier)
         try checkLength(
             content.summaryArgument, of: "summaryArgument", limit: NotificationLimits.maximumSubtitleLength,
             code: .payloadTooLarge)

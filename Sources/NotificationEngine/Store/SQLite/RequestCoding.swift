@@ -91,39 +91,46 @@ struct ByteWriter {
 
     /// The content fields that differ from their defaults, tagged.
     mutating func extras(_ content: NotificationContent) {
-        var fields: [(tag: UInt8, write: (inout ByteWriter) -> Void)] = []
+        var fields = ByteWriter()
+        var fieldCount = 0
+        func field(_ tag: UInt8, _ write: (inout ByteWriter) -> Void) {
+            fields.byte(tag)
+            write(&fields)
+            fieldCount += 1
+        }
         if content.interruptionLevel != .active {
             let level = ContentExtraTag.levels.firstIndex(of: content.interruptionLevel) ?? 1
-            fields.append((ContentExtraTag.interruptionLevel, { $0.byte(UInt8(level)) }))
+            field(ContentExtraTag.interruptionLevel) { $0.byte(UInt8(level)) }
         }
         if content.relevanceScore != 0 {
-            fields.append((ContentExtraTag.relevanceScore, { $0.double(content.relevanceScore) }))
+            field(ContentExtraTag.relevanceScore) { $0.double(content.relevanceScore) }
         }
-        for (tag, text) in [
-            (ContentExtraTag.targetContentIdentifier, content.targetContentIdentifier),
-            (ContentExtraTag.filterCriteria, content.filterCriteria),
-            (ContentExtraTag.summaryArgument, content.summaryArgument),
-            (ContentExtraTag.launchImageName, content.launchImageName),
-        ] where !text.isEmpty {
-            fields.append((tag, { $0.string(text) }))
+        if !content.targetContentIdentifier.isEmpty {
+            field(ContentExtraTag.targetContentIdentifier) { $0.string(content.targetContentIdentifier) }
+        }
+        if !content.filterCriteria.isEmpty {
+            field(ContentExtraTag.filterCriteria) { $0.string(content.filterCriteria) }
+        }
+        if !content.summaryArgument.isEmpty {
+            field(ContentExtraTag.summaryArgument) { $0.string(content.summaryArgument) }
+        }
+        if !content.launchImageName.isEmpty {
+            field(ContentExtraTag.launchImageName) { $0.string(content.launchImageName) }
         }
         if content.summaryArgumentCount != 0 {
-            fields.append((ContentExtraTag.summaryArgumentCount, { $0.int(content.summaryArgumentCount) }))
+            field(ContentExtraTag.summaryArgumentCount) { $0.int(content.summaryArgumentCount) }
         }
         if let sound = content.sound, sound.kind != .normal || sound.volume != nil {
-            fields.append((ContentExtraTag.soundKind, { writer in
+            field(ContentExtraTag.soundKind) { writer in
                 writer.byte(sound.kind == .critical ? 1 : sound.kind == .ringtone ? 2 : 0)
                 writer.optional(sound.volume) { $0.double($1) }
-            }))
+            }
         }
         if !content.localizations.isEmpty, let json = try? JSONEncoder().encode(content.localizations) {
-            fields.append((ContentExtraTag.localizations, { $0.string(String(decoding: json, as: UTF8.self)) }))
+            field(ContentExtraTag.localizations) { $0.string(String(decoding: json, as: UTF8.self)) }
         }
-        count(fields.count)
-        for field in fields {
-            byte(field.tag)
-            field.write(&self)
-        }
+        count(fieldCount)
+        bytes.append(contentsOf: fields.bytes)
     }
 
     mutating func object(_ object: [String: JSONValue]) {
