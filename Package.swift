@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "HeraldClient", targets: ["HeraldClient"]),
         .executable(name: "herald", targets: ["Herald"]),
         .library(name: "HeraldApps", targets: ["HeraldApps"]),
+        .library(name: "DesktopNotifications", targets: ["DesktopNotifications"]),
         .executable(name: "signals-tour", targets: ["SignalsTour"]),
         .executable(name: "notifications-tour", targets: ["NotificationsTour"]),
     ],
@@ -65,6 +66,19 @@ let package = Package(
             ],
             swiftSettings: upcomingFeatures
         ),
+        .systemLibrary(
+            name: "CGIO",
+            pkgConfig: "gio-2.0",
+            providers: [.apt(["libglib2.0-dev"])]
+        ),
+        .target(
+            name: "DesktopNotifications",
+            dependencies: [
+                "CGIO", "NotificationEngine", "Signals",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
         .target(
             name: "HeraldAPI",
             dependencies: ["NotificationEngine"],
@@ -73,7 +87,7 @@ let package = Package(
         .target(
             name: "HeraldServer",
             dependencies: [
-                "HeraldAPI", "HeraldApps", "NotificationEngine", "Signals",
+                "HeraldAPI", "HeraldApps", "NotificationEngine", "Signals", "DesktopNotifications",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -192,6 +206,11 @@ let package = Package(
             name: "CompatibilityTests",
             dependencies: ["UserNotifications", "LegacyNotifications", "NotificationEngine", "Signals"],
             swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .testTarget(
+            name: "DesktopNotificationsTests",
+            dependencies: ["DesktopNotifications", "NotificationEngine", "Signals", "HeraldTestSupport"],
+            swiftSettings: upcomingFeatures
         ),
         .testTarget(
             name: "HeraldAppsTests",

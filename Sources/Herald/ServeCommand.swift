@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HeraldCommandLine
 import HeraldServer
 import NotificationEngine
 
@@ -10,6 +11,10 @@ struct Serve: AsyncParsableCommand {
 
     enum Policy: String, ExpressibleByArgument, CaseIterable {
         case ask, grantAll = "grant-all", denyAll = "deny-all"
+    }
+
+    enum Desktop: String, ExpressibleByArgument, CaseIterable {
+        case auto, on, off
     }
 
     @Option(help: "The address to listen on.")
@@ -33,6 +38,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "How many pending requests an app may have (at least 1).")
     var pendingLimit = 64
 
+    @Option(help: "Show deliveries as desktop notifications over D-Bus: auto (when there is a session bus), on or off.")
+    var desktop: Desktop = .auto
+
     func run() async throws {
         var settings = DaemonConfiguration(
             host: host, port: port,
@@ -41,6 +49,7 @@ struct Serve: AsyncParsableCommand {
             authorizationPolicy: [.ask: .ask, .grantAll: .grantAll, .denyAll: .denyAll][policy]!,
             printsDeliveries: isatty(STDOUT_FILENO) == 1, bundledApps: !noBundledApps)
         settings.pendingLimitPerApp = pendingLimit
+        settings.desktop = DesktopMode(rawValue: desktop.rawValue) ?? .auto
         let configuration = settings
         let daemon: HeraldDaemon
         do {
@@ -53,6 +62,12 @@ struct Serve: AsyncParsableCommand {
             print("Open the notification center: \(daemon.signInURL(base: url))")
             print("Data: \(configuration.dataDirectory.path)\(virtualClock ? " (virtual clock)" : "")")
             fflush(nil)
+            // Under systemd (`Type=notify`, `herald service install`): the daemon is ready.
+            do {
+                _ = try ServiceManagerNotifier.ready(url: url)
+            } catch {
+                FileHandle.standardError.write(Data("herald: cannot notify the service manager: \(error)\n".utf8))
+            }
         }
     }
 }

@@ -48,7 +48,7 @@ class Daemon:
     def __init__(self, bundled_apps=False):
         self.data_dir = tempfile.mkdtemp(prefix="herald-browser-")
         arguments = [str(HERALD), "serve", "--port", "0", "--data-dir", self.data_dir,
-                     "--virtual-clock", "--policy", "ask"]
+                     "--virtual-clock", "--policy", "ask", "--desktop", "off"]
         if not bundled_apps:
             arguments.append("--no-bundled-apps")
         self.log = open(os.path.join(self.data_dir, "daemon.log"), "w")

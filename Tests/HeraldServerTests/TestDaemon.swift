@@ -30,6 +30,8 @@ struct TestDaemon {
         configuration.virtualClockStart = clockStart
         configuration.pendingLimitPerApp = pendingLimit
         configuration.connectionTimeouts = connectionTimeouts
+        // A developer's own desktop is no place for test notifications.
+        configuration.desktop = .off
         daemon = try HeraldDaemon(configuration: configuration)
     }
 

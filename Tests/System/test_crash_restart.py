@@ -41,7 +41,7 @@ def start(data_dir):
     log = open(os.path.join(data_dir, "daemon.log"), "a")
     process = subprocess.Popen(
         [str(HERALD), "serve", "--port", "0", "--data-dir", data_dir, "--virtual-clock",
-         "--policy", "grant-all", "--no-bundled-apps"], stdout=log, stderr=subprocess.STDOUT)
+         "--policy", "grant-all", "--no-bundled-apps", "--desktop", "off"], stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         assert process.poll() is None, "herald serve exited"

@@ -7,7 +7,7 @@ import HeraldClient
 /// | status | meaning |
 /// |---|---|
 /// | 0 | done |
-/// | 1 | the daemon refused (`error: <code>: <message>` on standard error) |
+/// | 1 | the daemon refused, or systemd or the browser failed (`error: <code>: <message>` on standard error) |
 /// | 2 | a usage error: bad options or arguments, found before any call |
 /// | 3 | the daemon cannot be reached (not running, no token, connection failed) |
 public enum CommandLineRunner {
@@ -16,6 +16,7 @@ public enum CommandLineRunner {
         ScheduleCommand.self, PendingCommand.self, CancelCommand.self, DeliveredCommand.self,
         RemoveDeliveredCommand.self, RespondCommand.self, WatchCommand.self, AppsCommand.self,
         CategoriesCommand.self, BadgeCommand.self, AuthorizeCommand.self, SettingsCommand.self, ClockCommand.self,
+        OpenCommand.self, ServiceCommand.self,
     ]
 
     /// Parses the arguments (the process's by default) as `root`'s command line,
@@ -38,6 +39,7 @@ public enum CommandLineRunner {
     /// The status the process exits with after `error`.
     package static func exitStatus(for error: any Error, root: any ParsableCommand.Type) -> Int32 {
         if let error = error as? HeraldClientError { return status(of: error.code) }
+        if error is SystemIntegrationError { return 1 }
         let code = root.exitCode(for: error)
         return code == .validationFailure ? 2 : code.rawValue
     }
@@ -51,6 +53,7 @@ public enum CommandLineRunner {
 
     private static func report(_ error: any Error, root: any ParsableCommand.Type) {
         if let error = error as? HeraldClientError { return Console.error("error: \(error)") }
+        if let error = error as? SystemIntegrationError { return Console.error("error: \(error)") }
         let message = root.fullMessage(for: error)
         guard !message.isEmpty else { return }
         if root.exitCode(for: error) == .success {

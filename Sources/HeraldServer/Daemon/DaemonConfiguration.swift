@@ -28,6 +28,9 @@ public struct DaemonConfiguration: Sendable {
     /// How long a connection may be idle (60 s), send a request's header (10 s) or
     /// pause in its body (10 s) before the daemon closes it.
     public var connectionTimeouts = ConnectionTimeouts()
+    /// Whether deliveries also go to the desktop's notification server over D-Bus:
+    /// `.auto` (the default) when there is a session bus.
+    public var desktop: DesktopMode = .auto
     /// How long a webhook waits before each retry: 1, 2, 4, 8 and 16 s.
     public var webhookRetryDelays: [Duration] = [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16)]
 
@@ -54,4 +57,14 @@ public struct DaemonConfiguration: Sendable {
     public var bindsLoopback: Bool {
         ["127.0.0.1", "localhost", "::1"].contains(host) || host.hasPrefix("127.")
     }
+}
+
+/// When `herald serve` shows deliveries as desktop notifications (`--desktop`).
+public enum DesktopMode: String, Sendable, CaseIterable {
+    /// When a session bus is there; without one, the daemon runs without.
+    case auto
+    /// Always: no session bus is an error at start.
+    case on
+    /// Never.
+    case off
 }

@@ -1,3 +1,4 @@
+import DesktopNotifications
 import Foundation
 import HeraldAPI
 import NotificationEngine
@@ -20,11 +21,14 @@ final class DaemonServices: Sendable {
     let sessions: SessionStore
     /// Every open WebSocket stream, by the credential it was opened with.
     let streams = StreamRegistry()
+    /// The desktop's notification server, when `--desktop` found one.
+    let desktop: DesktopPresenter?
 
     init(
         engine: NotificationEngine, registry: AppRegistry, sessions: SessionStore, scheduler: any DateScheduler,
-        virtualClock: TestScheduler?
+        virtualClock: TestScheduler?, desktop: DesktopPresenter?
     ) {
+        self.desktop = desktop
         self.engine = engine
         self.registry = registry
         self.sessions = sessions

@@ -1,3 +1,4 @@
+import DesktopNotifications
 import Foundation
 import HeraldAPI
 import HeraldApps
@@ -33,6 +34,8 @@ public final class HeraldDaemon: Sendable {
     let bundledApps: [any HeraldApp]
     let bundledAppRoutes: BundledAppRoutes
     let refusals = UpgradeRefusals()
+    /// The desktop presenter, when `--desktop` attached one.
+    let desktop: DesktopPresenter?
     private let logger = Logger(label: "herald.daemon")
 
     /// Opens the data directory and the engine; nothing listens until ``run()``.
@@ -66,9 +69,10 @@ public final class HeraldDaemon: Sendable {
                 pendingLimitPerApp: configuration.pendingLimitPerApp,
                 authorizationPolicy: configuration.authorizationPolicy),
             presenters: presenters)
+        desktop = try Self.makeDesktop(configuration.desktop, engine: engine)
         services = DaemonServices(
             engine: engine, registry: registry, sessions: try SessionStore(file: dataDirectory.sessionsFile),
-            scheduler: scheduler, virtualClock: virtualClock)
+            scheduler: scheduler, virtualClock: virtualClock, desktop: desktop)
         hosts = AllowedHosts(host: configuration.host, port: configuration.port)
         webhooks.follow(engine)
         bundledApps = configuration.bundledApps
@@ -141,6 +145,7 @@ public final class HeraldDaemon: Sendable {
                 } catch {
                     logger.error("cannot write \(dataDirectory.daemonFile.path): \(error)")
                 }
+                await attachDesktop(centerURL: url)
                 await onRunning(url)
             },
             logger: logger)

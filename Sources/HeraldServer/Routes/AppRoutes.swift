@@ -1,3 +1,4 @@
+import DesktopNotifications
 import Foundation
 import HeraldAPI
 import Hummingbird
@@ -54,6 +55,7 @@ struct AppRoutes {
         let (app, token) = try services.registry.register(
             identifier, name: name, webhookURL: webhook, now: services.scheduler.now)
         services.hub.publish(API.Event(type: "appsChanged", app: app.identifier.rawValue))
+        services.desktop?.appRegistered(app.identifier, name: app.name, url: nil)
         return JSONResponse(
             API.AppCredentials(app: app.wire, token: token, webhookSecret: app.webhookSecret), status: .created)
     }
@@ -67,6 +69,7 @@ struct AppRoutes {
         services.streams.revoke(.appToken(fingerprint: app.tokenFingerprint))
         try services.engine.forgetApp(app.identifier)
         services.hub.forget(app.identifier)
+        services.desktop?.appRemoved(app.identifier)
         services.hub.publish(API.Event(type: "appsChanged", app: app.identifier.rawValue))
     }
 }

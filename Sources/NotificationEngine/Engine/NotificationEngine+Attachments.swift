@@ -126,6 +126,13 @@ extension NotificationEngine {
 
     // MARK: Reading back
 
+    /// The file the engine keeps the attachment's bytes in, or `nil` when its store
+    /// keeps no files (the in-memory store) or the bytes are gone. Presenters that
+    /// show images by path, such as the desktop's `image-path`, read it.
+    public func storedFile(of attachment: NotificationAttachment) -> URL? {
+        attachments.url(attachment.digest)
+    }
+
     /// The attachment with ``NotificationAttachment/url`` set to its stored file,
     /// when the store keeps files.
     func withStoreURL(_ attachment: NotificationAttachment) -> NotificationAttachment {

@@ -18,8 +18,15 @@ extension NotificationEngine {
     func present(_ firing: Firing) -> [DeliveryID] {
         let presenters = self.presenters
         for (app, replaced) in firing.replaced {
-            presenters.forEach { $0.withdraw(replaced, of: app) }
             emit(.withdrawn(app: app, deliveries: replaced))
+        }
+        // Presenters hear of the replaced deliveries after the new ones are shown, so
+        // one that keeps a notification on screen can replace it in place (the
+        // desktop's `replaces_id`) instead of closing it first.
+        defer {
+            for (app, replaced) in firing.replaced {
+                presenters.forEach { $0.withdraw(replaced, of: app) }
+            }
         }
         for (app, badge) in firing.badges {
             presenters.forEach { $0.badgeChanged(to: badge, for: app) }

@@ -82,6 +82,8 @@ public protocol Presenter: Sendable {
 
     /// The deliveries left the notification center (answered, removed by the app,
     /// or replaced by a newer delivery of the same request): stop showing them.
+    /// A replaced delivery is withdrawn after its replacement was presented, so a
+    /// presenter can replace it in place.
     func withdraw(_ deliveries: [DeliveryID], of app: AppIdentifier)
 
     /// The app's badge changed, set by the app or by a delivery; `0` clears it.

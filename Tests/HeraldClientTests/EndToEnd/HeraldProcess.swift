@@ -91,7 +91,7 @@ final class TestDaemon: Sendable {
         #expect(FileManager.default.isExecutableFile(atPath: HeraldBinary.url.path), "build herald first: \(HeraldBinary.url.path)")
         server = try HeraldProcess(
             ["serve", "--port", "0", "--data-dir", directory.path, "--virtual-clock", "--policy", policy,
-             "--no-bundled-apps"],
+             "--no-bundled-apps", "--desktop", "off"],
             environment: Self.environment(directory), scratch: directory)
         exited = try server.start()
         let daemonFile = directory.appendingPathComponent("daemon.json").path

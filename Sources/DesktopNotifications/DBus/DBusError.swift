@@ -1,0 +1,56 @@
+import Foundation
+import CGIO
+
+/// A D-Bus failure: no bus, a call refused or timed out, a reply of the wrong shape.
+public struct DBusError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong, a code that can grow.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        private enum Kind: String { case noBus, connectionFailed, callFailed, timedOut, unexpectedReply, serviceUnknown }
+        private let kind: Kind
+        /// No bus address is known: `DBUS_SESSION_BUS_ADDRESS` is unset and there is no `$XDG_RUNTIME_DIR/bus`.
+        public static let noBus = Code(kind: .noBus)
+        /// The bus could not be reached or refused the connection.
+        public static let connectionFailed = Code(kind: .connectionFailed)
+        /// The peer answered a call with an error.
+        public static let callFailed = Code(kind: .callFailed)
+        /// The peer did not answer in time.
+        public static let timedOut = Code(kind: .timedOut)
+        /// The reply or signal does not have the shape the interface defines.
+        public static let unexpectedReply = Code(kind: .unexpectedReply)
+        /// Nobody owns the name called, and it cannot be activated.
+        public static let serviceUnknown = Code(kind: .serviceUnknown)
+        public var description: String { kind.rawValue }
+    }
+
+    /// What went wrong.
+    public var code: Code
+    /// What happened, for a person.
+    public var message: String
+
+    /// An error with this code and message.
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(code): \(message)" }
+
+    /// The error a `GError` reports, which it frees; `what` says what was being done.
+    init(taking error: UnsafeMutablePointer<GError>?, _ what: String) {
+        guard let error else {
+            self.init(.callFailed, "\(what): failed without a reason")
+            return
+        }
+        defer { g_error_free(error) }
+        let text = String(cString: error.pointee.message)
+        let remote = g_dbus_error_is_remote_error(error) != 0
+        let name = remote ? g_dbus_error_get_remote_error(error).map { pointer in
+            defer { g_free(pointer) }
+            return String(cString: pointer)
+        } : nil
+        let timedOut = g_error_matches(error, g_io_error_quark(), gint(G_IO_ERROR_TIMED_OUT.rawValue)) != 0
+            || name == "org.freedesktop.DBus.Error.NoReply"
+        let unknown = name == "org.freedesktop.DBus.Error.ServiceUnknown" || name == "org.freedesktop.DBus.Error.NameHasNoOwner"
+        self.init(timedOut ? .timedOut : unknown ? .serviceUnknown : .callFailed, "\(what): \(text)")
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Logging
+import Synchronization
+import NotificationEngine
+
+extension DesktopPresenter {
+    /// Runs `effects` on the presenter's queue, in order.
+    func run(_ effects: [DesktopState.Effect]) {
+        guard !effects.isEmpty else { return }
+        queue.async { [self] in perform(effects) }
+    }
+
+    /// Runs `effects` now, on the presenter's queue.
+    func perform(_ effects: [DesktopState.Effect]) {
+        for effect in effects {
+            switch effect {
+            case .notify(let id, let replacing): notify(id, replacing: replacing)
+            case .close(let serverID): close(serverID)
+            case .respond(let id, let action, let text, let opensApp, let token):
+                respond(id, action: action, text: text, opensApp: opensApp, token: token)
+            case .openReplyBox(let id, let action, let token):
+                openCenter(query: "reply=\(id)&action=\(Self.queryEscaped(action))", token: token)
+            }
+        }
+    }
+
+    private func notify(_ id: DeliveryID, replacing: UInt32) {
+        guard let (presentation, mapping) = state.withLock({ state in state.presentation(of: id).map { ($0, state.mapping) } })
+        else { return }
+        let request = mapping.request(
+            for: presentation, app: app(presentation.delivery.app), replacing: replacing,
+            imagePath: imagePath(of: presentation.delivery.request.content))
+        do {
+            let serverID = try server.notify(request)
+            faults.clear("notify")
+            run(state.withLock { $0.notified(id, serverID: serverID) })
+        } catch {
+            state.withLock { $0.notifyFailed(id) }
+            faults.report("notify", "cannot show delivery \(id) on the desktop (\(error)); it is in the web notification center")
+        }
+    }
+
+    private func close(_ serverID: UInt32) {
+        do {
+            try server.close(serverID)
+        } catch {
+            logger.debug("cannot close desktop notification \(serverID): \(error)")
+        }
+    }
+
+    private func respond(_ id: DeliveryID, action: String, text: String?, opensApp: Bool, token: String?) {
+        let locked = state.withLock { $0.isLocked }
+        do {
+            try engine.respond(to: id, actionIdentifier: action, userText: text, authenticated: !locked)
+        } catch {
+            logger.notice("the desktop's answer \(action) to delivery \(id) was refused: \(error)")
+            return
+        }
+        guard opensApp, let delivery = try? engine.delivery(id) else { return }
+        if let url = app(delivery.app).url {
+            opener.open(url, activationToken: token)
+        } else {
+            openCenter(query: "app=\(Self.queryEscaped(delivery.app.rawValue))", token: token)
+        }
+    }
+
+    private func openCenter(query: String, token: String?) {
+        guard let center = centerURL.withLock({ $0 }) else {
+            logger.warning("no web notification center to open for \(query)")
+            return
+        }
+        opener.open(center + "/?" + query, activationToken: token)
+    }
+
+    /// The stored file of the content's first image attachment.
+    private func imagePath(of content: NotificationContent) -> String? {
+        let image = content.attachments.first { $0.type.kind == .image && $0.thumbnail.isHidden != true }
+        return image.flatMap { engine.storedFile(of: $0)?.path }
+    }
+
+    func sendBadge(_ badge: Int, for identifier: AppIdentifier) {
+        do {
+            try LauncherEntry.send(badge, for: app(identifier), on: connection)
+        } catch {
+            faults.report("badge", "cannot send the badge of \(identifier) to docks: \(error)")
+        }
+    }
+
+    func writeEntry(for app: DesktopApp) {
+        guard let directory = configuration.applicationsDirectory else { return }
+        let open = app.url ?? centerURL.withLock({ $0 }).map { $0 + "/?app=" + Self.queryEscaped(app.identifier.rawValue) }
+        guard let open else { return }
+        do {
+            try DesktopEntryFolder(directory: directory).write(DesktopEntry(app: app, exec: ["xdg-open", open]))
+        } catch {
+            faults.report("desktop-file", "cannot write the .desktop file of \(app.identifier) in \(directory.path): \(error)")
+        }
+    }
+
+    func removeEntries(except apps: Set<AppIdentifier>) {
+        guard let directory = configuration.applicationsDirectory else { return }
+        do {
+            try DesktopEntryFolder(directory: directory).removeAll(except: apps)
+        } catch {
+            logger.warning("cannot remove old .desktop files in \(directory.path): \(error)")
+        }
+    }
+
+    static func queryEscaped(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? text
+    }
+}

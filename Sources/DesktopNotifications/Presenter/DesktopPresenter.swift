@@ -1,0 +1,224 @@
+public import Foundation
+import Logging
+public import NotificationEngine
+import Synchronization
+
+/// Shows Herald's deliveries as native desktop notifications through the desktop's
+/// notification server (`org.freedesktop.Notifications` over D-Bus: GNOME Shell,
+/// KDE Plasma, dunst, mako, swaync, XFCE), and routes the user's answers back.
+///
+/// - Buttons are the category's actions; a click on the body is the default
+///   action, a dismissal the custom dismiss action where the category asks for
+///   it, a reply KDE's inline reply or, elsewhere, the web center's reply box.
+/// - `authenticationRequired` actions run only while the session is unlocked
+///   (logind); pressed while locked they wait, and the notification is shown again
+///   at unlock.
+/// - A notification server that restarts or is replaced gets the unanswered alerts
+///   again. Faults are logged once; the delivery stays in the web center.
+/// - Badges go to docks as `com.canonical.Unity.LauncherEntry` signals.
+///
+/// D-Bus calls run on a queue of the presenter's own, so ``present(_:)`` returns at once.
+public final class DesktopPresenter: Presenter {
+    /// What the presenter needs of its host.
+    public struct Configuration: Sendable {
+        /// The web notification center's address, where answers that need it go;
+        /// ``start(centerURL:apps:)`` sets it once the daemon listens.
+        public var centerURL: String?
+        /// The folder the apps' `.desktop` files go in; `nil` writes none.
+        public var applicationsDirectory: URL?
+        /// How long a D-Bus call may take.
+        public var callTimeout: Duration = .seconds(5)
+
+        public init(centerURL: String?, applicationsDirectory: URL?) {
+            self.centerURL = centerURL
+            self.applicationsDirectory = applicationsDirectory
+        }
+    }
+
+    let server: NotificationServer
+    let connection: DBusConnection
+    let engine: NotificationEngine
+    let opener: any AppOpener
+    let configuration: Configuration
+    let state: Mutex<DesktopState>
+    let apps = Mutex<[AppIdentifier: DesktopApp]>([:])
+    let badges = Mutex<[AppIdentifier: Int]>([:])
+    let centerURL: Mutex<String?>
+    let queue = DispatchQueue(label: "herald.desktop")
+    let faults: FaultLog
+    let logger = Logger(label: "herald.desktop")
+    private let owner = Mutex<String?>(nil)
+    private let lockMonitor = Mutex<SessionLockMonitor?>(nil)
+
+    /// Attaches to the notification server on `connection` (the session bus) for
+    /// `engine`'s deliveries; add it to the engine with ``NotificationEngine/addPresenter(_:)``.
+    ///
+    /// - Throws: ``DBusError`` when the bus does not answer.
+    package init(
+        connection: DBusConnection, engine: NotificationEngine, configuration: Configuration,
+        opener: any AppOpener = XDGOpener()
+    ) {
+        self.connection = connection
+        self.engine = engine
+        self.configuration = configuration
+        self.opener = opener
+        centerURL = Mutex(configuration.centerURL)
+        server = NotificationServer(connection: connection, timeout: configuration.callTimeout)
+        faults = FaultLog(logger: logger)
+        state = Mutex(DesktopState(mapping: NotificationMapping(capabilities: [], centerURL: configuration.centerURL)))
+        server.subscribe({ [weak self] signal in self?.received(signal) }) { [weak self] signal in
+            self?.faults.report("malformed", "the notification server sent a malformed \(signal.member) signal: \(signal.arguments)")
+        }
+        connection.watchName(NotificationServer.name) { [weak self] owner in self?.ownerChanged(owner) }
+    }
+
+    /// Connects to the session bus of `environment` and attaches.
+    ///
+    /// - Throws: ``DBusError/Code/noBus`` without a session bus, or the bus's error.
+    public convenience init(
+        engine: NotificationEngine, configuration: Configuration,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws {
+        try self.init(connection: DBusConnection(.session, environment: environment), engine: engine, configuration: configuration)
+    }
+
+    /// Follows the session's lock state over the system bus of `environment`;
+    /// without it `authenticationRequired` actions run as on an unlocked session.
+    public func followSessionLock(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        do {
+            let system = try DBusConnection(.system, environment: environment)
+            let monitor = try SessionLockMonitor(connection: system, environment: environment) { [weak self] locked in
+                self?.lockChanged(locked)
+            }
+            lockMonitor.withLock { $0 = monitor }
+            logger.info("following the lock state of \(monitor.sessionPath)")
+        } catch {
+            faults.report("logind", "cannot read the session's lock state (\(error)); actions that need authentication run as on an unlocked session")
+        }
+    }
+
+    /// Waits until every call queued so far is done: for tests and shutdown.
+    public func flush() {
+        queue.sync {}
+    }
+
+    // MARK: Presenter
+
+    public func present(_ presentation: Presentation) {
+        let effects = state.withLock { $0.present(presentation) }
+        run(effects)
+    }
+
+    public func withdraw(_ deliveries: [DeliveryID], of app: AppIdentifier) {
+        let effects = state.withLock { $0.withdraw(deliveries) }
+        run(effects)
+    }
+
+    public func badgeChanged(to badge: Int, for app: AppIdentifier) {
+        badges.withLock { $0[app] = badge }
+        queue.async { [self] in sendBadge(badge, for: app) }
+    }
+
+    // MARK: Apps
+
+    /// Where the web center is (`centerURL`) and the apps Herald knows: their
+    /// `.desktop` files are written (those of apps gone removed) and their badges
+    /// sent, as docks need after a restart.
+    public func start(centerURL: String, apps list: [(identifier: AppIdentifier, name: String, url: String?, badge: Int)]) {
+        self.centerURL.withLock { $0 = centerURL }
+        state.withLock { $0.mapping.centerURL = centerURL }
+        let known = list.map { DesktopApp(identifier: $0.identifier, name: $0.name, url: $0.url) }
+        apps.withLock { apps in apps = Dictionary(known.map { ($0.identifier, $0) }) { _, last in last } }
+        badges.withLock { badges in for app in list { badges[app.identifier] = app.badge } }
+        queue.async { [self] in
+            for app in known { writeEntry(for: app) }
+            removeEntries(except: Set(known.map(\.identifier)))
+            for app in list { sendBadge(app.badge, for: app.identifier) }
+        }
+    }
+
+    /// A new app: its `.desktop` file is written.
+    public func appRegistered(_ identifier: AppIdentifier, name: String, url: String?) {
+        let app = DesktopApp(identifier: identifier, name: name, url: url)
+        apps.withLock { $0[identifier] = app }
+        queue.async { [self] in writeEntry(for: app) }
+    }
+
+    /// An app removed: its `.desktop` file goes and its dock badge is cleared.
+    public func appRemoved(_ identifier: AppIdentifier) {
+        queue.async { [self] in
+            sendBadge(0, for: identifier)
+            apps.withLock { $0[identifier] = nil }
+            badges.withLock { $0[identifier] = nil }
+            guard let directory = configuration.applicationsDirectory else { return }
+            do {
+                try DesktopEntryFolder(directory: directory).remove(identifier)
+            } catch {
+                logger.warning("cannot remove the .desktop file of \(identifier): \(error)")
+            }
+        }
+    }
+
+    func app(_ identifier: AppIdentifier) -> DesktopApp {
+        apps.withLock { $0[identifier] } ?? DesktopApp(identifier: identifier, name: identifier.rawValue)
+    }
+
+    // MARK: The server
+
+    /// Handles a signal on the presenter's queue, after the `Notify` call whose id
+    /// it names has been recorded.
+    private func received(_ signal: NotificationServerSignal) {
+        queue.async { [self] in handle(signal) }
+    }
+
+    private func handle(_ signal: NotificationServerSignal) {
+        let effects: [DesktopState.Effect] = state.withLock { state in
+            switch signal {
+            case .actionInvoked(let id, let key): return state.actionInvoked(serverID: id, key: key)
+            case .closed(let id, let reason): return state.closed(serverID: id, reason: reason)
+            case .replied(let id, let text): return state.replied(serverID: id, text: text)
+            case .activationToken(let id, let token):
+                state.activationToken(serverID: id, token: token)
+                return []
+            }
+        }
+        perform(effects)
+    }
+
+    private func ownerChanged(_ newOwner: String?) {
+        let previous = owner.withLock { owner in
+            defer { owner = newOwner }
+            return owner
+        }
+        guard newOwner != previous else { return }
+        guard newOwner != nil else {
+            state.withLock { $0.serverVanished() }
+            if previous != nil { logger.notice("the notification server left the bus") }
+            return
+        }
+        queue.async { [self] in attach(isRestart: previous != nil || state.withLock { !$0.entries.isEmpty }) }
+    }
+
+    /// Reads the new server's capabilities and shows it what it must show.
+    private func attach(isRestart: Bool) {
+        do {
+            let capabilities = try server.capabilities()
+            faults.clear("capabilities")
+            let effects = state.withLock { $0.serverAppeared(capabilities: capabilities) }
+            let information = (try? server.information())?.joined(separator: " ") ?? "unknown"
+            logger.info("notification server \(information), capabilities: \(capabilities.sorted().joined(separator: " "))")
+            if isRestart {
+                for (app, badge) in badges.withLock({ $0 }) { sendBadge(badge, for: app) }
+            }
+            perform(effects)
+        } catch {
+            faults.report("capabilities", "cannot read the notification server's capabilities: \(error)")
+        }
+    }
+
+    private func lockChanged(_ locked: Bool) {
+        let effects = state.withLock { $0.lockChanged(locked: locked) }
+        logger.info("the session is \(locked ? "locked" : "unlocked")")
+        run(effects)
+    }
+}

@@ -1,0 +1,45 @@
+import DesktopNotifications
+import Foundation
+import Logging
+import NotificationEngine
+
+extension HeraldDaemon {
+    /// The desktop presenter `mode` asks for, added to `engine`; `nil` for `.off`, or
+    /// for `.auto` without a session bus.
+    ///
+    /// - Throws: ``DaemonError`` for `.on` when the session bus cannot be reached.
+    static func makeDesktop(_ mode: DesktopMode, engine: NotificationEngine) throws -> DesktopPresenter? {
+        guard mode != .off else { return nil }
+        let logger = Logger(label: "herald.desktop")
+        let environment = ProcessInfo.processInfo.environment
+        let presenter: DesktopPresenter
+        do {
+            presenter = try DesktopPresenter(
+                engine: engine,
+                configuration: DesktopPresenter.Configuration(
+                    centerURL: nil, applicationsDirectory: DesktopEntryFolder.defaultDirectory(environment: environment)),
+                environment: environment)
+        } catch {
+            guard mode == .auto else {
+                throw DaemonError("--desktop on, but the desktop cannot be reached: \(error)")
+            }
+            logger.info("no desktop notifications: \(error)")
+            return nil
+        }
+        presenter.followSessionLock(environment: environment)
+        _ = engine.addPresenter(presenter)
+        return presenter
+    }
+
+    /// Tells the desktop presenter where the web center is, and the apps with their
+    /// pages and badges, once the daemon listens at `centerURL`.
+    func attachDesktop(centerURL: String) async {
+        guard let desktop else { return }
+        var apps: [(identifier: AppIdentifier, name: String, url: String?, badge: Int)] = []
+        for app in services.registry.apps {
+            let badge = (try? await engine.badgeCount(for: app.identifier)) ?? 0
+            apps.append((app.identifier, app.name, app.bundledSlug.map { "\(centerURL)/apps/\($0)/" }, badge))
+        }
+        desktop.start(centerURL: centerURL, apps: apps)
+    }
+}

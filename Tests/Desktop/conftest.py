@@ -1,0 +1,204 @@
+"""A desktop for `herald serve --desktop on`: private session and system buses
+(dbus-daemon), python-dbusmock's notification server and logind, and an
+`xdg-open` on PATH that records what it is asked to open.
+
+Runs under Debian's python3 (/usr/bin/python3), which has python3-dbusmock."""
+
+import json
+import os
+import pathlib
+import subprocess
+import tempfile
+import time
+import urllib.request
+
+import dbus
+import dbusmock
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+HERALD = pathlib.Path(os.environ.get("HERALD_BINARY", ROOT / ".build" / "debug" / "herald"))
+MOCK = "org.freedesktop.DBus.Mock"
+NOTIFICATIONS = "org.freedesktop.Notifications"
+
+
+def wait(what, condition, timeout=15):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.02)
+    raise AssertionError(f"gave up waiting for {what}")
+
+
+def plain(value):
+    """A D-Bus value as plain Python: str, int, bool, list, dict."""
+    if isinstance(value, dbus.Boolean):
+        return bool(value)
+    if isinstance(value, (dbus.String, dbus.ObjectPath)):
+        return str(value)
+    if isinstance(value, (dbus.Byte, dbus.Int16, dbus.Int32, dbus.Int64, dbus.UInt16, dbus.UInt32, dbus.UInt64)):
+        return int(value)
+    if isinstance(value, dbus.Double):
+        return float(value)
+    if isinstance(value, dict):
+        return {plain(key): plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(item) for item in value]
+    return value
+
+
+class Desktop:
+    """The buses, the mock servers and the daemon of one test."""
+
+    def __init__(self, directory, capabilities):
+        self.directory = pathlib.Path(directory)
+        self.processes = []
+        self.session_address = self._bus("session")
+        self.system_address = self._bus("system")
+        self.environment = dict(os.environ, DBUS_SESSION_BUS_ADDRESS=self.session_address,
+                                DBUS_SYSTEM_BUS_ADDRESS=self.system_address, XDG_SESSION_ID="c1")
+        self.session = dbus.bus.BusConnection(self.session_address)
+        self.system = dbus.bus.BusConnection(self.system_address)
+        self.start_notification_server(capabilities)
+        self.logind = self._mock(["--system", "--template", "logind"], self.system, "org.freedesktop.login1",
+                                 "/org/freedesktop/login1")
+        self.logind.AddSession("c1", "seat0", dbus.UInt32(os.getuid()), "user", True, interface=MOCK)
+        self.opened = self.directory / "opened.jsonl"
+        self.daemon = None
+
+    def _bus(self, name):
+        path = self.directory / name
+        self.processes.append(subprocess.Popen(
+            ["dbus-daemon", "--session", "--nofork", "--nopidfile", f"--address=unix:path={path}"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        wait(f"the {name} bus", path.exists)
+        return f"unix:path={path}"
+
+    def _mock(self, arguments, bus, name, path):
+        process = subprocess.Popen(["/usr/bin/python3", "-m", "dbusmock", *arguments], env=self.environment,
+                                   stdout=subprocess.DEVNULL)
+        wait(name, lambda: bus.name_has_owner(name))
+        self.processes.append(process)
+        return bus.get_object(name, path)
+
+    def start_notification_server(self, capabilities):
+        parameters = json.dumps({"capabilities": " ".join(capabilities)})
+        self.server_process_index = len(self.processes)
+        self.server = self._mock(["--template", "notification_daemon", "-p", parameters], self.session,
+                                 NOTIFICATIONS, "/org/freedesktop/Notifications")
+
+    def stop_notification_server(self):
+        process = self.processes.pop(self.server_process_index)
+        process.terminate()
+        process.wait()
+        wait("the server to leave", lambda: not self.session.name_has_owner(NOTIFICATIONS))
+
+    # The notification server's side
+
+    def notify_calls(self):
+        return [plain(arguments) for _, method, arguments in self.server.GetCalls(interface=MOCK) if method == "Notify"]
+
+    def calls(self):
+        return [(str(method), plain(arguments)) for _, method, arguments in self.server.GetCalls(interface=MOCK)]
+
+    def wait_for_notify(self, count=1):
+        return wait(f"{count} Notify call(s)", lambda: len(self.notify_calls()) >= count and self.notify_calls())
+
+    def emit(self, member, signature, arguments):
+        self.server.get_dbus_method("EmitSignal", MOCK)(NOTIFICATIONS, member, signature, arguments, signature="sssav")
+
+    def press(self, notification_id, key):
+        self.emit("ActionInvoked", "us", [dbus.UInt32(notification_id), key])
+
+    def set_locked(self, locked):
+        session = self.system.get_object("org.freedesktop.login1", "/org/freedesktop/login1/session/c1")
+        session.SetLockedHint(locked, interface="org.freedesktop.login1.Session")
+
+    # The daemon's side
+
+    def serve(self, *extra):
+        data = self.directory / "data"
+        bin_dir = self.directory / "bin"
+        bin_dir.mkdir(exist_ok=True)
+        opener = bin_dir / "xdg-open"
+        opener.write_text("#!/usr/bin/python3\nimport json, os, sys\n"
+                          f"open({str(self.opened)!r}, 'a').write(json.dumps("
+                          "{'url': sys.argv[1], 'token': os.environ.get('XDG_ACTIVATION_TOKEN')}) + '\\n')\n")
+        opener.chmod(0o755)
+        environment = dict(self.environment, PATH=f"{bin_dir}:{os.environ['PATH']}",
+                           XDG_DATA_HOME=str(self.directory / "xdg"))
+        log = open(self.directory / "daemon.log", "a")
+        self.daemon = subprocess.Popen(
+            [str(HERALD), "serve", "--port", "0", "--data-dir", str(data), "--virtual-clock", "--policy", "grant-all",
+             "--desktop", "on", *extra], env=environment, stdout=log, stderr=subprocess.STDOUT)
+        announcement = data / "daemon.json"
+
+        def started():
+            assert self.daemon.poll() is None, (self.directory / "daemon.log").read_text()
+            try:
+                url = json.loads(announcement.read_text())["url"]
+                urllib.request.urlopen(url + "/v1/health", timeout=2).read()
+                return url
+            except (OSError, ValueError, KeyError):
+                return None
+
+        self.url = wait("herald serve", started, timeout=30)
+        self.token = (data / "admin-token").read_text().strip()
+        return self.url
+
+    def request(self, method, path, body=None):
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(self.url + path, data=data, method=method)
+        request.add_header("Authorization", f"Bearer {self.token}")
+        if data is not None:
+            request.add_header("Content-Type", "application/json")
+        with urllib.request.urlopen(request, timeout=10) as response:
+            text = response.read()
+            return json.loads(text) if text else None
+
+    def app(self, slug, action, body=None):
+        return self.request("POST", f"/apps/{slug}/api/{action}", body)
+
+    def advance(self, seconds):
+        return self.request("POST", "/v1/debug/clock", {"advanceSeconds": seconds})
+
+    def now(self):
+        return self.request("GET", "/v1/clock")["now"]
+
+    def opened_urls(self):
+        if not self.opened.exists():
+            return []
+        return [json.loads(line) for line in self.opened.read_text().splitlines()]
+
+    def close(self):
+        if self.daemon is not None:
+            self.daemon.terminate()
+            try:
+                self.daemon.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.daemon.kill()
+        for process in reversed(self.processes):
+            process.terminate()
+            process.wait()
+
+
+@pytest.fixture
+def desktop_factory():
+    made = []
+
+    def make(capabilities=("actions", "body", "body-markup", "persistence")):
+        directory = tempfile.mkdtemp(prefix="herald-desktop-")
+        desktop = Desktop(directory, list(capabilities))
+        made.append(desktop)
+        return desktop
+
+    yield make
+    for desktop in made:
+        desktop.close()
+
+
+@pytest.fixture
+def desktop(desktop_factory):
+    return desktop_factory()

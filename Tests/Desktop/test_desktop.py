@@ -1,0 +1,91 @@
+"""`herald serve --desktop on` on a desktop of mocks: the bundled apps' reminders
+reach the notification server as exact Notify calls, and what the user does there
+(a button, a click, a dismissal, a server restart, a locked session) reaches the
+apps. Run by scripts/desktop-tests."""
+
+import datetime
+import time
+
+from conftest import wait
+
+
+def in_a_minute(desktop):
+    now = datetime.datetime.fromisoformat(desktop.now().replace("Z", "+00:00"))
+    return (now + datetime.timedelta(minutes=2)).replace(second=0, microsecond=0).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def shopping_reminder(desktop):
+    desktop.app("shopping-list", "addItem", {"name": "Milk"})
+    desktop.app("shopping-list", "scheduleReminder", {"date": in_a_minute(desktop)})
+    desktop.advance(180)
+    return desktop.wait_for_notify()[-1]
+
+
+def test_shopping_list_delete_pressed_on_the_desktop_empties_the_list_without_the_app(desktop):
+    desktop.serve()
+    call = shopping_reminder(desktop)
+    app_name, replaces, icon, summary, body, actions, hints, timeout = call
+    assert app_name == "Shopping List"
+    assert replaces == 0
+    assert (icon, summary, body) == ("", "Shopping List", "Hey, you must go shopping, remember?")
+    assert actions == ["default", "Open", "trashAction", "Delete list", "editList", "Edit list"]
+    assert hints == {"desktop-entry": "herald-app.herald.shopping-list", "urgency": 1, "suppress-sound": True}
+    assert timeout == -1, "a banner expires as the server decides"
+    desktop.press(1, "trashAction")
+    wait("the list to be emptied", lambda: desktop.app("shopping-list", "state")["items"] == [])
+    assert desktop.opened_urls() == [], "a background action does not open the app"
+
+
+def test_a_click_opens_the_app_page_with_the_activation_token(desktop):
+    url = desktop.serve()
+    shopping_reminder(desktop)
+    desktop.emit("ActivationToken", "us", [1, "token-42"])
+    desktop.press(1, "default")
+    opened = wait("the app to open", desktop.opened_urls)
+    assert opened == [{"url": f"{url}/apps/shopping-list/", "token": "token-42"}]
+
+
+def test_nag_me_cancel_stops_the_nagging(desktop):
+    desktop.serve()
+    desktop.app("nag-me", "addTask", {"title": "Walk Dog"})
+    desktop.app("nag-me", "toggle", {"title": "Walk Dog"})
+    desktop.advance(61)
+    call = desktop.wait_for_notify()[-1]
+    assert list(call[5]) == ["default", "Open", "cancel", "Cancel"]
+    desktop.press(1, "cancel")
+    wait("the reminder to stop", lambda: desktop.request("GET", "/v1/apps/app.herald.nag-me/requests")["requests"] == [])
+    assert desktop.app("nag-me", "list")["tasks"] == [{"bell": False, "title": "Walk Dog"}]
+    opened = wait("Cancel, a foreground action, to open the app", desktop.opened_urls)
+    assert [entry["url"] for entry in opened] == [f"{desktop.url}/apps/nag-me/"]
+    before = len(desktop.notify_calls())
+    desktop.advance(120)
+    assert len(desktop.notify_calls()) == before, "no more nagging after Cancel"
+
+
+def test_locked_session_holds_delete_until_unlock(desktop):
+    desktop.serve()
+    shopping_reminder(desktop)
+    desktop.set_locked(True)
+    wait("the daemon to see the lock", lambda: "the session is locked" in (desktop.directory / "daemon.log").read_text())
+    desktop.press(1, "trashAction")
+    time.sleep(0.5)  # the daemon has had time to act, and must not have
+    assert desktop.app("shopping-list", "state")["items"] != [], "Delete list waits while the session is locked"
+    desktop.set_locked(False)
+    again = desktop.wait_for_notify(2)[1]
+    assert again[5] == ["default", "Open", "trashAction", "Delete list", "editList", "Edit list"]
+    desktop.press(again[1] or 2, "trashAction")
+    wait("the list to be emptied", lambda: desktop.app("shopping-list", "state")["items"] == [])
+
+
+def test_a_restarted_server_gets_the_unanswered_alert_again(desktop):
+    desktop.serve()
+    desktop.request("PATCH", "/v1/apps/app.herald.shopping-list/preferences", {"alertStyle": "alert"})
+    first = shopping_reminder(desktop)
+    assert first[5] == ["default", "Open", "justInform", "OK, got it", "editList", "Edit list", "trashAction", "Delete list"]
+    assert first[7] == 0, "an alert stays until answered"
+    desktop.stop_notification_server()
+    desktop.start_notification_server(["actions", "body"])
+    again = desktop.wait_for_notify()[-1]
+    assert again[5] == first[5] and again[3:5] == first[3:5]
+    desktop.press(1, "justInform")
+    wait("the answer", lambda: desktop.request("GET", "/v1/apps/app.herald.shopping-list/delivered")["deliveries"] == [])

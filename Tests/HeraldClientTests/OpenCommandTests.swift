@@ -1,0 +1,140 @@
+import ArgumentParser
+import Foundation
+import HeraldClient
+import HeraldCommandLine
+import HeraldTestSupport
+import Synchronization
+import Testing
+
+/// An opener that records the addresses it is given.
+final class RecordingOpener: URLOpening {
+    private let log = Mutex<[URL]>([])
+
+    var opened: [URL] { log.withLock { $0 } }
+
+    func open(_ url: URL) async throws {
+        log.withLock { $0.append(url) }
+    }
+}
+
+/// `herald open`: the sign-in address of the daemon in a data directory.
+struct OpenCommandTests {
+    private static let token = "had_Zm9vYmFy-_0123456789abcdefghijklmnop"
+
+    /// A data directory with `daemon.json` pointing at `url` and an admin token.
+    private func dataDirectory(url: String?) throws -> TemporaryDirectory {
+        let directory = try TemporaryDirectory()
+        if let url {
+            try #"{"url": "\#(url)", "pid": 42}"#.write(toFile: directory.path("daemon.json"), atomically: false, encoding: .utf8)
+        }
+        try (Self.token + "\n").write(toFile: directory.path("admin-token"), atomically: false, encoding: .utf8)
+        return directory
+    }
+
+    private func health() throws -> HTTPTestServer {
+        try HTTPTestServer { _ in CannedResponse(200, #"{"status": "ok", "version": "test"}"#) }
+    }
+
+    @Test func opensTheSignInAddressOfTheRunningDaemon() async throws {
+        let server = try health()
+        let directory = try dataDirectory(url: server.url)
+        let opener = RecordingOpener()
+        let output = TextRecorder()
+        try await OpenCommand.parse(["--data-dir", directory.url.path])
+            .open(environment: [:], opener: opener) { output.append($0) }
+        #expect(opener.opened == [URL(string: "\(server.url)/login?token=\(Self.token)")!])
+        #expect(server.requests.map(\.target) == ["/v1/health"])
+        #expect(output.text == "Opened the notification center of \(server.url) in the browser.\n")
+    }
+
+    @Test func printOnlyPrintsTheAddress() async throws {
+        let server = try health()
+        let directory = try dataDirectory(url: server.url)
+        let opener = RecordingOpener()
+        let output = TextRecorder()
+        try await OpenCommand.parse(["--print"])
+            .open(environment: ["HERALD_DATA_DIR": directory.url.path], opener: opener) { output.append($0) }
+        #expect(output.text == "\(server.url)/login?token=\(Self.token)\n")
+        #expect(opener.opened.isEmpty)
+    }
+
+    @Test func theEnvironmentsTokenDoesNotSignInABrowser() async throws {
+        let server = try health()
+        let directory = try dataDirectory(url: server.url)
+        let output = TextRecorder()
+        let environment = ["HERALD_DATA_DIR": directory.url.path, "HERALD_URL": "http://127.0.0.1:1", "HERALD_TOKEN": "app"]
+        try await OpenCommand.parse(["--print"]).open(environment: environment, opener: RecordingOpener()) { output.append($0) }
+        #expect(output.text == "\(server.url)/login?token=\(Self.token)\n")
+    }
+
+    @Test func withoutADaemonItExitsWithStatus3() async throws {
+        let directory = try dataDirectory(url: nil)
+        let opener = RecordingOpener()
+        let error = await #expect(throws: HeraldClientError.self) {
+            try await OpenCommand.parse(["--data-dir", directory.url.path]).open(environment: [:], opener: opener) { _ in }
+        }
+        #expect(error?.code == .daemonUnreachable)
+        #expect(CommandLineRunner.exitStatus(for: try #require(error), root: OpenCommand.self) == 3)
+        #expect(opener.opened.isEmpty)
+    }
+
+    @Test func aDaemonFileLeftByADeadDaemonIsNoDaemon() async throws {
+        let port = try RefusingPort()
+        let directory = try dataDirectory(url: "http://127.0.0.1:\(port.port)")
+        let opener = RecordingOpener()
+        let error = await #expect(throws: HeraldClientError.self) {
+            try await OpenCommand.parse(["--data-dir", directory.url.path]).open(environment: [:], opener: opener) { _ in }
+        }
+        #expect(CommandLineRunner.exitStatus(for: try #require(error), root: OpenCommand.self) == 3)
+        #expect(opener.opened.isEmpty)
+    }
+}
+
+/// `XDGOpen` running a stand-in `xdg-open` from a `PATH` of the test's own.
+struct XDGOpenTests {
+    /// A `PATH` that finds the stand-in first, then the system's tools.
+    private func environment(_ directory: TemporaryDirectory) -> [String: String] {
+        ["PATH": directory.url.path + ":/usr/bin:/bin"]
+    }
+
+    /// A directory with an `xdg-open` script whose body is `script`.
+    private func path(withScript script: String) throws -> TemporaryDirectory {
+        let directory = try TemporaryDirectory()
+        let file = directory.path("xdg-open")
+        try "#!/bin/sh\n\(script)\n".write(toFile: file, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file)
+        return directory
+    }
+
+    @Test func handsTheAddressToXDGOpen() async throws {
+        let directory = try path(withScript: #"printf '%s' "$1" > "$(dirname "$0")/opened""#)
+        let url = URL(string: "http://127.0.0.1:7878/login?token=had_x")!
+        try await XDGOpen(environment: environment(directory)).open(url)
+        #expect(try String(contentsOfFile: directory.path("opened"), encoding: .utf8) == url.absoluteString)
+    }
+
+    @Test func aFailingXDGOpenIsAnError() async throws {
+        let directory = try path(withScript: "exit 3")
+        let error = await #expect(throws: SystemIntegrationError.self) {
+            try await XDGOpen(environment: environment(directory)).open(URL(string: "http://127.0.0.1:1/login?token=t")!)
+        }
+        #expect(error?.code == .openerFailed)
+        #expect(error?.message.contains("a required tool could not be found") == true)
+        #expect(error?.message.contains("http://127.0.0.1:1/login?token=t") == true)
+    }
+
+    @Test func anXDGOpenStillRunningCountsAsOpened() async throws {
+        let directory = try path(withScript: "sleep 2")
+        try await XDGOpen(environment: environment(directory), patience: .milliseconds(200))
+            .open(URL(string: "http://127.0.0.1:1/")!)
+    }
+
+    @Test func withoutXDGOpenTheErrorGivesTheAddress() async throws {
+        let directory = try TemporaryDirectory()
+        let error = await #expect(throws: SystemIntegrationError.self) {
+            try await XDGOpen(environment: ["PATH": directory.url.path]).open(URL(string: "http://127.0.0.1:1/login?token=t")!)
+        }
+        #expect(error?.code == .openerUnavailable)
+        #expect(error?.message.contains("open http://127.0.0.1:1/login?token=t yourself") == true)
+    }
+}
