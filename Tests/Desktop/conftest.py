@@ -52,21 +52,32 @@ def plain(value):
 class Desktop:
     """The buses, the mock servers and the daemon of one test."""
 
-    def __init__(self, directory, capabilities):
+    def __init__(self, directory, capabilities=None, environment=None):
+        """`capabilities`: those of a mock notification server to start, or None for
+        none (a test that starts a real one); `environment` is added to the daemon's."""
         self.directory = pathlib.Path(directory)
         self.processes = []
         self.session_address = self._bus("session")
         self.system_address = self._bus("system")
         self.environment = dict(os.environ, DBUS_SESSION_BUS_ADDRESS=self.session_address,
-                                DBUS_SYSTEM_BUS_ADDRESS=self.system_address, XDG_SESSION_ID="c1")
+                                DBUS_SYSTEM_BUS_ADDRESS=self.system_address, XDG_SESSION_ID="c1",
+                                **(environment or {}))
         self.session = dbus.bus.BusConnection(self.session_address)
         self.system = dbus.bus.BusConnection(self.system_address)
-        self.start_notification_server(capabilities)
+        if capabilities is not None:
+            self.start_notification_server(capabilities)
         self.logind = self._mock(["--system", "--template", "logind"], self.system, "org.freedesktop.login1",
                                  "/org/freedesktop/login1")
         self.logind.AddSession("c1", "seat0", dbus.UInt32(os.getuid()), "user", True, interface=MOCK)
         self.opened = self.directory / "opened.jsonl"
         self.daemon = None
+
+    def start(self, arguments):
+        """Starts a program of the test's desktop (a real notification server, say)."""
+        process = subprocess.Popen(arguments, env=self.environment, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL)
+        self.processes.append(process)
+        return process
 
     def _bus(self, name):
         path = self.directory / name
@@ -188,9 +199,9 @@ class Desktop:
 def desktop_factory():
     made = []
 
-    def make(capabilities=("actions", "body", "body-markup", "persistence")):
+    def make(capabilities=("actions", "body", "body-markup", "persistence"), environment=None):
         directory = tempfile.mkdtemp(prefix="herald-desktop-")
-        desktop = Desktop(directory, list(capabilities))
+        desktop = Desktop(directory, None if capabilities is None else list(capabilities), environment)
         made.append(desktop)
         return desktop
 
