@@ -11,6 +11,7 @@ let upcomingFeatures: [SwiftSetting] = [
 // Run: swift run -c release --package-path Benchmarks SignalsBenchmarks [B1 B3 …]
 //      swift run -c release --package-path Benchmarks EngineBenchmarks [E1 E3 …]   (see README.md)
 //      swift run -c release --package-path Benchmarks DaemonBenchmarks [D1 D2 D3]   (needs wrk)
+//      swift run -c release --package-path Benchmarks DesktopBenchmarks   (needs dbus-daemon, python3-dbus, notify-send)
 //      xvfb-run -a swift run -c release --package-path Benchmarks WebViewBenchmarks [W1 W2 W3]   (needs WebKitGTK 6.0)
 let package = Package(
     name: "SignalsBenchmarks",
@@ -64,6 +65,16 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
+        .executableTarget(
+            name: "DesktopBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "DesktopNotifications", package: "Herald"),
+                .product(name: "NotificationEngine", package: "Herald"),
+                .product(name: "Signals", package: "Herald"),
             ],
             swiftSettings: upcomingFeatures
         ),

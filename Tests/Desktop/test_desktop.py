@@ -89,3 +89,33 @@ def test_a_restarted_server_gets_the_unanswered_alert_again(desktop):
     assert again[5] == first[5] and again[3:5] == first[3:5]
     desktop.press(1, "justInform")
     wait("the answer", lambda: desktop.request("GET", "/v1/apps/app.herald.shopping-list/delivered")["deliveries"] == [])
+
+
+def test_desktop_on_without_a_session_bus_is_a_clear_error(tmp_path):
+    from conftest import HERALD
+    import os
+    import subprocess
+    environment = {key: value for key, value in os.environ.items()
+                   if key not in ("DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR")}
+    result = subprocess.run([str(HERALD), "serve", "--port", "0", "--data-dir", str(tmp_path / "data"),
+                             "--desktop", "on"], env=environment, capture_output=True, text=True, timeout=30)
+    assert result.returncode != 0
+    assert "--desktop on, but the desktop cannot be reached" in result.stderr
+    assert "DBUS_SESSION_BUS_ADDRESS is not set" in result.stderr
+
+
+def test_each_app_gets_a_desktop_file_removed_with_it(desktop):
+    desktop.serve()
+    applications = desktop.directory / "xdg" / "applications"
+    bundled = wait("the bundled apps' .desktop files", lambda: sorted(path.name for path in applications.glob("*.desktop")))
+    assert bundled == ["herald-app.herald.nag-me.desktop", "herald-app.herald.shopping-list.desktop",
+                       "herald-app.herald.todo.desktop"]
+    shopping = (applications / "herald-app.herald.shopping-list.desktop").read_text()
+    assert "\nName=Shopping List\n" in shopping
+    assert f"\nExec=xdg-open {desktop.url}/apps/shopping-list/\n" in shopping
+    desktop.request("POST", "/v1/apps", {"identifier": "com.example.cli", "name": "CLI Demo"})
+    entry = applications / "herald-com.example.cli.desktop"
+    wait("the new app's .desktop file", entry.exists)
+    assert "\nName=CLI Demo\n" in entry.read_text()
+    desktop.request("DELETE", "/v1/apps/com.example.cli")
+    wait("the removed app's .desktop file to go", lambda: not entry.exists())
