@@ -2,7 +2,7 @@
 # Builds and runs the benchmarks: the Signals benchmarks twice (a plain release build, and
 # one with cross-module optimization, -cross-module-optimization), then the engine
 # benchmarks and the daemon's HTTP benchmarks in a plain release build. Workload ids pick
-# what runs (B3 → Signals only, E2 → engine only, D1 → daemon only, W1 → WebView only,
+# what runs (B3 → Signals only, E2 → engine only, D1 → daemon only, X1 → desktop only, W1 → WebView only,
 # none → everything);
 # BENCH_SCALE, BENCH_ROUNDS and the daemon's BENCH_* variables pass on to the runs. The
 # daemon's benchmarks need wrk: installed with apt-get when missing. The WebView benchmarks
@@ -14,13 +14,15 @@ signals=()
 engine=()
 daemon=()
 webview=()
+desktop=()
 for id in "$@"; do
     case "${id^^}" in
         B*) signals+=("$id") ;;
         E*) engine+=("$id") ;;
         D*) daemon+=("$id") ;;
         W*) webview+=("$id") ;;
-        *) echo "unknown workload $id (Signals: B1…B6, engine: E1…E4, daemon: D1…D3, WebView: W1…W3)" >&2; exit 2 ;;
+        X*) desktop+=("$id") ;;
+        *) echo "unknown workload $id (Signals: B1…B6, engine: E1…E4, daemon: D1…D3, WebView: W1…W3, desktop: X1)" >&2; exit 2 ;;
     esac
 done
 
@@ -48,6 +50,12 @@ if [ $# -eq 0 ] || [ ${#daemon[@]} -gt 0 ]; then
     [ $# -eq 0 ] && echo
     echo "## Daemon over HTTP, release build (swift run -c release); uptime: $(uptime)"
     swift run -c release --package-path Benchmarks DaemonBenchmarks "${daemon[@]}"
+fi
+
+if [ $# -eq 0 ] || [ ${#desktop[@]} -gt 0 ]; then
+    [ $# -eq 0 ] && echo
+    echo "## Desktop notifications over D-Bus, release build (swift run -c release)"
+    swift run -c release --package-path Benchmarks DesktopBenchmarks
 fi
 
 if [ $# -eq 0 ] || [ ${#webview[@]} -gt 0 ]; then

@@ -49,8 +49,8 @@ enum NotifyLatencyBenchmark {
                 trigger: .timeInterval(TimeIntervalTrigger(interval: lead + 0.005 * Double(index), repeats: false)))
         }
         _ = try await engine.add(requests, for: app)
-        let due = Dictionary(uniqueKeysWithValues: try await engine.pendingRequests(for: app).map {
-            ($0.request.identifier, $0.nextFireDate)
+        let due = Dictionary(uniqueKeysWithValues: try await engine.pendingRequests(for: app).compactMap { pending in
+            pending.nextFireDate.map { (pending.request.identifier, $0) }
         })
         try await waitFor(count, on: server, timeout: lead + 0.005 * Double(count) + 30)
         let stamps = try server.stamps()
