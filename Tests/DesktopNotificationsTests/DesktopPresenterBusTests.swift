@@ -32,7 +32,7 @@ struct DesktopPresenterBusTests {
         let recorder = ResponseRecorder(fixture.engine, app: fixture.app)
         let (delivery, serverID) = try await fixture.deliver()
         try fixture.desktop.emit("ActionInvoked", "us", [.uint32(serverID), .string("trashAction")])
-        let response = try fixture.response(to: delivery.id, recorder: recorder)
+        let response = try await fixture.response(to: delivery.id, recorder: recorder)
         #expect(response.actionIdentifier == "trashAction")
         #expect(try await !fixture.isListed(delivery.id))
         #expect(fixture.opener.urls.isEmpty)
@@ -45,9 +45,9 @@ struct DesktopPresenterBusTests {
         let (delivery, serverID) = try await fixture.deliver()
         try fixture.desktop.emit("ActivationToken", "us", [.uint32(serverID), .string("token-1")])
         try fixture.desktop.emit("ActionInvoked", "us", [.uint32(serverID), .string("default")])
-        let response = try fixture.response(to: delivery.id, recorder: recorder)
+        let response = try await fixture.response(to: delivery.id, recorder: recorder)
         #expect(response.actionIdentifier == NotificationAction.defaultIdentifier)
-        try MockDesktop.wait("the app to open") { !fixture.opener.urls.isEmpty }
+        try await MockDesktop.eventually("the app to open") { !fixture.opener.urls.isEmpty }
         #expect(fixture.opener.urls == ["http://127.0.0.1:7878/apps/shopping-list/"])
         #expect(fixture.opener.tokens == ["token-1"])
     }
@@ -60,7 +60,7 @@ struct DesktopPresenterBusTests {
         let (reporting, reportingID) = try await fixture.deliver("reporting", category: "dismissible")
         try fixture.desktop.emit("NotificationClosed", "uu", [.uint32(plainID), .uint32(2)])
         try fixture.desktop.emit("NotificationClosed", "uu", [.uint32(reportingID), .uint32(2)])
-        let response = try fixture.response(to: reporting.id, recorder: recorder)
+        let response = try await fixture.response(to: reporting.id, recorder: recorder)
         #expect(response.actionIdentifier == NotificationAction.dismissIdentifier)
         #expect(!recorder.responses.contains { $0.delivery.id == plain.id })
         #expect(try await fixture.isListed(plain.id), "a plain dismissal leaves it in the notification center")
@@ -74,7 +74,7 @@ struct DesktopPresenterBusTests {
         let call = try #require(try fixture.desktop.notifyCalls().last)
         #expect(call[5].strings == ["default", "Open", "inline-reply", "Reply"])
         try fixture.desktop.emit("NotificationReplied", "us", [.uint32(serverID), .string("on my way")])
-        let response = try fixture.response(to: delivery.id, recorder: recorder)
+        let response = try await fixture.response(to: delivery.id, recorder: recorder)
         #expect(response.actionIdentifier == "reply")
         #expect(response.userText == "on my way")
     }
@@ -84,7 +84,7 @@ struct DesktopPresenterBusTests {
         let fixture = try await DesktopFixture()
         let (delivery, serverID) = try await fixture.deliver("chat", category: "chat")
         try fixture.desktop.emit("ActionInvoked", "us", [.uint32(serverID), .string("reply")])
-        try MockDesktop.wait("the reply box to open") { !fixture.opener.urls.isEmpty }
+        try await MockDesktop.eventually("the reply box to open") { !fixture.opener.urls.isEmpty }
         #expect(fixture.opener.urls == ["http://127.0.0.1:7878/?reply=\(delivery.id)&action=reply"])
         #expect(try await fixture.isListed(delivery.id), "still waiting for its answer in the web center")
     }
@@ -107,7 +107,7 @@ struct DesktopPresenterBusTests {
         #expect(replacedID == first)
         #expect(try !fixture.desktop.calls().contains { $0.method == "CloseNotification" })
         try fixture.engine.respond(to: second.id, actionIdentifier: "justInform", authenticated: true)
-        try MockDesktop.wait("CloseNotification") {
+        try await MockDesktop.eventually("CloseNotification") {
             fixture.presenter.flush()
             // The spec's id is a UINT32; dbusmock's template declares it `i` and records it so.
             return try fixture.desktop.calls().contains {
@@ -123,14 +123,14 @@ struct DesktopPresenterBusTests {
         let (delivery, _) = try await fixture.deliver()
         try fixture.desktop.stopServer()
         try fixture.desktop.startServer(capabilities: ["actions", "body"])
-        try MockDesktop.wait("Notify on the new server") {
+        try await MockDesktop.eventually("Notify on the new server") {
             fixture.presenter.flush()
             return try fixture.desktop.notifyCalls().count == 1
         }
         let serverID = try await fixture.waitForServerID(of: delivery.id)
         #expect(try fixture.desktop.notifyCalls().first?[4] == .string("Don't forget your shopping list!"), "the new server has no markup")
         try fixture.desktop.emit("ActionInvoked", "us", [.uint32(serverID), .string("justInform")])
-        #expect(try fixture.response(to: delivery.id, recorder: recorder).actionIdentifier == "justInform")
+        #expect(try await fixture.response(to: delivery.id, recorder: recorder).actionIdentifier == "justInform")
     }
 
     @Test("Delete list pressed while the session is locked waits, is asked again at unlock, then runs")
@@ -141,18 +141,18 @@ struct DesktopPresenterBusTests {
         let recorder = ResponseRecorder(fixture.engine, app: fixture.app)
         let (delivery, serverID) = try await fixture.deliver()
         try fixture.desktop.setLocked(true, on: system)
-        try MockDesktop.wait("the lock") { fixture.presenter.state.withLock { $0.isLocked } }
+        try await MockDesktop.eventually("the lock") { fixture.presenter.state.withLock { $0.isLocked } }
         try fixture.desktop.emit("ActionInvoked", "us", [.uint32(serverID), .string("trashAction")])
-        try MockDesktop.wait("the action to be held") { fixture.presenter.state.withLock { $0.isHeld(delivery.id) } }
+        try await MockDesktop.eventually("the action to be held") { fixture.presenter.state.withLock { $0.isHeld(delivery.id) } }
         #expect(try await fixture.isListed(delivery.id))
         try fixture.desktop.setLocked(false, on: system)
-        try MockDesktop.wait("Notify again after unlock") {
+        try await MockDesktop.eventually("Notify again after unlock") {
             fixture.presenter.flush()
             return try fixture.desktop.notifyCalls().count == 2
         }
         let again = try await fixture.waitForServerID(of: delivery.id)
         try fixture.desktop.emit("ActionInvoked", "us", [.uint32(again), .string("trashAction")])
-        #expect(try fixture.response(to: delivery.id, recorder: recorder).actionIdentifier == "trashAction")
+        #expect(try await fixture.response(to: delivery.id, recorder: recorder).actionIdentifier == "trashAction")
     }
 
     @Test("Badges go to docks as LauncherEntry Update signals for the app's .desktop file")
@@ -163,7 +163,7 @@ struct DesktopPresenterBusTests {
             sender: nil, interface: "com.canonical.Unity.LauncherEntry", member: "Update", path: nil
         ) { signal in updates.withLock { $0.append(signal.arguments) } }
         try await fixture.engine.setBadgeCount(4, for: fixture.app)
-        try MockDesktop.wait("the badge") { updates.withLock { $0.contains { $0.last == .dictionary(["count": .int64(4), "count-visible": .boolean(true)]) } } }
+        try await MockDesktop.eventually("the badge") { updates.withLock { $0.contains { $0.last == .dictionary(["count": .int64(4), "count-visible": .boolean(true)]) } } }
         #expect(updates.withLock { $0.last?.first } == .string("application://herald-com.example.shopping.desktop"))
     }
 

@@ -146,4 +146,15 @@ struct DesktopStateTests {
         #expect(state.mapping.capabilities == ["actions", "body"])
         #expect(state.presentation(of: banner.delivery.id) == nil)
     }
+
+    @Test("A server that appears while a Notify is on its way does not show that delivery twice")
+    func appearsDuringNotify() {
+        var state = DesktopState(mapping: Fixtures.mapping([]))
+        let alert = Fixtures.presentation()
+        #expect(state.present(alert) == [.notify(alert.delivery.id, replacing: 0)])
+        #expect(state.serverAppeared(capabilities: Fixtures.allCapabilities) == [])
+        #expect(state.notified(alert.delivery.id, serverID: 1) == [])
+        #expect(state.serverAppeared(capabilities: Fixtures.allCapabilities) == [.notify(alert.delivery.id, replacing: 0)],
+                "replaced by another server without a gap (NameOwnerChanged old → new)")
+    }
 }

@@ -25,6 +25,9 @@ extension DesktopPresenter {
     }
 
     private func notify(_ id: DeliveryID, replacing: UInt32) {
+        // No server was there at start: asking for its capabilities starts one the bus
+        // can activate, and the notification goes out with what it can show.
+        if !hasAttached { attach(isRestart: false) }
         guard let (presentation, mapping) = state.withLock({ state in state.presentation(of: id).map { ($0, state.mapping) } })
         else { return }
         let request = mapping.request(

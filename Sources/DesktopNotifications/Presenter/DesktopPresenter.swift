@@ -48,6 +48,7 @@ public final class DesktopPresenter: Presenter {
     let faults: FaultLog
     let logger = Logger(label: "herald.desktop")
     private let owner = Mutex<String?>(nil)
+    private let attached = Mutex(false)
     private let lockMonitor = Mutex<SessionLockMonitor?>(nil)
 
     /// Attaches to the notification server on `connection` (the session bus) for
@@ -192,17 +193,22 @@ public final class DesktopPresenter: Presenter {
         }
         guard newOwner != previous else { return }
         guard newOwner != nil else {
-            state.withLock { $0.serverVanished() }
+            // On the queue, in order with the signals the server sent before it left.
+            queue.async { [self] in state.withLock { $0.serverVanished() } }
             if previous != nil { logger.notice("the notification server left the bus") }
             return
         }
         queue.async { [self] in attach(isRestart: previous != nil || state.withLock { !$0.entries.isEmpty }) }
     }
 
+    /// Whether a server's capabilities were read; on the presenter's queue only.
+    var hasAttached: Bool { attached.withLock { $0 } }
+
     /// Reads the new server's capabilities and shows it what it must show.
-    private func attach(isRestart: Bool) {
+    func attach(isRestart: Bool) {
         do {
             let capabilities = try server.capabilities()
+            attached.withLock { $0 = true }
             faults.clear("capabilities")
             let effects = state.withLock { $0.serverAppeared(capabilities: capabilities) }
             let information = (try? server.information())?.joined(separator: " ") ?? "unknown"

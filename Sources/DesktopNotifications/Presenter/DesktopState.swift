@@ -18,6 +18,8 @@ package struct DesktopState: Sendable {
         package var activationToken: String?
         /// An action was taken on the desktop: the close that follows is no dismissal.
         package var answered = false
+        /// It was on a server that went away: the next server is to show it.
+        var wasShown = false
 
         var app: AppIdentifier { presentation.delivery.app }
         var requestIdentifier: String { presentation.delivery.request.identifier }
@@ -190,18 +192,24 @@ package struct DesktopState: Sendable {
     /// The server went away: its ids mean nothing any more.
     package mutating func serverVanished() {
         byServerID = [:]
-        for id in entries.keys { entries[id]?.serverID = nil }
+        for (id, entry) in entries where entry.serverID != nil {
+            entries[id]?.serverID = nil
+            entries[id]?.wasShown = true
+        }
     }
 
-    /// A server (a new one, or the same one restarted) owns the name: alerts still
-    /// unanswered are shown again; banners, which would have expired, are let go.
+    /// A server (a new one, or the same one restarted) owns the name: what the old one
+    /// showed of alerts still unanswered is shown again; banners, which would have
+    /// expired, are let go. Deliveries whose `Notify` is still on its way are left to it.
     package mutating func serverAppeared(capabilities: Set<String>) -> [Effect] {
         mapping.capabilities = capabilities
         byServerID = [:]
         var effects: [Effect] = []
         for (id, entry) in entries.sorted(by: { $0.value.presentation.delivery.date < $1.value.presentation.delivery.date }) {
+            guard entry.serverID != nil || entry.wasShown || held[id] != nil else { continue }
             if entry.presentation.style == .alert, !entry.answered || held[id] != nil {
                 entries[id]?.serverID = nil
+                entries[id]?.wasShown = false
                 entries[id]?.answered = false
                 held[id] = nil
                 effects.append(.notify(id, replacing: 0))

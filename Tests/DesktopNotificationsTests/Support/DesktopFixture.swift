@@ -28,7 +28,7 @@ struct DesktopFixture {
             store: .inMemory, scheduler: scheduler,
             configuration: NotificationEngine.Configuration(authorizationPolicy: .grantAll), presenters: [])
         presenter = DesktopPresenter(
-            connection: try DBusConnection(.address(desktop.sessionAddress)), engine: engine,
+            connection: try MockDesktop.connect(desktop.sessionAddress), engine: engine,
             configuration: DesktopPresenter.Configuration(centerURL: "http://127.0.0.1:7878", applicationsDirectory: nil),
             opener: opener)
         _ = engine.addPresenter(presenter)
@@ -57,7 +57,7 @@ struct DesktopFixture {
                 trigger: .timeInterval(TimeIntervalTrigger(interval: 60, repeats: false))),
             for: app)
         scheduler.advance(by: 60)
-        try MockDesktop.wait("Notify") { try desktop.notifyCalls().count > before }
+        try await MockDesktop.eventually("Notify") { try desktop.notifyCalls().count > before }
         let delivery = try await engine.deliveredNotifications(for: app).first { $0.request.identifier == identifier }
         let serverID = try await waitForServerID(of: delivery!.id)
         return (delivery!, serverID)
@@ -66,7 +66,7 @@ struct DesktopFixture {
     /// The server's id of the delivery, once `Notify` answered.
     func waitForServerID(of id: DeliveryID) async throws -> UInt32 {
         var found: UInt32?
-        try MockDesktop.wait("the server's id") {
+        try await MockDesktop.eventually("the server's id") {
             presenter.flush()
             found = presenter.state.withLock { $0.entries[id]?.serverID }
             return found != nil
@@ -80,9 +80,9 @@ struct DesktopFixture {
     }
 
     /// Waits until the engine has the app's response to `id` (or gives up).
-    func response(to id: DeliveryID, recorder: ResponseRecorder) throws -> NotificationResponse {
+    func response(to id: DeliveryID, recorder: ResponseRecorder) async throws -> NotificationResponse {
         var found: NotificationResponse?
-        try MockDesktop.wait("a response to \(id)") {
+        try await MockDesktop.eventually("a response to \(id)") {
             presenter.flush()
             found = recorder.responses.first { $0.delivery.id == id }
             return found != nil

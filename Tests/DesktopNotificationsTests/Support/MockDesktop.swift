@@ -23,7 +23,7 @@ final class MockDesktop: Sendable {
         sessionAddress = "unix:path=" + directory.path("session")
         systemAddress = "unix:path=" + directory.path("system")
         buses = try [directory.path("session"), directory.path("system")].map(Self.startBus)
-        session = try DBusConnection(.address(sessionAddress))
+        session = try Self.connect(sessionAddress)
         try startServer(capabilities: capabilities)
     }
 
@@ -89,7 +89,7 @@ final class MockDesktop: Sendable {
         try servers.start(
             "/usr/bin/python3", ["-m", "dbusmock", "--system", "--template", "logind"],
             environment: ["DBUS_SYSTEM_BUS_ADDRESS": systemAddress])
-        let system = try DBusConnection(.address(systemAddress))
+        let system = try Self.connect(systemAddress)
         try waitForOwner(of: "org.freedesktop.login1", on: system)
         _ = try system.call(
             "org.freedesktop.login1", path: "/org/freedesktop/login1", interface: "org.freedesktop.DBus.Mock",
@@ -108,6 +108,17 @@ final class MockDesktop: Sendable {
     }
 
     // MARK: Helpers
+
+    /// A connection to the bus at `address`, once it accepts one: the socket file
+    /// appears a moment before the bus listens on it.
+    static func connect(_ address: String) throws -> DBusConnection {
+        var connection: DBusConnection?
+        try wait("the bus at \(address) to accept a connection") {
+            connection = try? DBusConnection(.address(address))
+            return connection != nil
+        }
+        return connection!
+    }
 
     private static func startBus(at path: String) throws -> Process {
         let bus = Process()
@@ -171,6 +182,17 @@ extension MockDesktop {
         while Date() < deadline {
             if try condition() { return }
             usleep(10_000)
+        }
+        throw WaitError(what: what)
+    }
+
+    /// Like ``wait(_:until:)`` for a test: it sleeps between looks instead of holding
+    /// one of the few threads Swift's concurrency has here.
+    static func eventually(_ what: String, until condition: () throws -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if try condition() { return }
+            try await Task.sleep(for: .milliseconds(10))
         }
         throw WaitError(what: what)
     }

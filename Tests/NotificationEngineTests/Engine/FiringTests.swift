@@ -2,6 +2,7 @@ import Foundation
 import HeraldTestSupport
 import NotificationEngine
 import Signals
+import Synchronization
 import Testing
 
 @Suite("Engine: firing on time")
@@ -47,6 +48,28 @@ struct FiringTests {
         #expect(delivered.count == 1, "each delivery of the same identifier replaces the last in the center")
         let ids = fixture.presenter.presentations.map(\.delivery.id)
         #expect(fixture.presenter.withdrawn == Array(ids.dropLast()), "presenters withdraw each replaced delivery")
+    }
+
+    @Test("A replaced delivery is withdrawn after its replacement is presented, so a presenter can replace it in place")
+    func replacedAfterPresented() async throws {
+        final class Log: Presenter {
+            let entries = Mutex<[String]>([])
+            func present(_ presentation: Presentation) {
+                entries.withLock { $0.append("present \(presentation.delivery.id)") }
+            }
+            func withdraw(_ deliveries: [DeliveryID], of app: AppIdentifier) {
+                entries.withLock { $0.append(contentsOf: deliveries.map { "withdraw \($0)" }) }
+            }
+        }
+        let fixture = try EngineFixture()
+        let log = Log()
+        let connection = fixture.engine.addPresenter(log)
+        defer { connection.dispose() }
+        try await fixture.authorize()
+        try await fixture.engine.add(EngineFixture.request("nag", after: 60, repeats: true), for: fixture.app)
+        fixture.scheduler.advance(by: 120)
+        let ids = fixture.presenter.presentations.map(\.delivery.id)
+        #expect(log.entries.withLock { $0 } == ["present \(ids[0])", "present \(ids[1])", "withdraw \(ids[0])"])
     }
 
     @Test("Many requests fire in due order through a small due window")
