@@ -1,5 +1,6 @@
 @testable import DesktopNotifications
 import Foundation
+import HeraldTestSupport
 import NotificationEngine
 import Synchronization
 import Testing
@@ -153,6 +154,16 @@ struct DesktopPresenterBusTests {
         let again = try await fixture.waitForServerID(of: delivery.id)
         try fixture.desktop.emit("ActionInvoked", "us", [.uint32(again), .string("trashAction")])
         #expect(try await fixture.response(to: delivery.id, recorder: recorder).actionIdentifier == "trashAction")
+    }
+
+    @Test("An image attachment is shown from the engine's stored copy (image-path)")
+    func imageAttachment() async throws {
+        let fixture = try await DesktopFixture(onSQLite: true)
+        let image = try NotificationAttachment.data(identifier: "photo", bytes: AttachmentSamples.png, fileName: "milk.png")
+        _ = try await fixture.deliver(attachments: [image])
+        let call = try #require(try fixture.desktop.notifyCalls().first)
+        let path = try #require(call[6].dictionary?["image-path"]?.string)
+        #expect(FileManager.default.contents(atPath: path) == AttachmentSamples.png)
     }
 
     @Test("Badges go to docks as LauncherEntry Update signals for the app's .desktop file")

@@ -1,5 +1,6 @@
 @testable import DesktopNotifications
 import Foundation
+import HeraldTestSupport
 import NotificationEngine
 import Signals
 import Synchronization
@@ -22,10 +23,13 @@ struct DesktopFixture {
     let opener = RecordingOpener()
     let app = Fixtures.app
 
-    init(capabilities: [String] = ["actions", "body", "body-markup", "persistence"], style: AlertStyle = .alert) async throws {
+    init(
+        capabilities: [String] = ["actions", "body", "body-markup", "persistence"], style: AlertStyle = .alert,
+        onSQLite: Bool = false
+    ) async throws {
         desktop = try MockDesktop(capabilities: capabilities)
         engine = try NotificationEngine(
-            store: .inMemory, scheduler: scheduler,
+            store: onSQLite ? .sqlite(path: desktop.directory.path("engine.sqlite")) : .inMemory, scheduler: scheduler,
             configuration: NotificationEngine.Configuration(authorizationPolicy: .grantAll), presenters: [])
         presenter = DesktopPresenter(
             connection: try MockDesktop.connect(desktop.sessionAddress), engine: engine,
@@ -46,14 +50,17 @@ struct DesktopFixture {
 
     /// Schedules `identifier` in `category` a minute ahead and lets it fire; returns
     /// its delivery once the server has shown it, with the server's id.
-    func deliver(_ identifier: String = "reminder", category: String = "shoppingListReminderCategory", title: String = "Shopping List")
-        async throws -> (Delivery, serverID: UInt32)
-    {
+    func deliver(
+        _ identifier: String = "reminder", category: String = "shoppingListReminderCategory", title: String = "Shopping List",
+        attachments: [NotificationAttachment] = []
+    ) async throws -> (Delivery, serverID: UInt32) {
         let before = try desktop.notifyCalls().count
+        var content = NotificationContent(
+            title: title, body: "Don't forget your shopping list!", sound: .default, categoryIdentifier: category)
+        content.attachments = attachments
         try await engine.add(
             NotificationRequest(
-                identifier: identifier,
-                content: NotificationContent(title: title, body: "Don't forget your shopping list!", sound: .default, categoryIdentifier: category),
+                identifier: identifier, content: content,
                 trigger: .timeInterval(TimeIntervalTrigger(interval: 60, repeats: false))),
             for: app)
         scheduler.advance(by: 60)
