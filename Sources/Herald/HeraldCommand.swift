@@ -10,7 +10,8 @@ struct HeraldCommand: AsyncParsableCommand {
         discussion: """
             `herald serve` runs the notification daemon; the other commands talk to it. They find it through \
             --data-dir or $HERALD_DATA_DIR (daemon.json and admin-token), or take $HERALD_URL and $HERALD_TOKEN.
-            Exit status: 0 done, 1 the daemon refused, 2 usage error, 3 the daemon cannot be reached.
+            Exit status: 0 done, 1 the daemon, systemd or the browser refused, 2 usage error, \
+            3 the daemon cannot be reached.
             """,
         subcommands: [Serve.self] + CommandLineRunner.clientCommands)
 
