@@ -31,40 +31,63 @@ struct OpenCommandTests {
         return directory
     }
 
-    private func health() throws -> HTTPTestServer {
-        try HTTPTestServer { _ in CannedResponse(200, #"{"status": "ok", "version": "test"}"#) }
+    private static let code = "hsc_3q2-7wJ4kRrm5Hd0bQ8vNnL1sXc9yTgUaPfEiOzKhYw"
+
+    /// A daemon that makes the sign-in code ``code`` for the admin token.
+    private func codeServer() throws -> HTTPTestServer {
+        try HTTPTestServer { request in
+            guard request.method == "POST", request.target == "/v1/sessions/codes",
+                request.headers["authorization"] == "Bearer \(Self.token)"
+            else { return CannedResponse(403, #"{"error": {"code": "forbidden", "message": "no"}}"#) }
+            return CannedResponse(201, #"{"code": "\#(Self.code)", "expiresAt": "2026-12-01T09:01:00.000Z"}"#)
+        }
     }
 
-    @Test func opensTheSignInAddressOfTheRunningDaemon() async throws {
-        let server = try health()
+    @Test func opensAOneTimeSignInAddressWithoutTheAdminToken() async throws {
+        let server = try codeServer()
         let directory = try dataDirectory(url: server.url)
         let opener = RecordingOpener()
         let output = TextRecorder()
         try await OpenCommand.parse(["--data-dir", directory.url.path])
             .open(environment: [:], opener: opener) { output.append($0) }
-        #expect(opener.opened == [URL(string: "\(server.url)/login?token=\(Self.token)")!])
-        #expect(server.requests.map(\.target) == ["/v1/health"])
+        #expect(opener.opened == [URL(string: "\(server.url)/login?code=\(Self.code)")!])
+        let address = try #require(opener.opened.first?.absoluteString)
+        #expect(address.contains("code=") && !address.contains("token="))
+        #expect(!address.contains(Self.token))
+        #expect(server.requests.map(\.target) == ["/v1/sessions/codes"])
         #expect(output.text == "Opened the notification center of \(server.url) in the browser.\n")
     }
 
     @Test func printOnlyPrintsTheAddress() async throws {
-        let server = try health()
+        let server = try codeServer()
         let directory = try dataDirectory(url: server.url)
         let opener = RecordingOpener()
         let output = TextRecorder()
         try await OpenCommand.parse(["--print"])
             .open(environment: ["HERALD_DATA_DIR": directory.url.path], opener: opener) { output.append($0) }
-        #expect(output.text == "\(server.url)/login?token=\(Self.token)\n")
+        #expect(output.text == "\(server.url)/login?code=\(Self.code)\n")
         #expect(opener.opened.isEmpty)
     }
 
     @Test func theEnvironmentsTokenDoesNotSignInABrowser() async throws {
-        let server = try health()
+        let server = try codeServer()
         let directory = try dataDirectory(url: server.url)
         let output = TextRecorder()
         let environment = ["HERALD_DATA_DIR": directory.url.path, "HERALD_URL": "http://127.0.0.1:1", "HERALD_TOKEN": "app"]
         try await OpenCommand.parse(["--print"]).open(environment: environment, opener: RecordingOpener()) { output.append($0) }
-        #expect(output.text == "\(server.url)/login?token=\(Self.token)\n")
+        #expect(output.text == "\(server.url)/login?code=\(Self.code)\n", "the code was made with the admin token")
+    }
+
+    @Test func aDaemonWithoutSignInCodesIsUnsupportedAndOpensNothing() async throws {
+        let server = try HTTPTestServer { _ in CannedResponse(404, #"{"error": {"code": "notFound", "message": "no route"}}"#) }
+        let directory = try dataDirectory(url: server.url)
+        let opener = RecordingOpener()
+        let error = await #expect(throws: HeraldClientError.self) {
+            try await OpenCommand.parse(["--data-dir", directory.url.path]).open(environment: [:], opener: opener) { _ in }
+        }
+        #expect(error?.code == .unsupported)
+        #expect(error?.message.contains("restart it") == true)
+        #expect(opener.opened.isEmpty)
     }
 
     @Test func withoutADaemonItExitsWithStatus3() async throws {
@@ -108,7 +131,7 @@ struct XDGOpenTests {
 
     @Test func handsTheAddressToXDGOpen() async throws {
         let directory = try path(withScript: #"printf '%s' "$1" > "$(dirname "$0")/opened""#)
-        let url = URL(string: "http://127.0.0.1:7878/login?token=had_x")!
+        let url = URL(string: "http://127.0.0.1:7878/login?code=hsc_x")!
         try await XDGOpen(environment: environment(directory)).open(url)
         #expect(try String(contentsOfFile: directory.path("opened"), encoding: .utf8) == url.absoluteString)
     }
@@ -116,11 +139,11 @@ struct XDGOpenTests {
     @Test func aFailingXDGOpenIsAnError() async throws {
         let directory = try path(withScript: "exit 3")
         let error = await #expect(throws: SystemIntegrationError.self) {
-            try await XDGOpen(environment: environment(directory)).open(URL(string: "http://127.0.0.1:1/login?token=t")!)
+            try await XDGOpen(environment: environment(directory)).open(URL(string: "http://127.0.0.1:1/login?code=hsc_t")!)
         }
         #expect(error?.code == .openerFailed)
         #expect(error?.message.contains("a required tool could not be found") == true)
-        #expect(error?.message.contains("http://127.0.0.1:1/login?token=t") == true)
+        #expect(error?.message.contains("http://127.0.0.1:1/login?code=hsc_t") == true)
     }
 
     @Test func anXDGOpenStillRunningCountsAsOpened() async throws {
@@ -132,9 +155,9 @@ struct XDGOpenTests {
     @Test func withoutXDGOpenTheErrorGivesTheAddress() async throws {
         let directory = try TemporaryDirectory()
         let error = await #expect(throws: SystemIntegrationError.self) {
-            try await XDGOpen(environment: ["PATH": directory.url.path]).open(URL(string: "http://127.0.0.1:1/login?token=t")!)
+            try await XDGOpen(environment: ["PATH": directory.url.path]).open(URL(string: "http://127.0.0.1:1/login?code=hsc_t")!)
         }
         #expect(error?.code == .openerUnavailable)
-        #expect(error?.message.contains("open http://127.0.0.1:1/login?token=t yourself") == true)
+        #expect(error?.message.contains("open http://127.0.0.1:1/login?code=hsc_t yourself") == true)
     }
 }

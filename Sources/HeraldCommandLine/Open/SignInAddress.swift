@@ -1,13 +1,15 @@
 package import Foundation
+import HeraldAPI
 package import HeraldClient
 
 /// The address that signs a browser in to the web notification center:
-/// `<daemon URL>/login?token=<admin token>`, as `herald serve` prints it.
+/// `<daemon URL>/login?code=<one-time code>`.
 ///
-/// The daemon has no one-time sign-in code, so the address carries the admin token
-/// itself; `/login` trades it for a session cookie and redirects to `/`, but the
-/// address stays in the browser's history. `DELETE /v1/sessions` ends every browser
-/// session; a new `admin-token` (delete the file, restart the daemon) retires the token.
+/// The code comes from the daemon (`POST /v1/sessions/codes`, with the admin
+/// token) and is good once, for 60 seconds: the address in the browser's history
+/// and on `xdg-open`'s command line signs nothing in once it is used, and the
+/// long-lived admin token never leaves the command line's own request.
+/// `DELETE /v1/sessions` ends every browser session it started.
 package struct SignInAddress: Sendable, Hashable {
     /// The daemon and its admin token.
     package let endpoint: HeraldClient.Endpoint
@@ -24,14 +26,28 @@ package struct SignInAddress: Sendable, Hashable {
         endpoint = try HeraldClient.Endpoint.resolve(dataDirectory: directory.path, environment: environment)
     }
 
-    /// The sign-in address.
-    package var url: URL { Self.url(base: endpoint.url, token: endpoint.token) }
+    /// Asks the daemon for a one-time code and returns the address that signs in with it.
+    ///
+    /// - Throws: ``HeraldClientError``: ``HeraldClientError/Code/daemonUnreachable`` when
+    ///   nothing answers, ``HeraldClientError/Code/unsupported`` for a daemon too old to
+    ///   make codes, ``HeraldClientError/Code/refused`` when it refuses.
+    package func url(timeout: TimeInterval = 5) async throws -> URL {
+        do {
+            let code = try await HeraldClient(endpoint: endpoint, timeout: timeout).signInCode()
+            return Self.url(base: endpoint.url, code: code.code)
+        } catch let error as HeraldClientError where error.code == .refused && [404, 405].contains(error.status) {
+            throw HeraldClientError(
+                .unsupported,
+                "the daemon at \(endpoint.url.absoluteString) makes no sign-in codes (it is older than this herald): "
+                    + "restart it, or open the address `herald serve` printed")
+        }
+    }
 
-    /// `base/login?token=token`, the token percent-encoded.
-    package static func url(base: URL, token: String) -> URL {
+    /// `base/login?code=code`, the code percent-encoded.
+    package static func url(base: URL, code: String) -> URL {
         let text = base.absoluteString.hasSuffix("/") ? String(base.absoluteString.dropLast()) : base.absoluteString
-        let encoded = token.addingPercentEncoding(withAllowedCharacters: unreserved) ?? token
-        return URL(string: "\(text)/login?token=\(encoded)") ?? base
+        let encoded = code.addingPercentEncoding(withAllowedCharacters: unreserved) ?? code
+        return URL(string: "\(text)/login?code=\(encoded)") ?? base
     }
 
     private static let unreserved = CharacterSet(

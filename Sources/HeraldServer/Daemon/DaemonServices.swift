@@ -19,6 +19,8 @@ final class DaemonServices: Sendable {
     let pendingLists: PendingListCache
     /// The web notification center's browser sessions.
     let sessions: SessionStore
+    /// The one-time codes that `herald open` signs a browser in with.
+    let signInCodes = SignInCodes()
     /// Every open WebSocket stream, by the credential it was opened with.
     let streams = StreamRegistry()
     /// The desktop's notification server, when `--desktop` found one.

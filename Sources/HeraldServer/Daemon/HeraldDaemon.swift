@@ -107,7 +107,8 @@ public final class HeraldDaemon: Sendable {
             middleware: AuthenticationMiddleware(
                 adminToken: adminToken, registry: services.registry, sessions: services.sessions, hosts: hosts,
                 scheduler: services.scheduler))
-        WebRoutes(adminToken: adminToken, services: services, hosts: hosts, files: try StaticFiles()).add(to: router)
+        WebRoutes(files: try StaticFiles()).add(to: router)
+        SessionRoutes(adminToken: adminToken, services: services, hosts: hosts).add(to: router)
         AppRoutes(services: services).add(to: router)
         NotificationRoutes(services: services).add(to: router)
         DeliveryRoutes(services: services).add(to: router)

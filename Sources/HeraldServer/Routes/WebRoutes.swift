@@ -2,13 +2,10 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import Signals
 
-/// The web notification center's files, the browser login and the OpenAPI document.
+/// The web notification center's files and the OpenAPI document (``SessionRoutes``
+/// signs browsers in).
 struct WebRoutes {
-    let adminToken: String
-    let services: DaemonServices
-    let hosts: AllowedHosts
     let files: StaticFiles
 
     func add(to router: Router<HeraldRequestContext>) {
@@ -25,39 +22,6 @@ struct WebRoutes {
         router.get("ui/:file") { _, context in
             try files.response(for: "ui/" + (try context.pathParameter("file")))
         }
-        router.get("login") { request, _ in
-            guard let token = request.uri.queryParameters.get("token"), Secrets.constantTimeEqual(token, adminToken) else {
-                return Self.page(status: .unauthorized, Self.signInPage)
-            }
-            let session = try services.sessions.create(now: services.scheduler.now)
-            var response = Response(status: .seeOther, headers: [.location: "/", .cacheControl: "no-store"])
-            response.setCookie(sessionCookie(session, maxAge: Int(SessionStore.lifetime)))
-            return response
-        }
-        // Signing out ends this browser's session and closes the streams it opened.
-        router.post("logout") { _, context in
-            guard case .session(let fingerprint) = try context.requireCredential() else {
-                throw ServerError.badRequest("only a browser session signs out; a token is revoked by renewing it")
-            }
-            try services.sessions.end(fingerprint: fingerprint, now: services.scheduler.now)
-            services.streams.revoke(.session(fingerprint: fingerprint))
-            var response = Response(status: .noContent)
-            response.setCookie(sessionCookie("", maxAge: 0))
-            return response
-        }
-        // The admin ends every browser session, for instance after a sign-in address leaked.
-        router.delete("v1/sessions") { _, context in
-            try context.requireAdmin()
-            let ended = try services.sessions.endAll(now: services.scheduler.now)
-            ended.forEach { services.streams.revoke(.session(fingerprint: $0)) }
-            return JSONResponse(["ended": ended.count])
-        }
-    }
-
-    private func sessionCookie(_ value: String, maxAge: Int) -> Cookie {
-        Cookie(
-            name: AuthenticationMiddleware.cookieName(port: hosts.currentPort), value: value, maxAge: maxAge, path: "/",
-            secure: false, httpOnly: true, sameSite: .strict)
     }
 
     static func page(status: HTTPResponse.Status, _ html: String) -> Response {
@@ -70,9 +34,10 @@ struct WebRoutes {
         <!doctype html><html lang="en"><head><meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1"><title>Herald — sign in</title>
         <link rel="stylesheet" href="/ui/signin.css"></head>
-        <body><main><h1>Herald</h1><p>Open the address that <code>herald serve</code> printed when it started:
-        it signs this browser in. The address is also in the daemon's log, and the credential is in
-        <code>admin-token</code> in the data directory.</p></main></body></html>
+        <body><main><h1>Herald</h1><p>Run <code>herald open</code>, or open the address that
+        <code>herald serve</code> printed when it started: it signs this browser in. The address is
+        also in the daemon's log, and the credential is in <code>admin-token</code> in the data
+        directory.</p></main></body></html>
         """
 }
 

@@ -103,6 +103,14 @@ extension HeraldRequestContext {
         }
     }
 
+    /// Refuses callers other than the admin token itself (403): a browser session is
+    /// the admin too, but may not make what signs in another browser.
+    func requireAdminToken() throws {
+        guard case .adminToken = try requireCredential() else {
+            throw ServerError.forbidden("only the admin token may do this, not an app's token or a browser session")
+        }
+    }
+
     /// Refuses callers that may not act for `app`.
     func requireAccess(to app: AppIdentifier) throws {
         guard try requirePrincipal().mayAct(for: app) else {

@@ -24,6 +24,9 @@
  *     form.card-reply > input.reply-input + button.reply-send   (text-input actions)
  *   #auth-dialog (dialog): #auth-title #auth-message #auth-deny #auth-allow
  *   body[data-beeps]           how many notification sounds played
+ *   /?app=<identifier>         deep link: opens with that app selected
+ *   /?reply=<delivery id>&action=<action identifier>   deep link: opens that delivered
+ *                              notification's reply field for the text-input action, focused
  *   window.herald              {reconnect(), refreshAll()} for the console and tests
  */
 'use strict';
@@ -49,6 +52,8 @@ const state = {
   socket: null,
   retries: 0,
   reconnectTimer: null,
+  link: takeLink(),         // the address's deep link, followed once the apps are known
+  replyLink: null,          // {app, delivery, action}: a reply field to open once listed
 };
 
 const $ = (id) => document.getElementById(id);
@@ -103,6 +108,17 @@ function report(error) {
   } else {
     say(error instanceof ApiError ? `${error.message} (${error.code})` : String(error), true);
   }
+}
+
+/**
+ * The deep link in the address (`?app=`, or `?reply=` with `&action=`), taken out
+ * of it so that a reload does not follow it again.
+ */
+function takeLink() {
+  const query = new URLSearchParams(window.location.search);
+  if (window.location.search) history.replaceState(null, '', window.location.pathname);
+  const link = { app: query.get('app'), reply: query.get('reply'), action: query.get('action') };
+  return link.app || link.reply ? link : null;
 }
 
 function announce(message) {
@@ -656,6 +672,61 @@ function select(identifier, focus) {
   }
 }
 
+// MARK: - Deep links
+
+const GONE = 'That notification was already answered or removed.';
+
+/** Follows the address's deep link, once: the desktop opens these for its notifications. */
+async function followLink() {
+  const link = state.link;
+  state.link = null;
+  if (link?.reply) await followReplyLink(link.reply, link.action);
+  else if (link?.app) followAppLink(link.app);
+}
+
+function followAppLink(identifier) {
+  if (state.apps.has(identifier)) select(identifier, true);
+  else say(`There is no app “${identifier}”.`);
+}
+
+/** Selects the delivery's app; its delivered list opens the reply field once it shows the delivery. */
+async function followReplyLink(deliveryID, action) {
+  let delivery;
+  try {
+    delivery = await api('GET', `/v1/deliveries/${encodeURIComponent(deliveryID)}`);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) say(GONE);
+    else report(error);
+    return;
+  }
+  if (!state.apps.has(delivery.app)) {
+    say(GONE);
+    return;
+  }
+  select(delivery.app, false);
+  state.replyLink = { app: delivery.app, delivery: delivery.id, action };
+  scheduleRefresh(delivery.app, 'delivered');
+}
+
+/** Opens and focuses the reply field a `?reply=` link asked for, when the app's list is read. */
+function openLinkedReply(identifier, list, deliveries, categories) {
+  const link = state.replyLink;
+  if (link?.app !== identifier) return;
+  state.replyLink = null;
+  const delivery = deliveries.find((d) => d.id === link.delivery);
+  const action = delivery && deliveryInfo(delivery, categories).actions.find((a) => a.identifier === link.action);
+  if (delivery && !action?.textInput) {
+    say(`That notification has no reply “${link.action ?? ''}”.`);
+    return;
+  }
+  const item = delivery && list.querySelector(`.delivered-item[data-delivery="${CSS.escape(delivery.id)}"]`);
+  const field = item?.querySelector('.card-reply .reply-input');
+  const reply = item?.querySelector(`.action-button[data-action="${CSS.escape(link.action)}"]`);
+  if (field) field.focus();
+  else if (reply) reply.click();
+  else say(GONE);
+}
+
 // MARK: - Lists, badges and settings of one app
 
 const refreshers = {
@@ -711,6 +782,7 @@ async function refreshDelivered(identifier, isCurrent) {
   entry.section.querySelector('.delivered-empty').hidden = sorted.length > 0;
   entry.section.querySelector('.clear-delivered').hidden = sorted.length === 0;
   restoreAlerts(identifier, deliveries);
+  openLinkedReply(identifier, list, deliveries, categories);
 }
 
 /**
@@ -1118,7 +1190,7 @@ function start() {
   phoneWidth.addEventListener('change', () => select(state.selected, false));
   setInterval(updateTimes, 30000);
   window.herald = { reconnect, refreshAll };
-  refreshAll();
+  refreshAll().then(followLink);
   connect();
 }
 

@@ -1,0 +1,73 @@
+import Foundation
+import HTTPTypes
+import HeraldAPI
+import Hummingbird
+import Signals
+
+/// Browser sessions of the web notification center: signing in at `/login` with
+/// the admin token or a one-time code, signing out, and the admin's codes and
+/// ending of every session.
+struct SessionRoutes {
+    let adminToken: String
+    let services: DaemonServices
+    let hosts: AllowedHosts
+
+    func add(to router: Router<HeraldRequestContext>) {
+        router.get("login") { request, _ in
+            try signIn(request.uri.queryParameters)
+        }
+        // Signing out ends this browser's session and closes the streams it opened.
+        router.post("logout") { _, context in
+            try signOut(context)
+        }
+        // What `herald open` signs a browser in with, so the admin token stays out of its address.
+        router.post("v1/sessions/codes") { _, context in
+            try context.requireAdminToken()
+            let issued = services.signInCodes.issue(now: services.scheduler.now)
+            return JSONResponse(API.SignInCode(code: issued.code, expiresAt: issued.expiresAt), status: .created)
+        }
+        // The admin ends every browser session, for instance after a sign-in address leaked.
+        router.delete("v1/sessions") { _, context in
+            try context.requireAdmin()
+            let ended = try services.sessions.endAll(now: services.scheduler.now)
+            ended.forEach { services.streams.revoke(.session(fingerprint: $0)) }
+            return JSONResponse(["ended": ended.count])
+        }
+    }
+
+    /// Starts a session for a query with the admin token or a current code, sets its
+    /// cookie and redirects to the center; else the sign-in page with 401.
+    private func signIn(_ query: Parameters) throws -> Response {
+        guard admits(query) else { return WebRoutes.page(status: .unauthorized, WebRoutes.signInPage) }
+        let session = try services.sessions.create(now: services.scheduler.now)
+        var response = Response(status: .seeOther, headers: [.location: "/", .cacheControl: "no-store"])
+        response.setCookie(sessionCookie(session, maxAge: Int(SessionStore.lifetime)))
+        return response
+    }
+
+    /// Whether the query's `token` is the admin token or, without one, its `code` a
+    /// current sign-in code, which it uses up. Both compare in constant time.
+    private func admits(_ query: Parameters) -> Bool {
+        if let token = query.get("token") { return Secrets.constantTimeEqual(token, adminToken) }
+        guard let code = query.get("code") else { return false }
+        return services.signInCodes.redeem(code, now: services.scheduler.now)
+    }
+
+    /// Ends the session of a cookie request and clears the cookie.
+    private func signOut(_ context: HeraldRequestContext) throws -> Response {
+        guard case .session(let fingerprint) = try context.requireCredential() else {
+            throw ServerError.badRequest("only a browser session signs out; a token is revoked by renewing it")
+        }
+        try services.sessions.end(fingerprint: fingerprint, now: services.scheduler.now)
+        services.streams.revoke(.session(fingerprint: fingerprint))
+        var response = Response(status: .noContent)
+        response.setCookie(sessionCookie("", maxAge: 0))
+        return response
+    }
+
+    private func sessionCookie(_ value: String, maxAge: Int) -> Cookie {
+        Cookie(
+            name: AuthenticationMiddleware.cookieName(port: hosts.currentPort), value: value, maxAge: maxAge, path: "/",
+            secure: false, httpOnly: true, sameSite: .strict)
+    }
+}
