@@ -30,6 +30,26 @@ struct SignInCodeTests {
         }
     }
 
+    @Test("a sign-in goes on to `next` when it is a page of the daemon, and to the center for anything else")
+    func next() async throws {
+        let daemon = try TestDaemon()
+        try await daemon.withRouter { client in
+            let cases: [(String, String)] = [
+                ("%2Fapps%2Fshopping-list%2F", "/apps/shopping-list/"),
+                ("%2F%3Freply%3DA%26action%3Dreply", "/?reply=A&action=reply"),
+                ("%2F%2Fevil.example%2F", "/"), ("https%3A%2F%2Fevil.example%2F", "/"), ("%2F%5Cevil.example", "/"),
+                ("%2Fa%0D%0ASet-Cookie%3A%20x%3Dy", "/"), ("%2F%C3%A9", "/"), ("", "/"),
+            ]
+            for (next, location) in cases {
+                let code = try await Self.makeCode(client, daemon)
+                let answer = try await client.call(.get, "/login?code=\(code)&next=\(next)")
+                #expect(answer.status == .seeOther)
+                #expect(answer.headers[.location] == location, "next=\(next)")
+            }
+            #expect(try await client.call(.get, "/login?code=hsc_unknown&next=%2Fapps%2F").status == .unauthorized)
+        }
+    }
+
     @Test("a code expires after 60 s of the daemon's clock; an unknown one never signs in")
     func expires() async throws {
         let daemon = try TestDaemon()

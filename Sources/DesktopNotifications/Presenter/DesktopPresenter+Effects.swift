@@ -61,7 +61,7 @@ extension DesktopPresenter {
         }
         guard opensApp, let delivery = try? engine.delivery(id) else { return }
         if let url = app(delivery.app).url {
-            opener.open(url, activationToken: token)
+            open(url, token: token)
         } else {
             openCenter(query: "app=\(Self.queryEscaped(delivery.app.rawValue))", token: token)
         }
@@ -72,7 +72,16 @@ extension DesktopPresenter {
             logger.warning("no web notification center to open for \(query)")
             return
         }
-        opener.open(center + "/?" + query, activationToken: token)
+        open(center + "/?" + query, token: token)
+    }
+
+    /// Opens a page of the daemon signed in, when the daemon gave a way to.
+    private func open(_ url: String, token: String?) {
+        let center = centerURL.withLock { $0 }
+        if let center, url.hasPrefix(center + "/"), let signIn = signIn.withLock({ $0 }) {
+            return opener.open(signIn(String(url.dropFirst(center.count))), activationToken: token)
+        }
+        opener.open(url, activationToken: token)
     }
 
     /// The stored file of the content's first image attachment.

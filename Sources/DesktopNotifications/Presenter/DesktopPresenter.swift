@@ -44,6 +44,7 @@ public final class DesktopPresenter: Presenter {
     let apps = Mutex<[AppIdentifier: DesktopApp]>([:])
     let badges = Mutex<[AppIdentifier: Int]>([:])
     let centerURL: Mutex<String?>
+    let signIn = Mutex<(@Sendable (String) -> String)?>(nil)
     let queue = DispatchQueue(label: "herald.desktop")
     let faults: FaultLog
     let logger = Logger(label: "herald.desktop")
@@ -125,8 +126,15 @@ public final class DesktopPresenter: Presenter {
     /// Where the web center is (`centerURL`) and the apps Herald knows: their
     /// `.desktop` files are written (those of apps gone removed) and their badges
     /// sent, as docks need after a restart.
-    public func start(centerURL: String, apps list: [(identifier: AppIdentifier, name: String, url: String?, badge: Int)]) {
+    ///
+    /// `signIn` turns a path of the daemon into an address that signs the browser in
+    /// and goes there (a one-time code), so what a notification opens is not a sign-in page.
+    public func start(
+        centerURL: String, apps list: [(identifier: AppIdentifier, name: String, url: String?, badge: Int)],
+        signIn: (@Sendable (_ path: String) -> String)? = nil
+    ) {
         self.centerURL.withLock { $0 = centerURL }
+        self.signIn.withLock { $0 = signIn }
         state.withLock { $0.mapping.centerURL = centerURL }
         let known = list.map { DesktopApp(identifier: $0.identifier, name: $0.name, url: $0.url) }
         apps.withLock { apps in apps = Dictionary(known.map { ($0.identifier, $0) }) { _, last in last } }

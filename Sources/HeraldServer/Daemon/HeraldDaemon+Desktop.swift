@@ -2,6 +2,7 @@ import DesktopNotifications
 import Foundation
 import Logging
 import NotificationEngine
+import Signals
 
 extension HeraldDaemon {
     /// The desktop presenter `mode` asks for, added to `engine`; `nil` for `.off`, or
@@ -32,7 +33,8 @@ extension HeraldDaemon {
     }
 
     /// Tells the desktop presenter where the web center is, and the apps with their
-    /// pages and badges, once the daemon listens at `centerURL`.
+    /// pages and badges, once the daemon listens at `centerURL`. What a notification
+    /// opens signs the browser in with a one-time code (60 s, used once).
     func attachDesktop(centerURL: String) async {
         guard let desktop else { return }
         var apps: [(identifier: AppIdentifier, name: String, url: String?, badge: Int)] = []
@@ -40,6 +42,12 @@ extension HeraldDaemon {
             let badge = (try? await engine.badgeCount(for: app.identifier)) ?? 0
             apps.append((app.identifier, app.name, app.bundledSlug.map { "\(centerURL)/apps/\($0)/" }, badge))
         }
-        desktop.start(centerURL: centerURL, apps: apps)
+        let codes = services.signInCodes
+        let scheduler = services.scheduler
+        desktop.start(centerURL: centerURL, apps: apps) { path in
+            let code = codes.issue(now: scheduler.now).code
+            let next = path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
+            return "\(centerURL)/login?code=\(code)&next=\(next)"
+        }
     }
 }

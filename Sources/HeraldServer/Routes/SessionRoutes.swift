@@ -36,13 +36,25 @@ struct SessionRoutes {
     }
 
     /// Starts a session for a query with the admin token or a current code, sets its
-    /// cookie and redirects to the center; else the sign-in page with 401.
+    /// cookie and redirects to `next` (a page of this daemon) or the center; else the
+    /// sign-in page with 401.
     private func signIn(_ query: Parameters) throws -> Response {
         guard admits(query) else { return WebRoutes.page(status: .unauthorized, WebRoutes.signInPage) }
         let session = try services.sessions.create(now: services.scheduler.now)
-        var response = Response(status: .seeOther, headers: [.location: "/", .cacheControl: "no-store"])
+        let location = Self.destination(query.get("next"))
+        var response = Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
         response.setCookie(sessionCookie(session, maxAge: Int(SessionStore.lifetime)))
         return response
+    }
+
+    /// Where a sign-in goes: `next` when it is a path on this daemon — it starts with
+    /// one `/` and holds only printable ASCII without backslashes (percent-encoded
+    /// otherwise), so no browser reads it as another host — else the center, `/`.
+    static func destination(_ next: String?) -> String {
+        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), next.utf8.count <= 2_048,
+            next.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) && $0 != "\\" })
+        else { return "/" }
+        return next
     }
 
     /// Whether the query's `token` is the admin token or, without one, its `code` a
