@@ -156,6 +156,21 @@ struct DesktopPresenterBusTests {
         #expect(try await fixture.response(to: delivery.id, recorder: recorder).actionIdentifier == "trashAction")
     }
 
+    @Test("A server that does not answer in time loses nothing: the delivery stays in the notification center, and the next one goes out")
+    func callTimesOut() async throws {
+        let fixture = try await DesktopFixture(callTimeout: .milliseconds(300))
+        try fixture.desktop.slowDown(by: 1)
+        try await fixture.engine.add(
+            NotificationRequest(identifier: "slow", content: NotificationContent(title: "Slow"), trigger: nil), for: fixture.app)
+        fixture.presenter.flush()
+        #expect(try await fixture.isListed(try #require(try await fixture.engine.deliveredNotifications(for: fixture.app).first).id))
+        #expect(fixture.presenter.state.withLock { $0.entries.isEmpty }, "not counted as shown")
+        try fixture.desktop.stopServer()
+        try fixture.desktop.startServer(capabilities: ["actions", "body"])
+        let (delivery, _) = try await fixture.deliver("next")
+        #expect(try await fixture.isListed(delivery.id))
+    }
+
     @Test("An image attachment is shown from the engine's stored copy (image-path)")
     func imageAttachment() async throws {
         let fixture = try await DesktopFixture(onSQLite: true)

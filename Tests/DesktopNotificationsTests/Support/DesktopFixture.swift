@@ -25,15 +25,16 @@ struct DesktopFixture {
 
     init(
         capabilities: [String] = ["actions", "body", "body-markup", "persistence"], style: AlertStyle = .alert,
-        onSQLite: Bool = false
+        onSQLite: Bool = false, callTimeout: Duration = .seconds(5)
     ) async throws {
         desktop = try MockDesktop(capabilities: capabilities)
         engine = try NotificationEngine(
             store: onSQLite ? .sqlite(path: desktop.directory.path("engine.sqlite")) : .inMemory, scheduler: scheduler,
             configuration: NotificationEngine.Configuration(authorizationPolicy: .grantAll), presenters: [])
+        var configuration = DesktopPresenter.Configuration(centerURL: "http://127.0.0.1:7878", applicationsDirectory: nil)
+        configuration.callTimeout = callTimeout
         presenter = DesktopPresenter(
-            connection: try MockDesktop.connect(desktop.sessionAddress), engine: engine,
-            configuration: DesktopPresenter.Configuration(centerURL: "http://127.0.0.1:7878", applicationsDirectory: nil),
+            connection: try MockDesktop.connect(desktop.sessionAddress), engine: engine, configuration: configuration,
             opener: opener)
         _ = engine.addPresenter(presenter)
         presenter.start(centerURL: "http://127.0.0.1:7878", apps: [(app, "Shopping List", "http://127.0.0.1:7878/apps/shopping-list/", 0)])

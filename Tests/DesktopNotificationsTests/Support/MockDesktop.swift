@@ -82,6 +82,18 @@ final class MockDesktop: Sendable {
             replyType: "()")
     }
 
+    /// Makes the server answer `Notify` only after `seconds`, as a hung server would.
+    func slowDown(by seconds: Double) throws {
+        _ = try session.call(
+            NotificationServer.name, path: "/org/freedesktop/Notifications", interface: "org.freedesktop.DBus.Mock",
+            method: "AddMethod",
+            arguments: [
+                .string(NotificationServer.name), .string("Notify"), .string("susssasa{sv}i"), .string("u"),
+                .string("import time; time.sleep(\(seconds)); ret = 99"),
+            ],
+            replyType: "()")
+    }
+
     // MARK: logind
 
     /// Starts logind's mock on the stand-in system bus with session `c1` of this user, unlocked.
