@@ -54,6 +54,11 @@ struct DesktopStateTests {
         ])
         #expect(state.closed(serverID: 1, reason: 2) == [])
         #expect(state.actionInvoked(serverID: 1, key: "default") == [], "answered once")
+        #expect(state.withdraw([alert.delivery.id]) == [], "the server closed it already")
+        let resident = Fixtures.presentation(Fixtures.delivery("b"))
+        shown(resident, serverID: 2, in: &state)
+        _ = state.actionInvoked(serverID: 2, key: "justInform")
+        #expect(state.withdraw([resident.delivery.id]) == [.close(2)], "a server that keeps it after the action is told to close it")
     }
 
     @Test("A button answers with its action, opening the app only for a foreground one; an unknown key does nothing")

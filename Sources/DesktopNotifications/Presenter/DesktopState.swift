@@ -100,13 +100,14 @@ package struct DesktopState: Sendable {
         held[id] = nil
     }
 
-    /// The deliveries left the notification center: close what the server still shows.
+    /// The deliveries left the notification center: close what the server still shows
+    /// (a server that reported the notification closed left no id to close).
     package mutating func withdraw(_ ids: [DeliveryID]) -> [Effect] {
         ids.compactMap { id in
             held[id] = nil
             guard let entry = entries.removeValue(forKey: id), let serverID = entry.serverID else { return nil }
             byServerID[serverID] = nil
-            return entry.answered ? nil : .close(serverID)
+            return .close(serverID)
         }
     }
 
