@@ -22,7 +22,7 @@ public final class DesktopPresenter: Presenter {
     /// What the presenter needs of its host.
     public struct Configuration: Sendable {
         /// The web notification center's address, where answers that need it go;
-        /// ``start(centerURL:apps:)`` sets it once the daemon listens.
+        /// ``start(centerURL:apps:signIn:)`` sets it once the daemon listens.
         public var centerURL: String?
         /// The folder the apps' `.desktop` files go in; `nil` writes none.
         public var applicationsDirectory: URL?
@@ -54,8 +54,7 @@ public final class DesktopPresenter: Presenter {
 
     /// Attaches to the notification server on `connection` (the session bus) for
     /// `engine`'s deliveries; add it to the engine with ``NotificationEngine/addPresenter(_:)``.
-    ///
-    /// - Throws: ``DBusError`` when the bus does not answer.
+    /// A server that is not there yet is attached to when it appears.
     package init(
         connection: DBusConnection, engine: NotificationEngine, configuration: Configuration,
         opener: any AppOpener = XDGOpener()
