@@ -68,7 +68,7 @@ extension DesktopPresenter {
     }
 
     private func openCenter(query: String, token: String?) {
-        guard let center = centerURL.withLock({ $0 }) else {
+        guard let center = centerURL else {
             logger.warning("no web notification center to open for \(query)")
             return
         }
@@ -77,7 +77,7 @@ extension DesktopPresenter {
 
     /// Opens a page of the daemon signed in, when the daemon gave a way to.
     private func open(_ url: String, token: String?) {
-        let center = centerURL.withLock { $0 }
+        let center = centerURL
         if let center, url.hasPrefix(center + "/"), let signIn = signIn.withLock({ $0 }) {
             return opener.open(signIn(String(url.dropFirst(center.count))), activationToken: token)
         }
@@ -100,7 +100,7 @@ extension DesktopPresenter {
 
     func writeEntry(for app: DesktopApp) {
         guard let directory = configuration.applicationsDirectory else { return }
-        let open = app.url ?? centerURL.withLock({ $0 }).map { $0 + "/?app=" + Self.queryEscaped(app.identifier.rawValue) }
+        let open = app.url ?? centerURL.map { $0 + "/?app=" + Self.queryEscaped(app.identifier.rawValue) }
         guard let open else { return }
         do {
             try DesktopEntryFolder(directory: directory).write(DesktopEntry(app: app, exec: ["xdg-open", open]))

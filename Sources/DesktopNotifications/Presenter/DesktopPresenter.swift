@@ -43,7 +43,6 @@ public final class DesktopPresenter: Presenter {
     let state: Mutex<DesktopState>
     let apps = Mutex<[AppIdentifier: DesktopApp]>([:])
     let badges = Mutex<[AppIdentifier: Int]>([:])
-    let centerURL: Mutex<String?>
     let signIn = Mutex<(@Sendable (String) -> String)?>(nil)
     let queue = DispatchQueue(label: "herald.desktop")
     let faults: FaultLog
@@ -63,7 +62,6 @@ public final class DesktopPresenter: Presenter {
         self.engine = engine
         self.configuration = configuration
         self.opener = opener
-        centerURL = Mutex(configuration.centerURL)
         server = NotificationServer(connection: connection, timeout: configuration.callTimeout)
         faults = FaultLog(logger: logger)
         state = Mutex(DesktopState(mapping: NotificationMapping(capabilities: [], centerURL: configuration.centerURL)))
@@ -132,7 +130,6 @@ public final class DesktopPresenter: Presenter {
         centerURL: String, apps list: [(identifier: AppIdentifier, name: String, url: String?, badge: Int)],
         signIn: (@Sendable (_ path: String) -> String)? = nil
     ) {
-        self.centerURL.withLock { $0 = centerURL }
         self.signIn.withLock { $0 = signIn }
         state.withLock { $0.mapping.centerURL = centerURL }
         let known = list.map { DesktopApp(identifier: $0.identifier, name: $0.name, url: $0.url) }
@@ -166,6 +163,10 @@ public final class DesktopPresenter: Presenter {
             }
         }
     }
+
+    /// The web notification center's address: the mapping's, which the body of a
+    /// notification on a server without actions names too.
+    var centerURL: String? { state.withLock { $0.mapping.centerURL } }
 
     func app(_ identifier: AppIdentifier) -> DesktopApp {
         apps.withLock { $0[identifier] } ?? DesktopApp(identifier: identifier, name: identifier.rawValue)
