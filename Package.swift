@@ -11,6 +11,7 @@ let package = Package(
     name: "Herald",
     products: [
         .library(name: "Signals", targets: ["Signals"]),
+        .library(name: "NotificationModel", targets: ["NotificationModel"]),
         .library(name: "NotificationEngine", targets: ["NotificationEngine"]),
         .library(name: "UserNotifications", targets: ["UserNotifications"]),
         .library(name: "LegacyNotifications", targets: ["LegacyNotifications"]),
@@ -40,9 +41,14 @@ let package = Package(
             swiftSettings: upcomingFeatures
         ),
         .target(
+            name: "NotificationModel",
+            dependencies: ["Signals"],
+            swiftSettings: upcomingFeatures
+        ),
+        .target(
             name: "NotificationEngine",
             dependencies: [
-                "Signals",
+                "NotificationModel", "Signals",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -52,7 +58,7 @@ let package = Package(
         .target(
             name: "UserNotifications",
             dependencies: [
-                "NotificationEngine",
+                "NotificationModel",
                 "Signals",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -61,7 +67,7 @@ let package = Package(
         .target(
             name: "LegacyNotifications",
             dependencies: [
-                "NotificationEngine", "Signals",
+                "NotificationModel", "Signals",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcomingFeatures
@@ -81,7 +87,7 @@ let package = Package(
         ),
         .target(
             name: "HeraldAPI",
-            dependencies: ["NotificationEngine"],
+            dependencies: ["NotificationModel"],
             swiftSettings: upcomingFeatures
         ),
         .target(
@@ -104,7 +110,7 @@ let package = Package(
         .target(
             name: "HeraldClient",
             dependencies: [
-                "HeraldAPI", "NotificationEngine", "Signals",
+                "HeraldAPI", "NotificationModel", "Signals",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcomingFeatures
@@ -112,7 +118,7 @@ let package = Package(
         .target(
             name: "HeraldCommandLine",
             dependencies: [
-                "HeraldClient", "HeraldAPI", "NotificationEngine",
+                "HeraldClient", "HeraldAPI", "NotificationModel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: upcomingFeatures
@@ -130,7 +136,7 @@ let package = Package(
             dependencies: [
                 "UserNotifications",
                 "LegacyNotifications",
-                "NotificationEngine",
+                "NotificationModel",
                 "Signals",
                 .product(name: "Logging", package: "swift-log"),
             ],

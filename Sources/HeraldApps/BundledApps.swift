@@ -1,5 +1,5 @@
 public import Foundation
-public import NotificationEngine
+public import NotificationModel
 public import Signals
 
 /// The three apps of the seeds, as the daemon serves them.

@@ -1,4 +1,4 @@
-public import NotificationEngine
+public import NotificationModel
 public import Signals
 
 /// One of the bundled apps: a page and a JSON API served by the daemon, its logic

@@ -1,4 +1,4 @@
-import NotificationEngine
+import NotificationModel
 import UserNotifications
 
 /// Why an app refused an action. A refused action changes nothing.

@@ -1,10 +1,10 @@
 // The engine types a port of iOS 8 code names directly: regions for location
 // notifications, the app identifier and service that configure `UIApplication`,
 // and the typed error every refused call throws.
-@_exported public import class NotificationEngine.CLRegion
-@_exported public import class NotificationEngine.CLCircularRegion
-@_exported public import struct NotificationEngine.CLLocationCoordinate2D
-@_exported public import typealias NotificationEngine.CLLocationDistance
-@_exported public import struct NotificationEngine.AppIdentifier
-@_exported public import protocol NotificationEngine.NotificationService
-@_exported public import struct NotificationEngine.NotificationError
+@_exported public import class NotificationModel.CLRegion
+@_exported public import class NotificationModel.CLCircularRegion
+@_exported public import struct NotificationModel.CLLocationCoordinate2D
+@_exported public import typealias NotificationModel.CLLocationDistance
+@_exported public import struct NotificationModel.AppIdentifier
+@_exported public import protocol NotificationModel.NotificationService
+@_exported public import struct NotificationModel.NotificationError

@@ -1,4 +1,4 @@
-public import NotificationEngine
+public import NotificationModel
 
 /// An option set written on the wire as an array of names, such as
 /// `["foreground", "destructive"]`.

@@ -1,5 +1,5 @@
 public import Foundation
-public import NotificationEngine
+public import NotificationModel
 
 extension API.Trigger {
     /// The wire form of the engine's trigger.

@@ -1,5 +1,5 @@
 public import Foundation
-public import NotificationEngine
+public import NotificationModel
 
 extension API {
     /// An image, sound or video shown with a notification.

@@ -1,4 +1,4 @@
-public import NotificationEngine
+public import NotificationModel
 
 extension API {
     /// A button a notification offers, or a text field with a send button.

@@ -1,4 +1,4 @@
-public import NotificationEngine
+public import NotificationModel
 
 extension API {
     /// What a notification shows and plays.

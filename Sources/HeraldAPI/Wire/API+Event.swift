@@ -1,4 +1,4 @@
-public import NotificationEngine
+public import NotificationModel
 
 extension API {
     /// One message of the live event stream (`GET /v1/events`, a WebSocket): what

@@ -1,5 +1,5 @@
 public import Foundation
-public import NotificationEngine
+public import NotificationModel
 
 extension API {
     /// A notification request: `POST /v1/apps/{app}/requests` takes one, or

@@ -1,5 +1,5 @@
 public import Foundation
-public import NotificationEngine
+public import NotificationModel
 
 extension API {
     /// The body of `POST /v1/deliveries/{deliveryID}/response`: the user's answer.

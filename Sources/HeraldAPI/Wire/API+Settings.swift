@@ -1,4 +1,4 @@
-public import NotificationEngine
+public import NotificationModel
 
 extension API {
     /// The body of `POST /v1/apps/{app}/authorization`: what the app wants to use.

@@ -1,5 +1,5 @@
 public import Foundation
-import NotificationEngine
+import NotificationModel
 
 extension API {
     /// When a request fires, tagged by `type`: `timeInterval`, `calendar` or

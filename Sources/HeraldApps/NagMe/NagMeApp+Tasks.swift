@@ -1,5 +1,5 @@
 import Foundation
-import NotificationEngine
+import NotificationModel
 import Signals
 import Synchronization
 import UserNotifications

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import NotificationEngine
+import NotificationModel
 import Signals
 import Synchronization
 import UserNotifications

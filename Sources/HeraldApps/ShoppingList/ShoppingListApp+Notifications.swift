@@ -1,6 +1,6 @@
 import Foundation
 import LegacyNotifications
-import NotificationEngine
+import NotificationModel
 import Signals
 import Synchronization
 

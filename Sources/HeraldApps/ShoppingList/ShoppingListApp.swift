@@ -1,7 +1,7 @@
 import Foundation
 import LegacyNotifications
 import Logging
-import NotificationEngine
+import NotificationModel
 import Signals
 import Synchronization
 

@@ -1,5 +1,5 @@
 import Foundation
-import NotificationEngine
+import NotificationModel
 
 /// The JSON body of an action, read field by field; a missing or mistyped
 /// field is an `invalidInput` ``HeraldAppError`` that names it.

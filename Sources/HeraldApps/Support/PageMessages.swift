@@ -1,4 +1,4 @@
-import NotificationEngine
+import NotificationModel
 import Signals
 
 /// The messages an app pushes to its open page (``HeraldApp/changes``), one JSON

@@ -1,6 +1,6 @@
 import Foundation
 import HeraldAPI
-import NotificationEngine
+import NotificationModel
 
 // The daemon's answers as the engine's values, for `RemoteNotificationService`.
 

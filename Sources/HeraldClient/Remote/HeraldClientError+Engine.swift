@@ -1,5 +1,5 @@
 import HeraldAPI
-public import NotificationEngine
+public import NotificationModel
 
 extension HeraldClientError {
     /// The engine's error this refusal carries: the daemon sends engine errors

@@ -1,6 +1,6 @@
 import HeraldAPI
 import Logging
-public import NotificationEngine
+public import NotificationModel
 public import Signals
 
 extension RemoteNotificationService {

@@ -1,8 +1,8 @@
 import HeraldAPI
 import Logging
-public import NotificationEngine
+public import NotificationModel
 
-/// The engine's ``NotificationEngine/NotificationService`` over the Herald
+/// The engine's ``NotificationModel/NotificationService`` over the Herald
 /// daemon's HTTP API, so that `UNUserNotificationCenter` works against the daemon
 /// as it does in process:
 ///
@@ -12,7 +12,7 @@ public import NotificationEngine
 ///     appIdentifier: "com.example.nagme", service: RemoteNotificationService(client: client))
 /// ```
 ///
-/// The engine's refusals come back as the same ``NotificationEngine/NotificationError``
+/// The engine's refusals come back as the same ``NotificationModel/NotificationError``
 /// (same code, the daemon's message); other failures (no daemon, a refused token)
 /// throw ``HeraldClientError``.
 ///
@@ -28,7 +28,7 @@ public import NotificationEngine
 /// - Attachments travel as their bytes: a file attachment is read, checked and
 ///   sent base64 when it is added (all of one add's attachments within the
 ///   daemon's body limit, about 66.7 MiB). Read back, an attachment has no local
-///   file (``NotificationEngine/NotificationAttachment/url`` is `nil`); download it
+///   file (``NotificationModel/NotificationAttachment/url`` is `nil`); download it
 ///   with ``HeraldClient/attachmentData(_:ofDelivery:)``.
 /// - `respond`'s `authenticated` is decided by the token: the admin token is an
 ///   authenticated user, an app's token is not.

@@ -1,6 +1,6 @@
 import Foundation
 import HeraldAPI
-import NotificationEngine
+import NotificationModel
 
 /// Writes the commands' output unbuffered, so `herald watch` in a pipe shows each
 /// event as it comes.

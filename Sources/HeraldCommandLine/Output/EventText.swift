@@ -1,6 +1,6 @@
 package import Foundation
 package import HeraldAPI
-import NotificationEngine
+import NotificationModel
 
 /// `herald watch`'s line for an event: the time it arrived, its type, its app
 /// and what it carries.

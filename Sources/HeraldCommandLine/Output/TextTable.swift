@@ -1,5 +1,5 @@
 import Foundation
-import NotificationEngine
+import NotificationModel
 
 /// Rows of text in aligned columns under a header, two spaces apart:
 ///

@@ -1,6 +1,6 @@
 import Foundation
 package import HeraldAPI
-import NotificationEngine
+import NotificationModel
 
 /// `herald schedule`'s content options.
 package struct ContentSpec: Hashable, Sendable {

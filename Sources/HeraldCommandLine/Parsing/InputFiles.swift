@@ -1,6 +1,6 @@
 package import Foundation
 package import HeraldAPI
-import NotificationEngine
+import NotificationModel
 
 /// What commands read from their arguments: category files and action names.
 package enum InputFiles {

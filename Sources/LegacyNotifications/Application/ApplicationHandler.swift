@@ -1,4 +1,4 @@
-import NotificationEngine
+import NotificationModel
 
 /// The app's side of the service for a ``UIApplication``: it forwards
 /// deliveries and responses to the application, which calls its delegate.

@@ -1,5 +1,5 @@
 import Foundation
-import NotificationEngine
+import NotificationModel
 
 extension UIApplication {
     /// Schedules the notification under a new identifier, which the object

@@ -1,4 +1,4 @@
-import NotificationEngine
+import NotificationModel
 import Synchronization
 
 /// How deliveries and responses reach the delegate, as on iOS 8 and 9.

@@ -1,4 +1,4 @@
-import NotificationEngine
+import NotificationModel
 import Synchronization
 
 extension UIApplication {

@@ -1,4 +1,4 @@
-public import NotificationEngine
+public import NotificationModel
 public import Signals
 import Logging
 import Synchronization

@@ -1,5 +1,5 @@
 import Foundation
-import NotificationEngine
+import NotificationModel
 
 /// The `UILocalNotification` properties the engine has no field for, kept in the
 /// request's payload under ``LegacyFields/key`` so that a notification read back

@@ -1,5 +1,5 @@
 import Foundation
-import NotificationEngine
+import NotificationModel
 
 /// What a `UILocalNotification` writes to an `NSCoder`: every property, as JSON
 /// under one key. The `userInfo` is kept when JSON can hold it (as

@@ -1,5 +1,5 @@
 import Foundation
-import NotificationEngine
+import NotificationModel
 
 /// How an engine request becomes a `UILocalNotification` again: the inverse of
 /// `LocalNotificationProperties+Request`, with the reserved payload key stripped.

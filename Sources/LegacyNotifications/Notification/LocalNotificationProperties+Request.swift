@@ -1,5 +1,5 @@
 import Foundation
-import NotificationEngine
+import NotificationModel
 
 /// How a `UILocalNotification` becomes an engine request.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import NotificationEngine
+import NotificationModel
 
 /// The value of every `UILocalNotification` property at one moment: what a
 /// notification object holds under its lock, what is mapped to an engine request

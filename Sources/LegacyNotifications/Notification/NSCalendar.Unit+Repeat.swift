@@ -1,5 +1,5 @@
 import Foundation
-import NotificationEngine
+import NotificationModel
 
 extension NSCalendar.Unit {
     /// The units a notification can repeat by, for messages.

@@ -1,5 +1,5 @@
 public import Foundation
-import NotificationEngine
+import NotificationModel
 import Synchronization
 
 /// The sound name that plays the system's default notification sound.

@@ -1,5 +1,5 @@
 import Foundation
-import NotificationEngine
+import NotificationModel
 
 /// What a `UIUserNotificationAction` writes to an `NSCoder`: its properties as
 /// JSON under one key; `parameters` that JSON cannot hold are left out.

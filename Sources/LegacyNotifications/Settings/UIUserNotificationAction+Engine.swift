@@ -1,4 +1,4 @@
-import NotificationEngine
+import NotificationModel
 import Synchronization
 
 /// How an iOS 8 action maps to an engine action: a foreground activation mode

@@ -1,4 +1,4 @@
-import NotificationEngine
+import NotificationModel
 import Synchronization
 
 /// How an iOS 8 category maps to an engine category: the default context's

@@ -1,4 +1,4 @@
-import NotificationEngine
+import NotificationModel
 
 extension UIUserNotificationSettings {
     /// The engine categories, sorted by identifier.

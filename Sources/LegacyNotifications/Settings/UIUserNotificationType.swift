@@ -1,4 +1,4 @@
-import NotificationEngine
+import NotificationModel
 
 /// The ways an app may notify the user, asked for when it registers its
 /// settings (`[.alert, .sound]`); an empty set is "none".

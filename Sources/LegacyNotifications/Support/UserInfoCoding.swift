@@ -1,5 +1,5 @@
 import Foundation
-import NotificationEngine
+import NotificationModel
 
 /// Converts an iOS `userInfo` dictionary to the engine's JSON payload and back.
 ///

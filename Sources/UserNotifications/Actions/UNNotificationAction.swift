@@ -1,4 +1,4 @@
-import NotificationEngine
+import NotificationModel
 
 /// A button a notification offers, registered through a ``UNNotificationCategory``.
 ///

@@ -1,5 +1,5 @@
 public import Foundation
-import NotificationEngine
+import NotificationModel
 
 /// The image beside an action's title (iOS 15): one of the app's images, drawn
 /// as a template, or a system symbol.

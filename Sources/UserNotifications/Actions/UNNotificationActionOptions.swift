@@ -1,4 +1,4 @@
-import NotificationEngine
+import NotificationModel
 
 /// How an action runs, with Apple's raw values.
 public struct UNNotificationActionOptions: OptionSet, Sendable, Hashable {

@@ -1,4 +1,4 @@
-import NotificationEngine
+import NotificationModel
 
 /// A kind of notification and the actions it offers. Register the app's
 /// categories with ``UNUserNotificationCenter/setNotificationCategories(_:)``

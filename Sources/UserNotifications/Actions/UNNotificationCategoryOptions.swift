@@ -1,4 +1,4 @@
-import NotificationEngine
+import NotificationModel
 
 /// How notifications of a category behave, with Apple's raw values.
 ///

@@ -1,4 +1,4 @@
-import NotificationEngine
+import NotificationModel
 
 /// An action that asks the user for text: the response is a
 /// ``UNTextInputNotificationResponse`` carrying ``UNTextInputNotificationResponse/userText``.

@@ -1,4 +1,4 @@
-import NotificationEngine
+import NotificationModel
 
 /// The center's connection to the engine: hands what the engine asks of the app
 /// to the center's current delegate.

@@ -1,4 +1,4 @@
-import NotificationEngine
+import NotificationModel
 
 extension UNUserNotificationCenter {
     /// Asks the user once whether the app may post notifications, and returns

@@ -1,5 +1,5 @@
 import Logging
-import NotificationEngine
+import NotificationModel
 import Signals
 
 extension UNUserNotificationCenter {

@@ -1,4 +1,4 @@
-public import NotificationEngine
+public import NotificationModel
 import Synchronization
 
 extension UNUserNotificationCenter {

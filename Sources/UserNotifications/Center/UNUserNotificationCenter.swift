@@ -1,5 +1,5 @@
 public import Foundation
-public import NotificationEngine
+public import NotificationModel
 import Logging
 public import Signals
 import Synchronization
@@ -28,7 +28,7 @@ import Synchronization
 /// ``errors``, and ``throwing`` has a form of the call that throws.
 /// Completion handlers run on a background task, as on Apple's platforms.
 ///
-/// The center works over any ``NotificationEngine/NotificationService``: the
+/// The center works over any ``NotificationModel/NotificationService``: the
 /// engine in process, or the Herald daemon.
 public final class UNUserNotificationCenter: Sendable {
     /// The app this center acts for, like a bundle identifier.

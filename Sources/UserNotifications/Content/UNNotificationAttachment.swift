@@ -1,5 +1,5 @@
 public import Foundation
-import NotificationEngine
+import NotificationModel
 
 /// The option naming an attachment's type as a UTI string (`"public.png"`), used
 /// instead of the file's extension. The header of the file must still match it.

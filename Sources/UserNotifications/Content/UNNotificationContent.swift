@@ -1,5 +1,5 @@
 public import Foundation
-import NotificationEngine
+import NotificationModel
 import Synchronization
 
 /// What a notification shows: read-only. Build content with

@@ -1,4 +1,4 @@
-import NotificationEngine
+import NotificationModel
 
 /// How urgently a notification asks for attention (iOS 15).
 public enum UNNotificationInterruptionLevel: UInt, Sendable, Hashable {

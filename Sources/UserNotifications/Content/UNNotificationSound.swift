@@ -1,4 +1,4 @@
-import NotificationEngine
+import NotificationModel
 
 /// The sound a notification plays: the system's default or a named sound file.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import NotificationEngine
+import NotificationModel
 
 /// A content's `userInfo` payload and its conversion to and from the engine's JSON.
 struct UserInfo {

@@ -1,9 +1,9 @@
-import NotificationEngine
+import NotificationModel
 
 extension UNError {
     /// The kind of a ``UNError``: Apple's `UNError.Code` values with Apple's names
     /// and numbers, then Herald's engine codes (4000…, the numbers of
-    /// ``NotificationEngine/NotificationError/Code``) and the facade's own (4900…).
+    /// ``NotificationModel/NotificationError/Code``) and the facade's own (4900…).
     ///
     /// Compare with `==`, switch over it, or match a thrown error directly:
     /// `catch UNError.notificationInvalidNoDate { … }`.

@@ -1,12 +1,12 @@
 public import Foundation
-public import NotificationEngine
+public import NotificationModel
 
 /// The domain of ``UNError`` when it is seen as an `NSError`.
 public let UNErrorDomain: String = "UNErrorDomain"
 
 /// Why the notification center refused an operation, shaped like Apple's `UNError`.
 ///
-/// Every error the engine reports (a ``NotificationEngine/NotificationError``)
+/// Every error the engine reports (a ``NotificationModel/NotificationError``)
 /// reaches the app as a `UNError` with the same numeric code and the engine's
 /// message. Codes Apple defines keep Apple's names and numbers; Herald's own
 /// codes are numbered from 4000 (see ``Code``).

@@ -1,5 +1,5 @@
 public import Foundation
-import NotificationEngine
+import NotificationModel
 
 /// A delivered notification: the request that fired and when.
 public final class UNNotification: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import NotificationEngine
+import NotificationModel
 
 /// A notification to schedule: an identifier the app chooses, the content and
 /// when to deliver it.

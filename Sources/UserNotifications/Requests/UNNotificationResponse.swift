@@ -1,4 +1,4 @@
-import NotificationEngine
+import NotificationModel
 
 /// The action identifier of a response to a tap on the notification itself.
 public let UNNotificationDefaultActionIdentifier: String = NotificationAction.defaultIdentifier

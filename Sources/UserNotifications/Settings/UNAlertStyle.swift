@@ -1,4 +1,4 @@
-import NotificationEngine
+import NotificationModel
 
 /// How the app's notifications appear while it is not in the foreground, with Apple's raw values.
 public enum UNAlertStyle: Int, Sendable, Hashable {

@@ -1,4 +1,4 @@
-import NotificationEngine
+import NotificationModel
 
 /// What an app asks permission for in
 /// ``UNUserNotificationCenter/requestAuthorization(options:)``.

@@ -1,4 +1,4 @@
-import NotificationEngine
+import NotificationModel
 
 /// Whether the app may post notifications, with Apple's raw values.
 public enum UNAuthorizationStatus: Int, Sendable, Hashable {

@@ -1,4 +1,4 @@
-import NotificationEngine
+import NotificationModel
 
 /// How a notification that arrives while the app is in the foreground is shown:
 /// the answer of the delegate's `userNotificationCenter(_:willPresent:)`.

@@ -1,4 +1,4 @@
-import NotificationEngine
+import NotificationModel
 
 /// Whether one notification feature is on for the app, with Apple's raw values.
 public enum UNNotificationSetting: Int, Sendable, Hashable {

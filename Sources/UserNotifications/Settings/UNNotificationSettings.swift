@@ -1,4 +1,4 @@
-import NotificationEngine
+import NotificationModel
 
 /// The app's notification settings as the user chose them, read with
 /// ``UNUserNotificationCenter/notificationSettings()``.

@@ -1,5 +1,5 @@
 public import Foundation
-import NotificationEngine
+import NotificationModel
 
 /// Fires at the next date matching some calendar components, once or at every match.
 ///

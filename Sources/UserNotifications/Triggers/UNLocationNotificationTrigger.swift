@@ -1,4 +1,4 @@
-import NotificationEngine
+import NotificationModel
 
 /// Fires when the device enters or leaves a region, once or every time.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import NotificationEngine
+import NotificationModel
 
 /// When a request fires: the common base of ``UNTimeIntervalNotificationTrigger``,
 /// ``UNCalendarNotificationTrigger`` and ``UNLocationNotificationTrigger``.

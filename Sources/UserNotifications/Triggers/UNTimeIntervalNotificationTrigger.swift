@@ -1,5 +1,5 @@
 public import Foundation
-import NotificationEngine
+import NotificationModel
 
 /// Fires `timeInterval` seconds after the request is added and, if it repeats,
 /// every `timeInterval` seconds after that.

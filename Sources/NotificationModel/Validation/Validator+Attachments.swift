@@ -3,7 +3,7 @@ package import Foundation
 extension Validator {
     /// Checks a request's attachments before their bytes are read: how many,
     /// their identifiers, types and thumbnail options.
-    static func validateAttachments(_ attachments: [NotificationAttachment]) throws(NotificationError) {
+    package static func validateAttachments(_ attachments: [NotificationAttachment]) throws(NotificationError) {
         let limit = NotificationLimits.maximumAttachmentsPerRequest
         guard attachments.count <= limit else {
             throw NotificationError(

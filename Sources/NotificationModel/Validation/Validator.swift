@@ -75,7 +75,7 @@ package enum Validator {
     }
 
     /// `value` in quotes, cut short if long, for a message.
-    static func quoted(_ value: String) -> String {
+    package static func quoted(_ value: String) -> String {
         let shown = value.unicodeScalars.count > 64 ? String(value.prefix(60)) + "…" : value
         return "\"\(shown)\""
     }
