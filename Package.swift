@@ -111,6 +111,11 @@ let package = Package(
             name: "HeraldClient",
             dependencies: [
                 "HeraldAPI", "NotificationModel", "Signals",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcomingFeatures
@@ -200,6 +205,7 @@ let package = Package(
             dependencies: [
                 "HeraldClient", "HeraldCommandLine", "HeraldAPI", "NotificationEngine", "Signals", "UserNotifications",
                 "HeraldTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: upcomingFeatures
         ),

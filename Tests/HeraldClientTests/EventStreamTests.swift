@@ -4,14 +4,14 @@ import Testing
 
 @testable import HeraldClient
 
-/// The event stream against a WebSocket server on loopback written here, frame by frame.
+/// The event stream (hummingbird-websocket's client) against a WebSocket server
+/// on loopback written here, frame by frame, so each test controls exactly what
+/// the daemon sends.
 struct EventStreamTests {
     /// Answers the handshake as RFC 6455 says; returns the request's head.
     private static func accept(_ connection: ServerConnection) -> (line: String, headers: [String: String])? {
         guard let head = connection.readHead(), let key = head.headers["sec-websocket-key"] else { return nil }
-        connection.write(
-            "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                + "Sec-WebSocket-Accept: \(WebSocketHandshake.acceptValue(for: key))\r\n\r\n")
+        connection.acceptWebSocket(key: key)
         return head
     }
 
@@ -25,12 +25,12 @@ struct EventStreamTests {
             guard let head = Self.accept(connection) else { return }
             seen.record("\(head.line) \(head.headers["authorization"] ?? "") \(head.headers["host"] ?? "")")
             let first = Array(Self.eventJSON("badgeChanged", 1).utf8)
-            connection.write([0x01, UInt8(10)] + first.prefix(10))  // a text frame, not the last
-            connection.write(WebSocketFrame(opcode: .ping, payload: [42]).encoded(maskingKey: nil))
-            connection.write(WebSocketFrame(opcode: .continuation, payload: Array(first.dropFirst(10))).encoded(maskingKey: nil))
+            connection.writeFrame(opcode: 0x1, Array(first.prefix(10)), fin: false)  // a text frame, not the last
+            connection.writeFrame(opcode: 0x9, [42])
+            connection.writeFrame(opcode: 0x0, Array(first.dropFirst(10)))
             if let pong = connection.readFrame() { seen.record("pong \(pong.opcode) \(pong.payload) masked \(pong.masked)") }
-            connection.write(WebSocketFrame(opcode: .text, payload: Array(Self.eventJSON("pendingChanged", 2).utf8)).encoded(maskingKey: nil))
-            connection.write(WebSocketFrame.close(code: 1000).encoded(maskingKey: nil))
+            connection.writeText(Self.eventJSON("pendingChanged", 2))
+            connection.writeClose(1000)
             if let close = connection.readFrame() { seen.record("close \(close.opcode) \(close.payload)") }
         }
         defer { server.stop() }
@@ -77,8 +77,11 @@ struct EventStreamTests {
         let seen = RecordingBox()
         let server = try LoopbackServer { connection in
             guard Self.accept(connection) != nil else { return }
-            connection.write(WebSocketFrame(opcode: .text, payload: Array(Self.eventJSON("appOpened", 1).utf8)).encoded(maskingKey: nil))
-            if let close = connection.readFrame() { seen.record("close \(close.opcode) \(close.payload)") }
+            connection.writeText(Self.eventJSON("appOpened", 1))
+            if let close = connection.readFrame() {
+                seen.record("close \(close.opcode) \(close.payload)")
+                connection.writeClose(1000)
+            }
             seen.record("end \(connection.read(1).count)")
         }
         defer { server.stop() }
@@ -94,7 +97,7 @@ struct EventStreamTests {
     @Test func brokenMessageFailsTheStream() async throws {
         let server = try LoopbackServer { connection in
             guard Self.accept(connection) != nil else { return }
-            connection.write(WebSocketFrame(opcode: .text, payload: Array("not json".utf8)).encoded(maskingKey: nil))
+            connection.writeText("not json")
             _ = connection.read(1)
         }
         defer { server.stop() }
@@ -102,5 +105,37 @@ struct EventStreamTests {
         let stream = try await client.openEvents()
         let error = await #expect(throws: HeraldClientError.self) { for try await _ in stream {} }
         #expect(error?.code == .invalidResponse)
+    }
+
+    @Test func aCloseWithTheDaemonsOwnCodeFailsTheStream() async throws {
+        let server = try LoopbackServer { connection in
+            guard Self.accept(connection) != nil else { return }
+            connection.writeText(Self.eventJSON("appOpened", 1))
+            connection.writeClose(4401, reason: "the token was renewed")
+            _ = connection.readFrame()
+        }
+        defer { server.stop() }
+        let client = HeraldClient(endpoint: .init(url: URL(string: "http://127.0.0.1:\(server.port)")!, token: "t"))
+        var types: [String] = []
+        let error = await #expect(throws: HeraldClientError.self) {
+            for try await event in try await client.openEvents() { types.append(event.type) }
+        }
+        #expect(types == ["appOpened"])
+        #expect(error?.code == .connectionFailed)
+        #expect(error?.message == "the daemon closed the event stream with 4401: the token was renewed")
+    }
+
+    @Test func anUpgradeRefusedForNoOtherReasonIsARefusal() async throws {
+        let server = try LoopbackServer { connection in
+            guard let head = connection.readHead() else { return }
+            let (status, code) = head.headers["upgrade"] == nil ? ("426 Upgrade Required", "upgradeRequired") : ("429 Too Many Requests", "tooManyStreams")
+            let body = #"{"error":{"code":"\#(code)","message":"no"}}"#
+            connection.write("HTTP/1.1 \(status)\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
+        }
+        defer { server.stop() }
+        let client = HeraldClient(endpoint: .init(url: URL(string: "http://127.0.0.1:\(server.port)")!, token: "t"))
+        let error = await #expect(throws: HeraldClientError.self) { try await client.openEvents() }
+        #expect(error?.code == .refused)
+        #expect(error?.message == "the daemon refused to open the event stream: this credential may hold its limit of streams")
     }
 }

@@ -35,20 +35,11 @@ struct RemoteEventsTests {
                 let body = #"{"categories":[{"identifier":"reminder"},{"identifier":"dismissable","options":["customDismissAction"]}]}"#
                 return connection.write("HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
             }
-            connection.write(
-                "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: "
-                    + WebSocketHandshake.acceptValue(for: key) + "\r\n\r\n")
-            for event in Self.events { connection.write(Self.textFrame(event)) }
-            connection.write([0x88, 0x02, 0x03, 0xE8])
+            connection.acceptWebSocket(key: key)
+            for event in Self.events { connection.writeText(event) }
+            connection.writeClose(1000)
             _ = connection.readFrame()
         }
-    }
-
-    private static func textFrame(_ text: String) -> [UInt8] {
-        let bytes = Array(text.utf8)
-        precondition(bytes.count <= 65_535)
-        let length: [UInt8] = bytes.count < 126 ? [UInt8(bytes.count)] : [126, UInt8(bytes.count >> 8), UInt8(bytes.count & 0xFF)]
-        return [0x81] + length + bytes
     }
 
     private func service(_ server: LoopbackServer) -> RemoteNotificationService {

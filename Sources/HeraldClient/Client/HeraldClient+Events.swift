@@ -1,7 +1,18 @@
 import Foundation
 public import HeraldAPI
+import HTTPTypes
+import HummingbirdWSClient
+import Logging
+import NIOCore
+import NIOPosix
+import NIOWebSocket
+import Synchronization
 
 extension HeraldClient {
+    /// The largest event message the client accepts, in bytes (an event carries
+    /// one delivery; its user info alone is at most 4 KiB).
+    static let maximumEventSize = 1 << 20
+
     /// The live event stream, `GET /v1/events` over WebSocket: one ``API/Event``
     /// per message, as things happen. With the admin token it carries every app's
     /// events, or only `app`'s; with an app's token, that app's.
@@ -11,8 +22,6 @@ extension HeraldClient {
     /// for that). Ending the iteration closes the connection. The stream throws a
     /// ``HeraldClientError`` when the daemon cannot be reached or refuses it, and
     /// ends when the daemon closes it.
-    ///
-    /// Only `http://` daemons are supported (the loopback daemon); see ``WebSocketConnection``.
     public func events(app: String? = nil) -> AsyncThrowingStream<API.Event, any Error> {
         AsyncThrowingStream { continuation in
             let task = Task {
@@ -30,64 +39,124 @@ extension HeraldClient {
     /// Opens the live event stream and returns once the daemon has accepted it:
     /// every event after this call returns is in the stream. See ``events(app:)``.
     ///
+    /// The connection is hummingbird-websocket's client (`ws://` for an `http://`
+    /// daemon, `wss://` for an `https://` one).
+    ///
     /// - Throws: ``HeraldClientError/Code/daemonUnreachable`` when no daemon
     ///   listens, ``HeraldClientError/Code/refused`` when it refuses the token or
-    ///   the app, ``HeraldClientError/Code/unsupported`` for an `https://` daemon.
+    ///   the app.
     public func openEvents(app: String? = nil) async throws -> AsyncThrowingStream<API.Event, any Error> {
-        let connection = try await openWebSocket(app: app)
-        return AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    for try await text in connection.messages { continuation.yield(try Self.decodeEvent(text)) }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: streamError(error))
+        let query = app.map { [URLQueryItem(name: "app", value: $0)] } ?? []
+        let address = try webSocketAddress(url(["v1", "events"], query: query))
+        let (events, continuation) = AsyncThrowingStream<API.Event, any Error>.makeStream()
+        let (opened, open) = AsyncThrowingStream<Void, any Error>.makeStream()
+        let closer = EventStreamCloser()
+        let connection = Task {
+            do {
+                let close = try await WebSocketClient.connect(
+                    url: address, configuration: webSocketConfiguration, logger: Self.webSocketLogger
+                ) { inbound, outbound, _ in
+                    guard closer.attach(outbound) else { return }
+                    open.finish()
+                    for try await message in inbound.messages(maxSize: Self.maximumEventSize) {
+                        guard case .text(let text) = message else {
+                            throw HeraldClientError(.invalidResponse, "an event stream message is binary, not an event")
+                        }
+                        continuation.yield(try Self.decodeEvent(text))
+                    }
                 }
-            }
-            continuation.onTermination = { _ in
-                task.cancel()
-                connection.close()
+                open.finish()
+                continuation.finish(throwing: close.flatMap(Self.closeError))
+            } catch {
+                // Before the upgrade the opening fails; after it the stream does.
+                open.finish(throwing: error)
+                continuation.finish(throwing: streamError(error))
             }
         }
-    }
-
-    private func openWebSocket(app: String?) async throws -> WebSocketConnection {
-        let url = url(["v1", "events"], query: app.map { [URLQueryItem(name: "app", value: $0)] } ?? [])
-        guard url.scheme == "http", let host = url.host else {
-            throw HeraldClientError(.unsupported, "the event stream is only available from an http:// daemon")
+        continuation.onTermination = { _ in
+            Task {
+                await closer.close()
+                connection.cancel()
+            }
         }
-        let port = url.port ?? 80
-        let authority = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-        let target = url.path + (url.query.map { "?\($0)" } ?? "")
-        let handshake = WebSocketHandshake(
-            authority: authority, target: target, headers: [("Authorization", "Bearer \(endpoint.token)")])
         do {
-            return try await WebSocketConnection.open(host: host, port: port, handshake: handshake)
+            for try await _ in opened {}
         } catch {
-            throw openError(error)
+            connection.cancel()
+            throw await openError(error, app: app)
         }
+        return events
     }
 
-    private func openError(_ error: any Error) -> HeraldClientError {
+    /// The `ws://` or `wss://` address of an API URL.
+    private func webSocketAddress(_ url: URL) throws -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+            let scheme = components.scheme.map({ ["http": "ws", "https": "wss"][$0.lowercased()] }) ?? nil
+        else {
+            throw HeraldClientError(.invalidEndpoint, "the daemon's address \(url.absoluteString) is not http:// or https://")
+        }
+        components.scheme = scheme
+        return components.string ?? url.absoluteString
+    }
+
+    private var webSocketConfiguration: WebSocketClientConfiguration {
+        WebSocketClientConfiguration(
+            maxFrameSize: Self.maximumEventSize, additionalHeaders: [.authorization: "Bearer \(endpoint.token)"],
+            validateUTF8: true)
+    }
+
+    /// The client logs nothing of its own: failures reach the caller as errors.
+    private static let webSocketLogger = Logger(label: "herald.client.events") { _ in SwiftLogNoOpLogHandler() }
+
+    /// Why the stream could not be opened. A refused upgrade does not say why, so
+    /// the same address is asked again without one: the daemon then answers with
+    /// its error (a bad token, a foreign app), or with 426 when only the upgrade
+    /// itself was refused (the credential holds its limit of streams).
+    private func openError(_ error: any Error, app: String?) async -> HeraldClientError {
         switch error {
-        case let failure as POSIXSocket.Failure where failure.isConnectionRefused:
+        case let error as HeraldClientError:
+            return error
+        case is NIOConnectionError, is ChannelError:
             return HeraldClientError(
                 .daemonUnreachable, "no Herald daemon at \(endpoint.url.absoluteString): start one with `herald serve`")
-        case WebSocketHandshakeError.rejected(let status, let body):
-            if let error = try? API.decoder().decode(API.ErrorBody.self, from: Data(body)) {
-                return .refused(status: status, error)
-            }
-            return HeraldClientError(.refused, "the daemon refused the event stream with HTTP \(status)", status: status)
-        case WebSocketHandshakeError.invalid(let message):
-            return HeraldClientError(.invalidResponse, "the event stream's handshake failed: \(message)")
+        case let error as IOError where error.errnoCode == ECONNREFUSED:
+            return HeraldClientError(
+                .daemonUnreachable, "no Herald daemon at \(endpoint.url.absoluteString): start one with `herald serve`")
+        case let error as WebSocketClientError where error == .webSocketUpgradeFailed:
+            return await upgradeRefusal(app: app)
         default:
             return HeraldClientError(.connectionFailed, "the event stream's connection failed: \(error)")
         }
     }
 
+    private func upgradeRefusal(app: String?) async -> HeraldClientError {
+        let query = app.map { [URLQueryItem(name: "app", value: $0)] } ?? []
+        do {
+            _ = try await send(.get, ["v1", "events"], query: query, body: Empty?.none, timeout: nil)
+        } catch let error as HeraldClientError where error.code == .refused && error.status != 426 {
+            return error
+        } catch let error as HeraldClientError where error.code != .refused {
+            return error
+        } catch {}
+        return HeraldClientError(
+            .refused, "the daemon refused to open the event stream: this credential may hold its limit of streams")
+    }
+
+    /// The error for the daemon's closing of the stream: none for a normal close
+    /// (1000, 1001); otherwise its code and reason, such as 4401 when the token
+    /// was renewed or the app removed, 4429 when the client fell too far behind.
+    private static func closeError(_ frame: WebSocketCloseFrame) -> HeraldClientError? {
+        let code = UInt16(webSocketErrorCode: frame.closeCode)
+        guard code != 1000, code != 1001 else { return nil }
+        let reason = frame.reason.map { ": \($0)" } ?? ""
+        return HeraldClientError(.connectionFailed, "the daemon closed the event stream with \(code)\(reason)")
+    }
+
     private func streamError(_ error: any Error) -> any Error {
-        guard let failure = error as? WebSocketFailure else { return error }
-        return HeraldClientError(.connectionFailed, "the event stream failed: \(failure.message)")
+        switch error {
+        case is HeraldClientError, is CancellationError: error
+        default: HeraldClientError(.connectionFailed, "the event stream failed: \(error)")
+        }
     }
 
     static func decodeEvent(_ text: String) throws -> API.Event {
@@ -96,5 +165,28 @@ extension HeraldClient {
         } catch {
             throw HeraldClientError(.invalidResponse, "an event stream message is not an event: \(text.prefix(200))")
         }
+    }
+}
+
+/// Ends an event stream's connection when its reader stops: a close frame
+/// (1000) first, so the daemon sees a clean goodbye, then the connection.
+private final class EventStreamCloser: Sendable {
+    private let state = Mutex<(writer: WebSocketOutboundWriter?, isClosed: Bool)>((nil, false))
+
+    /// Keeps the connection's writer; `false` when the reader has already stopped.
+    func attach(_ writer: WebSocketOutboundWriter) -> Bool {
+        state.withLock { state in
+            state.writer = writer
+            return !state.isClosed
+        }
+    }
+
+    /// Sends the close frame, once.
+    func close() async {
+        let writer = state.withLock { state in
+            defer { state = (nil, true) }
+            return state.isClosed ? nil : state.writer
+        }
+        try? await writer?.close(.normalClosure, reason: nil)
     }
 }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 @testable import HeraldClient
 import Testing
 
@@ -16,37 +19,42 @@ struct OpenEndToEndTests {
         #expect(text.hasPrefix(credentials.url + "/login?code=hsc_"))
         #expect(!text.contains("token=") && !text.contains(credentials.token))
 
-        let first = try RawGet(address).answer()
-        #expect(first.hasPrefix("HTTP/1.1 303"), "\(first)")
-        #expect(first.lowercased().contains("\r\nset-cookie: herald_session_"))
-        let again = try RawGet(address).answer()
-        #expect(again.hasPrefix("HTTP/1.1 401"), "a code signs in once: \(again)")
-        #expect(!again.lowercased().contains("set-cookie"))
+        let first = try await RawGet(address).answer()
+        #expect(first.status == 303)
+        #expect(first.setCookie?.hasPrefix("herald_session_") == true, "\(first)")
+        let again = try await RawGet(address).answer()
+        #expect(again.status == 401, "a code signs in once")
+        #expect(again.setCookie == nil)
         await daemon.stop()
     }
 }
 
-/// A `GET` as a browser's first request sends it, without following a redirect.
+/// A `GET` as a browser's first request sends it, without following a redirect
+/// and without a cookie store.
 private struct RawGet {
+    private final class NoRedirects: NSObject, URLSessionTaskDelegate {
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+            newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+        ) {
+            completionHandler(nil)
+        }
+    }
+
     let url: URL
 
     init(_ url: URL) {
         self.url = url
     }
 
-    /// The whole answer, head and body, as text.
-    func answer() throws -> String {
-        let host = url.host ?? "127.0.0.1"
-        let port = url.port ?? 80
-        let socket = try POSIXSocket.connect(host: host, port: port)
-        defer { socket.close() }
-        socket.setReceiveTimeout(seconds: 10)
-        let target = url.path + (url.query.map { "?" + $0 } ?? "")
-        try socket.send(Array("GET \(target) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n\r\n".utf8))
-        var bytes: [UInt8] = []
-        while case let chunk = try socket.receive(), !chunk.isEmpty {
-            bytes += chunk
-        }
-        return String(decoding: bytes, as: UTF8.self)
+    /// The answer's status and its `Set-Cookie` field, if any.
+    func answer() async throws -> (status: Int, setCookie: String?) {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpShouldSetCookies = false
+        let session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+        let (_, response) = try await session.data(from: url)
+        let http = try #require(response as? HTTPURLResponse)
+        return (http.statusCode, http.value(forHTTPHeaderField: "Set-Cookie"))
     }
 }

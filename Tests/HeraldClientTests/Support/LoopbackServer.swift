@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Synchronization
 
@@ -126,5 +127,36 @@ final class ServerConnection: Sendable {
         var buffer = [UInt8](repeating: 0, count: 4_096)
         let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
         return count > 0 ? Array(buffer.prefix(count)) : nil
+    }
+}
+
+extension ServerConnection {
+    /// Answers a WebSocket opening handshake whose head was read, as RFC 6455 says.
+    func acceptWebSocket(key: String) {
+        let digest = Insecure.SHA1.hash(data: Data((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))
+        write(
+            "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                + "Sec-WebSocket-Accept: \(Data(digest).base64EncodedString())\r\n\r\n")
+    }
+
+    /// Writes one server frame (unmasked, as RFC 6455 has servers send them).
+    func writeFrame(opcode: UInt8, _ payload: [UInt8], fin: Bool = true) {
+        var head: [UInt8] = [(fin ? 0x80 : 0) | opcode]
+        switch payload.count {
+        case ..<126: head.append(UInt8(payload.count))
+        case ...0xFFFF: head += [126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+        default: head += [127] + (0..<8).reversed().map { UInt8((payload.count >> ($0 * 8)) & 0xFF) }
+        }
+        write(head + payload)
+    }
+
+    /// Writes a text frame.
+    func writeText(_ text: String) {
+        writeFrame(opcode: 0x1, Array(text.utf8))
+    }
+
+    /// Writes a close frame with this status code.
+    func writeClose(_ code: UInt16, reason: String = "") {
+        writeFrame(opcode: 0x8, [UInt8(code >> 8), UInt8(code & 0xFF)] + Array(reason.utf8))
     }
 }
