@@ -183,7 +183,7 @@ let package = Package(
         .testTarget(
             name: "HeraldServerTests",
             dependencies: [
-                "HeraldServer", "HeraldAPI", "NotificationEngine", "Signals", "HeraldTestSupport",
+                "HeraldServer", "HeraldAPI", "HeraldApps", "NotificationEngine", "Signals", "HeraldTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),

@@ -4,57 +4,60 @@ import UserNotifications
 /// Why an app refused an action. A refused action changes nothing.
 ///
 /// The daemon answers with `{"error": {"code", "message"}}` and a status chosen
-/// by ``code``: `invalidInput` and `unknownAction` 400, `notFound` 404,
+/// by ``code``: `invalidInput` 422, `notFound` and `unknownAction` 404,
 /// `limitReached` and `notificationsNotAllowed` 409, `storeFailure` 500.
 ///
 /// ```swift
 /// do {
 ///     _ = try await todo.handle(action: "add", body: ["title": ""])
-/// } catch let error as HeraldAppError where error.code == HeraldAppError.invalidInputCode {
+/// } catch let error as HeraldAppError where error.code == .invalidInput {
 ///     print(error.message)   // "the title is empty"
 /// }
 /// ```
 public struct HeraldAppError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The kind of failure, such as `"invalidInput"`; see the static `…Code` constants.
-    public var code: String
+    /// The kind of failure.
+    public enum Code: String, Sendable, Hashable, CaseIterable {
+        /// The action's body is missing a field, has one of the wrong type, or a bad value.
+        case invalidInput
+        /// The item, task or reminder named does not exist.
+        case notFound
+        /// The list is full (Todo: 64 items, the most iOS keeps scheduled).
+        case limitReached
+        /// The app has no action with this name.
+        case unknownAction
+        /// The app's data file cannot be read or written.
+        case storeFailure
+        /// The user has not allowed (or not yet answered whether to allow) the app's notifications.
+        case notificationsNotAllowed
+    }
+
+    /// The kind of failure.
+    public var code: Code
     /// What went wrong, for a person.
     public var message: String
 
     /// An error with this code and message.
-    public init(code: String, message: String) {
+    public init(code: Code, message: String) {
         self.code = code
         self.message = message
     }
 
     /// `code: message`.
-    public var description: String { "\(code): \(message)" }
-
-    /// The action's body is missing a field, has one of the wrong type, or a bad value.
-    public static let invalidInputCode = "invalidInput"
-    /// The item, task or reminder named does not exist.
-    public static let notFoundCode = "notFound"
-    /// The list is full (Todo: 64 items, the most iOS keeps scheduled).
-    public static let limitReachedCode = "limitReached"
-    /// The app has no action with this name.
-    public static let unknownActionCode = "unknownAction"
-    /// The app's data file cannot be read or written.
-    public static let storeFailureCode = "storeFailure"
-    /// The user has not allowed (or not yet answered whether to allow) the app's notifications.
-    public static let notificationsNotAllowedCode = "notificationsNotAllowed"
+    public var description: String { "\(code.rawValue): \(message)" }
 }
 
 extension HeraldAppError {
-    static func invalidInput(_ message: String) -> Self { Self(code: invalidInputCode, message: message) }
-    static func notFound(_ message: String) -> Self { Self(code: notFoundCode, message: message) }
-    static func limitReached(_ message: String) -> Self { Self(code: limitReachedCode, message: message) }
-    static func storeFailure(_ message: String) -> Self { Self(code: storeFailureCode, message: message) }
+    static func invalidInput(_ message: String) -> Self { Self(code: .invalidInput, message: message) }
+    static func notFound(_ message: String) -> Self { Self(code: .notFound, message: message) }
+    static func limitReached(_ message: String) -> Self { Self(code: .limitReached, message: message) }
+    static func storeFailure(_ message: String) -> Self { Self(code: .storeFailure, message: message) }
 
     static func notificationsNotAllowed(_ message: String) -> Self {
-        Self(code: notificationsNotAllowedCode, message: message)
+        Self(code: .notificationsNotAllowed, message: message)
     }
 
     static func unknownAction(_ action: String, of app: String) -> Self {
-        Self(code: unknownActionCode, message: "\(app) has no action \"\(action)\"")
+        Self(code: .unknownAction, message: "\(app) has no action \"\(action)\"")
     }
 
     /// The app's error for a failure of the notification service: a refusal the

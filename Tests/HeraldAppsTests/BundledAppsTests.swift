@@ -36,7 +36,7 @@ struct BundledAppsTests {
         let error = #expect(throws: HeraldAppError.self) {
             _ = try BundledApps.make(service: engine, directory: directory.url, scheduler: scheduler)
         }
-        #expect(error?.code == "storeFailure")
+        #expect(error?.code == .storeFailure)
         #expect(error?.message.contains(name) == true)
     }
 
@@ -48,7 +48,7 @@ struct BundledAppsTests {
         let error = #expect(throws: HeraldAppError.self) {
             _ = try BundledApps.make(service: engine, directory: directory.url, scheduler: scheduler)
         }
-        #expect(error?.code == "storeFailure")
+        #expect(error?.code == .storeFailure)
     }
 
     @Test("Saving replaces the file atomically and leaves no temporary file behind")
@@ -71,7 +71,7 @@ struct BundledAppsTests {
         try FileManager.default.removeItem(at: file)
         try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
         let error = try await appError { _ = try await app.handle(action: "addTask", body: ["title": "Exercise"]) }
-        #expect(error.code == "storeFailure")
+        #expect(error.code == .storeFailure)
         let list = try await app.handle(action: "list", body: .null)
         #expect(list["tasks"] == [["title": "Walk Dog", "bell": false]])
     }

@@ -161,7 +161,7 @@ struct NagMeAppTests {
         ]
         for (action, body, code) in refusals {
             let error = try await appError { _ = try await app.handle(action: action, body: body) }
-            #expect(error.code == code, "\(action) \(body)")
+            #expect(error.code.rawValue == code, "\(action) \(body)")
         }
         #expect(try Data(contentsOf: fixture.file("nag-me.json")) == before)
         #expect(try await fixture.pending(app).map(\.request.identifier) == ["Walk Dog"])
@@ -178,13 +178,13 @@ struct NagMeAppTests {
         #expect(bells(list) == ["Walk Dog": false])
         await app.setPageOpen(true)
         let error = try await appError { _ = try await app.handle(action: "toggle", body: ["title": "Walk Dog"]) }
-        #expect(error.code == "notificationsNotAllowed")
+        #expect(error.code == .notificationsNotAllowed)
 
         let log = MessageLog(app)
         try fixture.engine.answerAuthorization(for: app.identifier, granted: false)
         _ = try await log.first(ofType: "changed")
         #expect(try await app.handle(action: "list", body: .null).field("notifications") == "denied")
         let denied = try await appError { _ = try await app.handle(action: "toggle", body: ["title": "Walk Dog"]) }
-        #expect(denied.code == "notificationsNotAllowed")
+        #expect(denied.code == .notificationsNotAllowed)
     }
 }

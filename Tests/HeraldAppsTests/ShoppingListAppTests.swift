@@ -97,7 +97,7 @@ struct ShoppingListAppTests {
         ]
         for (action, body, code) in refusals {
             let error = try await appError { _ = try await app.handle(action: action, body: body) }
-            #expect(error.code == code, "\(action) \(body)")
+            #expect(error.code.rawValue == code, "\(action) \(body)")
             #expect(!error.message.isEmpty)
         }
         #expect(try Data(contentsOf: fixture.file("shopping-list.json")) == before)
@@ -219,7 +219,7 @@ struct ShoppingListAppTests {
         let error = try await appError {
             _ = try await app.handle(action: "scheduleReminder", body: ["date": "2025-01-15T13:00:00Z"])
         }
-        #expect(error.code == "notificationsNotAllowed")
+        #expect(error.code == .notificationsNotAllowed)
 
         let log = MessageLog(app)
         try fixture.engine.answerAuthorization(for: app.identifier, granted: true)

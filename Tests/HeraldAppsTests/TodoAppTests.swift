@@ -118,7 +118,7 @@ struct TodoAppTests {
             #expect(reply["canAdd"] == .bool(day < 63))
         }
         let error = try await appError { try await add("One too many", due: "2025-01-20T09:00:00Z", to: app) }
-        #expect(error.code == "limitReached")
+        #expect(error.code == .limitReached)
         #expect(titles(try await app.handle(action: "list", body: .null)).count == 64)
         #expect(try await fixture.pending(app).count == 64)
 
@@ -166,7 +166,7 @@ struct TodoAppTests {
         ]
         for (action, body, code) in refusals {
             let error = try await appError { _ = try await app.handle(action: action, body: body) }
-            #expect(error.code == code, "\(action) \(body)")
+            #expect(error.code.rawValue == code, "\(action) \(body)")
         }
         #expect(try Data(contentsOf: fixture.file("todo.json")) == before)
         #expect(try await fixture.pending(app).count == 1)

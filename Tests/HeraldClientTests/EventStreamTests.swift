@@ -40,9 +40,8 @@ struct EventStreamTests {
         for try await event in try await client.openEvents(app: "com.example.todo") { events.append(event) }
 
         try await seen.waitForLines(3)  // the server thread reads our close echo after the stream ended
-        #expect(events.map(\.type) == ["badgeChanged", "pendingChanged"])
+        #expect(events.map(\.kind) == [.badgeChanged(badge: 3), .pendingChanged])
         #expect(events.map(\.sequence) == [1, 2])
-        #expect(events.first?.badge == 3)
         #expect(seen.lines == [
             "GET /v1/events?app=com.example.todo HTTP/1.1 Bearer secret 127.0.0.1:\(server.port)",
             "pong 10 [42] masked true",
@@ -61,7 +60,7 @@ struct EventStreamTests {
         let error = await #expect(throws: HeraldClientError.self) { try await client.openEvents() }
         #expect(error?.code == .refused)
         #expect(error?.status == 401)
-        #expect(error?.serverError?.code == "unauthorized")
+        #expect(error?.serverError?.code == .unauthorized)
     }
 
     @Test func noDaemonIsUnreachable() async throws {
@@ -87,7 +86,7 @@ struct EventStreamTests {
         defer { server.stop() }
         let client = HeraldClient(endpoint: .init(url: URL(string: "http://127.0.0.1:\(server.port)")!, token: "t"))
         for try await event in try await client.openEvents() {
-            #expect(event.type == "appOpened")
+            #expect(event.type == .appOpened)
             break
         }
         try await seen.waitForLines(2)
@@ -116,11 +115,11 @@ struct EventStreamTests {
         }
         defer { server.stop() }
         let client = HeraldClient(endpoint: .init(url: URL(string: "http://127.0.0.1:\(server.port)")!, token: "t"))
-        var types: [String] = []
+        var types: [API.Event.Kind.Name] = []
         let error = await #expect(throws: HeraldClientError.self) {
             for try await event in try await client.openEvents() { types.append(event.type) }
         }
-        #expect(types == ["appOpened"])
+        #expect(types == [.appOpened])
         #expect(error?.code == .connectionFailed)
         #expect(error?.message == "the daemon closed the event stream with 4401: the token was renewed")
     }

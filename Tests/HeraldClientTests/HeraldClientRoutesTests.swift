@@ -101,7 +101,7 @@ struct HeraldClientRoutesTests {
         }
         #expect(error?.code == .refused)
         #expect(error?.status == 409)
-        #expect(error?.serverError == .init(code: "conflict", message: "com.example.todo is already registered"))
+        #expect(error?.serverError == .init(code: .conflict, message: "com.example.todo is already registered"))
         #expect(error?.description == "conflict: com.example.todo is already registered")
     }
 

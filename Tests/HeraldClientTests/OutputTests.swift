@@ -58,9 +58,10 @@ struct OutputTests {
         let hostile = "a\u{1B}]0;x\u{07}b\nc\rd\u{9B}e\u{202E}f\u{7F}"
         let table = TextTable(headers: ["ID"], rows: [[hostile]]).rendered
         #expect(table == "ID\n" + #"a\u{1B}]0;x\u{7}b\u{A}c\u{D}d\u{9B}e\u{202E}f\u{7F}"# + "\n")
-        var event = API.Event(type: "delivered", sequence: 1, app: "a")
         let request = API.Request(identifier: "walk\nFORGED", content: API.Content(title: "\u{1B}[2JWalk"))
-        event.delivery = API.Delivery(id: "D1", app: "a", request: request, scheduledDate: date, date: date, isLate: false)
+        let event = API.Event(
+            .delivered(API.Delivery(id: "D1", app: "a", request: request, scheduledDate: date, date: date, isLate: false)),
+            sequence: 1, app: "a")
         let line = EventText.line(event, receivedAt: date, timeZone: paris)
         #expect(!line.contains("\n") && !line.contains("\u{1B}"))
         let json = try? Console.json(["title": "x\u{9B}y\u{202E}z\u{1B}"])
@@ -72,14 +73,14 @@ struct OutputTests {
 
     @Test func eventsAreOneLineEach() {
         let request = API.Request(identifier: "walk", content: API.Content(title: "Walk"))
-        var delivered = API.Event(type: "delivered", sequence: 1, app: "a")
-        delivered.delivery = API.Delivery(id: "D1", app: "a", request: request, scheduledDate: date, date: date, isLate: false)
+        let delivered = API.Event(
+            .delivered(API.Delivery(id: "D1", app: "a", request: request, scheduledDate: date, date: date, isLate: false)),
+            sequence: 1, app: "a")
         #expect(EventText.line(delivered, receivedAt: date, timeZone: paris)
             == "10:00:00  delivered              a  walk “Walk” delivery D1")
-        var badge = API.Event(type: "badgeChanged", sequence: 2, app: "a")
-        badge.badge = 3
+        let badge = API.Event(.badgeChanged(badge: 3), sequence: 2, app: "a")
         #expect(EventText.line(badge, receivedAt: date, timeZone: paris) == "10:00:00  badgeChanged           a  badge 3")
-        #expect(EventText.line(API.Event(type: "pendingChanged", sequence: 3, app: "a"), receivedAt: date, timeZone: paris)
+        #expect(EventText.line(API.Event(.pendingChanged, sequence: 3, app: "a"), receivedAt: date, timeZone: paris)
             == "10:00:00  pendingChanged         a")
     }
 }

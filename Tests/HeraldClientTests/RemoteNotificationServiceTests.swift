@@ -33,7 +33,7 @@ struct RemoteNotificationServiceTests {
         let error = await #expect(throws: HeraldClientError.self) {
             try await service(server).badgeCount(for: "com.example.nag")
         }
-        #expect(error?.serverError?.code == "forbidden")
+        #expect(error?.serverError?.code == .forbidden)
         #expect(error?.notificationError == nil)
     }
 

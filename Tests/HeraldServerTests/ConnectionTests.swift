@@ -124,7 +124,7 @@ struct ConnectionTests {
                 let added = try await RawHTTP.exchange(port: port, Self.post("/v1/apps/com.example.shop/requests", body, token: token))
                 #expect(added.status == 201)
             }
-            #expect(events.first?.type == "pendingChanged")
+            #expect(events.first?.type == .pendingChanged)
         }
     }
 

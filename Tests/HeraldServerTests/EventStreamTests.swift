@@ -51,12 +51,16 @@ struct EventStreamTests {
                     .post, "/v1/deliveries/\(delivery.id)/response", token: admin,
                     json: API.ResponseBody(actionIdentifier: NotificationAction.defaultIdentifier))
             }
-            #expect(events.map(\.type) == ["pendingChanged", "delivered", "presented", "withdrawn"]
-                || events.map(\.type) == ["pendingChanged", "delivered", "presented", "responded"])
+            #expect(events.map(\.type) == [.pendingChanged, .delivered, .presented, .withdrawn]
+                || events.map(\.type) == [.pendingChanged, .delivered, .presented, .responded])
             #expect(events.allSatisfy { $0.app == "com.example.shop" })
             #expect(events.map(\.sequence) == Array(events[0].sequence..<(events[0].sequence + events.count)))
-            #expect(events[1].delivery?.request.identifier == "milk")
-            #expect(events[2].presentation?.style == "banner")
+            guard case .delivered(let delivery) = events[1].kind, case .presented(let presentation) = events[2].kind else {
+                Issue.record("expected a delivery and its presentation, got \(events.map(\.type))")
+                return
+            }
+            #expect(delivery.request.identifier == "milk")
+            #expect(presentation.style == "banner")
         }
     }
 
@@ -71,7 +75,7 @@ struct EventStreamTests {
                 _ = try await client.call(.post, "/v1/apps/com.example.shop/requests", token: shop, json: API.Request.simple("y", in: nil))
             }
             #expect(events.allSatisfy { $0.app == "com.example.shop" })
-            #expect(events.map(\.type) == ["pendingChanged", "delivered"])
+            #expect(events.map(\.type) == [.pendingChanged, .delivered])
         }
     }
 

@@ -1,8 +1,10 @@
 import Foundation
 import HTTPTypes
 import HeraldAPI
-import HeraldServer
+import HeraldApps
+@testable import HeraldServer
 import Hummingbird
+import NotificationModel
 import HummingbirdTesting
 import Synchronization
 import Testing
@@ -63,13 +65,40 @@ struct OpenAPIDocumentTests {
         #expect(statuses("POST", "/v1/sessions/codes") == ["201", "401", "403"])
     }
 
-    static func document(of daemon: TestDaemon) async throws -> OpenAPIOutline {
+    @Test("the document's event types and error codes are the Swift enums' names, in the same order")
+    func enumsMatchSwift() async throws {
+        let text = try await Self.text(of: TestDaemon())
+        #expect(
+            OpenAPIOutline.enumValues(in: text, at: ["components", "schemas", "Event", "properties", "type"])
+                == API.Event.Kind.Name.allCases.map(\.rawValue))
+        #expect(
+            OpenAPIOutline.enumValues(
+                in: text, at: ["components", "schemas", "Error", "properties", "error", "properties", "code"])
+                == API.ErrorCode.allCases.map(\.rawValue))
+    }
+
+    @Test("every engine error code and every bundled app's error code has its own wire name")
+    func everyCodeHasAWireName() {
+        for code in NotificationError.Code.allCases {
+            #expect(API.ErrorCode(rawValue: code.description) != nil, "\(code) has no API.ErrorCode")
+            #expect(API.ErrorCode(code).notificationErrorCode == code)
+        }
+        for code in HeraldAppError.Code.allCases {
+            #expect(API.ErrorCode(code).rawValue == code.rawValue)
+        }
+    }
+
+    static func text(of daemon: TestDaemon) async throws -> String {
         let text = Mutex("")
         try await daemon.withRouter { client in
             let answer = try await client.call(.get, "/openapi.yaml")
             text.withLock { $0 = String(decoding: answer.body, as: UTF8.self) }
         }
-        return OpenAPIOutline(text.withLock { $0 })
+        return text.withLock { $0 }
+    }
+
+    static func document(of daemon: TestDaemon) async throws -> OpenAPIOutline {
+        OpenAPIOutline(try await text(of: daemon))
     }
 }
 
@@ -134,6 +163,31 @@ struct OpenAPIOutline {
                 break
             }
         }
+    }
+
+    /// The values of the `enum` at the end of `keys` (each key nested below the
+    /// one before), written as a flow list: `enum: [a, b]`, over one line or several.
+    static func enumValues(in text: String, at keys: [String]) -> [String]? {
+        var remaining = keys[...]
+        var indent = -1
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)[...]
+        while let line = lines.popFirst() {
+            let trimmed = line.drop { $0 == " " }
+            let depth = line.count - trimmed.count
+            let key = trimmed.prefix { $0 != ":" }
+            if remaining.isEmpty {
+                guard depth > indent else { return nil }
+                guard key == "enum" else { continue }
+                var list = String(trimmed.dropFirst("enum:".count))
+                while !list.contains("]"), let next = lines.popFirst() { list += next }
+                return list.components(separatedBy: CharacterSet(charactersIn: "[], ")).filter { !$0.isEmpty }
+            }
+            if let first = remaining.first, key == first, depth > indent {
+                indent = depth
+                remaining = remaining.dropFirst()
+            }
+        }
+        return nil
     }
 
     /// The component a line's `$ref: "#/components/kind/Name"` names.

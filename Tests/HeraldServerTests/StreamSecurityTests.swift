@@ -199,7 +199,7 @@ struct StreamSecurityTests {
             // appsChanged is 1, the three pendingChanged 2–4.
             let events = try await EventStreamTests.events(client, token: shop, path: "/v1/events?after=2", count: 2) {}
             #expect(events.map(\.sequence) == [3, 4])
-            #expect(events.allSatisfy { $0.type == "pendingChanged" })
+            #expect(events.allSatisfy { $0.type == .pendingChanged })
             let bad = try await RawHTTP.exchange(
                 port: client.port!, RawHTTP.upgradeRequest(port: client.port!, token: shop, path: "/v1/events?after=-1"))
             #expect(bad.status == 400)

@@ -74,7 +74,7 @@ struct Answer: Sendable {
 
     /// The error code of an error answer.
     var errorCode: String? {
-        (try? decode(API.ErrorBody.self))?.error.code
+        (try? decode(API.ErrorBody.self))?.error.code.rawValue
     }
 
     /// The message of an error answer.

@@ -101,7 +101,7 @@ struct WebhookTests {
                     try await Task.sleep(for: .milliseconds(20))
                 }
                 let hits = receiver.hits.withLock { $0 }
-                #expect(hits.map(\.event.type).sorted() == ["delivered", "responded"])
+                #expect(hits.map(\.event.type.rawValue).sorted() == ["delivered", "responded"])
                 #expect(hits.allSatisfy { Self.verify($0, secret: secret) })
                 #expect(hits.allSatisfy { $0.deliveryHeader == delivery.id })
                 #expect(!hits.contains { Self.verify($0, secret: secret + "x") })
@@ -141,16 +141,16 @@ struct WebhookTests {
             let second = try TestDaemon(directory: first.directory, clockStart: start + 3600)
             try await second.withLiveServer { client in
                 try await Self.wait { receiver.hits.withLock { $0.count } >= 2 }
-                let delivered = try #require(receiver.hits.withLock { $0 }.first { $0.event.delivery?.request.identifier == "now" })
+                let delivered = try #require(receiver.hits.withLock { $0 }.first { $0.event.deliveredDelivery?.request.identifier == "now" })
                 _ = try await client.call(
-                    .post, "/v1/deliveries/\(delivered.event.delivery!.id)/response", token: second.admin,
+                    .post, "/v1/deliveries/\(delivered.event.deliveredDelivery!.id)/response", token: second.admin,
                     json: API.ResponseBody(actionIdentifier: NotificationAction.defaultIdentifier))
                 try await Self.wait { receiver.hits.withLock { $0.count } >= 3 }
             }
             let hits = receiver.hits.withLock { $0 }
-            #expect(hits.map(\.event.type).sorted() == ["delivered", "delivered", "responded"])
-            #expect(hits.compactMap { $0.event.delivery?.request.identifier }.sorted() == ["later", "now"])
-            #expect(hits.first { $0.event.delivery?.request.identifier == "later" }?.event.delivery?.isLate == true)
+            #expect(hits.map(\.event.type.rawValue).sorted() == ["delivered", "delivered", "responded"])
+            #expect(hits.compactMap { $0.event.deliveredDelivery?.request.identifier }.sorted() == ["later", "now"])
+            #expect(hits.first { $0.event.deliveredDelivery?.request.identifier == "later" }?.event.deliveredDelivery?.isLate == true)
             #expect(hits.allSatisfy { Self.verify($0, secret: secret) })
             #expect(Set(hits.map(\.event.sequence)).count == 3)
         }
@@ -191,5 +191,12 @@ struct WebhookTests {
             #expect(redirects.withLock { $0 } == 3)
             #expect(target.requests.withLock { $0 } == 0, "the redirect's target got nothing")
         }
+    }
+}
+
+extension API.Event {
+    /// The delivery of a `delivered` event.
+    fileprivate var deliveredDelivery: API.Delivery? {
+        if case .delivered(let delivery) = kind { delivery } else { nil }
     }
 }

@@ -2,41 +2,139 @@ public import NotificationModel
 
 extension API {
     /// One message of the live event stream (`GET /v1/events`, a WebSocket): what
-    /// happened, to which app. The fields besides `type`, `sequence` and `app`
-    /// depend on the type.
+    /// happened, to which app, numbered.
     ///
-    /// | type | fields |
-    /// |---|---|
-    /// | `delivered` | `delivery` |
-    /// | `presented` | `presentation` |
-    /// | `withdrawn` | `deliveries` (ids) |
-    /// | `responded` | `response` |
-    /// | `badgeChanged` | `badge` |
-    /// | `authorizationRequested` | `name`, `options` |
-    /// | `authorizationChanged` | `status` |
-    /// | `appOpened` | — |
-    /// | `pendingChanged` | — |
-    /// | `appsChanged` | — |
+    /// On the wire it is one flat object: `type` names the ``Kind``, and the kind's
+    /// own fields sit beside `sequence` and `app`.
+    ///
+    /// ```swift
+    /// switch event.kind {
+    /// case .delivered(let delivery): print(delivery.request.content.title)
+    /// case .badgeChanged(let badge): print("badge", badge)
+    /// default: break
+    /// }
+    /// ```
     public struct Event: Codable, Sendable, Hashable {
-        /// What happened.
-        public var type: String
         /// Increases by one per event of the daemon's run: a gap means missed events.
         public var sequence: Int
+        /// The app it happened to.
         public var app: String
-        public var delivery: Delivery?
-        public var presentation: Presentation?
-        public var deliveries: [String]?
-        public var response: Response?
-        public var badge: Int?
-        public var name: String?
-        public var options: [String]?
-        public var status: String?
+        /// What happened, with what it carries.
+        public var kind: Kind
 
-        /// An event of this type for this app; set the fields its type carries.
-        public init(type: String, sequence: Int = 0, app: String) {
-            self.type = type
+        /// An event of this kind for this app.
+        public init(_ kind: Kind, sequence: Int = 0, app: String) {
+            self.kind = kind
             self.sequence = sequence
             self.app = app
+        }
+
+        /// The kind's name, the wire's `type`.
+        public var type: Kind.Name { kind.name }
+    }
+}
+
+extension API.Event {
+    /// What happened, with the fields each kind carries.
+    public enum Kind: Sendable, Hashable {
+        /// A request fired and its delivery was committed.
+        case delivered(API.Delivery)
+        /// A delivery was shown to the user.
+        case presented(API.Presentation)
+        /// Deliveries (their ids) left the app's notification center.
+        case withdrawn(deliveries: [String])
+        /// The user answered a delivery.
+        case responded(API.Response)
+        /// The app's badge changed.
+        case badgeChanged(badge: Int)
+        /// The app (its display name) asks for these authorization options.
+        case authorizationRequested(name: String, options: [String])
+        /// The app's authorization changed to this status.
+        case authorizationChanged(status: String)
+        /// A response opened the app.
+        case appOpened
+        /// The app added or removed pending requests.
+        case pendingChanged
+        /// An app was registered, renamed or removed.
+        case appsChanged
+        /// The app asks the notification center to show its settings.
+        case settingsShown
+        /// The user asked for the app's own settings, from this delivery or (`nil`) the center.
+        case settingsOpened(delivery: API.Delivery?)
+
+        /// The names of the kinds, as the wire's `type` and the OpenAPI document's enum spell them.
+        public enum Name: String, Codable, Sendable, CaseIterable {
+            case delivered, presented, withdrawn, responded, badgeChanged, authorizationRequested
+            case authorizationChanged, appOpened, pendingChanged, appsChanged, settingsOpened, settingsShown
+        }
+
+        /// This kind's name.
+        public var name: Name {
+            switch self {
+            case .delivered: .delivered
+            case .presented: .presented
+            case .withdrawn: .withdrawn
+            case .responded: .responded
+            case .badgeChanged: .badgeChanged
+            case .authorizationRequested: .authorizationRequested
+            case .authorizationChanged: .authorizationChanged
+            case .appOpened: .appOpened
+            case .pendingChanged: .pendingChanged
+            case .appsChanged: .appsChanged
+            case .settingsShown: .settingsShown
+            case .settingsOpened: .settingsOpened
+            }
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case type, sequence, app, delivery, presentation, deliveries, response, badge, name, options, status
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        sequence = try container.decode(Int.self, forKey: .sequence)
+        app = try container.decode(String.self, forKey: .app)
+        kind = try Self.decodeKind(try container.decode(Kind.Name.self, forKey: .type), from: container)
+    }
+
+    private static func decodeKind(_ name: Kind.Name, from container: KeyedDecodingContainer<CodingKeys>) throws -> Kind {
+        switch name {
+        case .delivered: .delivered(try container.decode(API.Delivery.self, forKey: .delivery))
+        case .presented: .presented(try container.decode(API.Presentation.self, forKey: .presentation))
+        case .withdrawn: .withdrawn(deliveries: try container.decode([String].self, forKey: .deliveries))
+        case .responded: .responded(try container.decode(API.Response.self, forKey: .response))
+        case .badgeChanged: .badgeChanged(badge: try container.decode(Int.self, forKey: .badge))
+        case .authorizationRequested:
+            .authorizationRequested(
+                name: try container.decode(String.self, forKey: .name),
+                options: try container.decode([String].self, forKey: .options))
+        case .authorizationChanged: .authorizationChanged(status: try container.decode(String.self, forKey: .status))
+        case .appOpened: .appOpened
+        case .pendingChanged: .pendingChanged
+        case .appsChanged: .appsChanged
+        case .settingsShown: .settingsShown
+        case .settingsOpened: .settingsOpened(delivery: try container.decodeIfPresent(API.Delivery.self, forKey: .delivery))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(type, forKey: .type)
+        try container.encode(sequence, forKey: .sequence)
+        try container.encode(app, forKey: .app)
+        switch kind {
+        case .delivered(let delivery): try container.encode(delivery, forKey: .delivery)
+        case .presented(let presentation): try container.encode(presentation, forKey: .presentation)
+        case .withdrawn(let deliveries): try container.encode(deliveries, forKey: .deliveries)
+        case .responded(let response): try container.encode(response, forKey: .response)
+        case .badgeChanged(let badge): try container.encode(badge, forKey: .badge)
+        case .authorizationRequested(let name, let options):
+            try container.encode(name, forKey: .name)
+            try container.encode(options, forKey: .options)
+        case .authorizationChanged(let status): try container.encode(status, forKey: .status)
+        case .settingsOpened(let delivery): try container.encodeIfPresent(delivery, forKey: .delivery)
+        case .appOpened, .pendingChanged, .appsChanged, .settingsShown: break
         }
     }
 }
@@ -46,36 +144,27 @@ extension API.Event {
     public init(_ event: NotificationEvent, name: (AppIdentifier) -> String) {
         switch event {
         case .delivered(let delivery):
-            self.init(type: "delivered", app: delivery.app.rawValue)
-            self.delivery = API.Delivery(delivery)
+            self.init(.delivered(API.Delivery(delivery)), app: delivery.app.rawValue)
         case .presented(let presentation):
-            self.init(type: "presented", app: presentation.delivery.app.rawValue)
-            self.presentation = API.Presentation(presentation)
+            self.init(.presented(API.Presentation(presentation)), app: presentation.delivery.app.rawValue)
         case .withdrawn(let app, let deliveries):
-            self.init(type: "withdrawn", app: app.rawValue)
-            self.deliveries = deliveries.map(\.description)
+            self.init(.withdrawn(deliveries: deliveries.map(\.description)), app: app.rawValue)
         case .responded(let response):
-            self.init(type: "responded", app: response.delivery.app.rawValue)
-            self.response = API.Response(response)
+            self.init(.responded(API.Response(response)), app: response.delivery.app.rawValue)
         case .badgeChanged(let app, let badge):
-            self.init(type: "badgeChanged", app: app.rawValue)
-            self.badge = badge
+            self.init(.badgeChanged(badge: badge), app: app.rawValue)
         case .authorizationRequested(let app, let options):
-            self.init(type: "authorizationRequested", app: app.rawValue)
-            self.name = name(app)
-            self.options = options.nameList
+            self.init(.authorizationRequested(name: name(app), options: options.nameList), app: app.rawValue)
         case .authorizationChanged(let app, let status):
-            self.init(type: "authorizationChanged", app: app.rawValue)
-            self.status = status.rawValue
+            self.init(.authorizationChanged(status: status.rawValue), app: app.rawValue)
         case .appOpened(let app):
-            self.init(type: "appOpened", app: app.rawValue)
+            self.init(.appOpened, app: app.rawValue)
         case .pendingChanged(let app):
-            self.init(type: "pendingChanged", app: app.rawValue)
+            self.init(.pendingChanged, app: app.rawValue)
         case .settingsShown(let app):
-            self.init(type: "settingsShown", app: app.rawValue)
+            self.init(.settingsShown, app: app.rawValue)
         case .settingsOpened(let app, let delivery):
-            self.init(type: "settingsOpened", app: app.rawValue)
-            self.delivery = delivery.map(API.Delivery.init)
+            self.init(.settingsOpened(delivery: delivery.map(API.Delivery.init)), app: app.rawValue)
         }
     }
 }

@@ -13,7 +13,7 @@ import FoundationNetworking
 ///                 trigger: .timeInterval(interval: 180, repeats: false)),
 ///     for: "com.example.kitchen")
 /// for try await event in client.events(app: "com.example.kitchen") {
-///     print(event.type)
+///     print(event.type.rawValue)
 /// }
 /// ```
 ///

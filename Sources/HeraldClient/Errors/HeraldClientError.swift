@@ -1,4 +1,5 @@
 public import HeraldAPI
+public import NotificationModel
 
 /// Why a call to the Herald daemon failed: the daemon could not be found or
 /// reached, or it answered with an error.
@@ -7,7 +8,7 @@ public import HeraldAPI
 /// do {
 ///     try await client.add(request, for: "com.example.todo")
 /// } catch let error as HeraldClientError where error.code == .refused {
-///     print(error.status ?? 0, error.serverError?.code ?? "")   // 409 conflict
+///     print(error.status ?? 0, error.serverError?.code == .pendingLimitReached)   // 409 true
 /// }
 /// ```
 public struct HeraldClientError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -69,6 +70,18 @@ public struct HeraldClientError: Error, Hashable, Sendable, CustomStringConverti
 
     /// `code: message`, with the daemon's error code for a refusal.
     public var description: String {
-        "\(serverError?.code ?? code.description): \(message)"
+        "\(serverError?.code.rawValue ?? code.description): \(message)"
+    }
+}
+
+extension HeraldClientError {
+    /// The engine's error this refusal carries: the daemon sends engine errors
+    /// with the code's name (`pendingLimitReached`, …); `nil` for the daemon's own
+    /// codes (`unauthorized`, `notFound`, …) and for failures to reach it.
+    public var notificationError: NotificationError? {
+        guard code == .refused, let serverError, let engineCode = serverError.code.notificationErrorCode else {
+            return nil
+        }
+        return NotificationError(engineCode, serverError.message)
     }
 }

@@ -23,8 +23,8 @@ extension RemoteNotificationService {
         let task = Task { [self] in
             do {
                 for try await event in events {
-                    if event.type == "settingsOpened", event.app == app.rawValue {
-                        handler.openSettings(from: try event.delivery?.engineDelivery())
+                    if case .settingsOpened(let delivery) = event.kind, event.app == app.rawValue {
+                        handler.openSettings(from: try delivery?.engineDelivery())
                         continue
                     }
                     guard let response = try await responseReachingApp(event, app) else { continue }
@@ -42,8 +42,8 @@ extension RemoteNotificationService {
     /// accepts it. Completes when the stream ends or fails.
     public func deliveries(for app: AppIdentifier) -> Signal<Delivery, Never> {
         eventSignal(app) { event in
-            guard event.type == "delivered", event.app == app.rawValue else { return nil }
-            return try event.delivery?.engineDelivery()
+            guard case .delivered(let delivery) = event.kind, event.app == app.rawValue else { return nil }
+            return try delivery.engineDelivery()
         }
     }
 
@@ -57,8 +57,8 @@ extension RemoteNotificationService {
     /// The response of a `responded` event of the app, if the engine hands it to
     /// the app: a dismissal reaches it only with a custom dismiss action.
     private func responseReachingApp(_ event: API.Event, _ app: AppIdentifier) async throws -> NotificationResponse? {
-        guard event.type == "responded", event.app == app.rawValue, let response = try event.response?.engineResponse()
-        else { return nil }
+        guard case .responded(let wire) = event.kind, event.app == app.rawValue else { return nil }
+        let response = try wire.engineResponse()
         guard response.kind == .dismiss else { return response }
         let categoryIdentifier = response.delivery.request.content.categoryIdentifier
         let category = try await client.categories(for: app.rawValue).first { $0.identifier == categoryIdentifier }

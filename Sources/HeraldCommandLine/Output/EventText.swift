@@ -11,20 +11,25 @@ import NotificationModel
 package enum EventText {
     package static func line(_ event: API.Event, receivedAt date: Date, timeZone: TimeZone) -> String {
         let time = String(TriggerText.date(date, in: timeZone).suffix(8))
-        let type = event.type.padding(toLength: max(22, event.type.count), withPad: " ", startingAt: 0)
+        let name = event.type.rawValue
+        let type = name.padding(toLength: max(22, name.count), withPad: " ", startingAt: 0)
         // One line per event, whatever the app's text holds.
         return TerminalText.escaped("\(time)  \(type) \(event.app)  \(detail(event))")
             .trimmingCharacters(in: .whitespaces)
     }
 
     private static func detail(_ event: API.Event) -> String {
-        if let delivery = event.delivery { return delivered(delivery) }
-        if let presentation = event.presentation { return presented(presentation) }
-        if let response = event.response { return responded(response) }
-        if let deliveries = event.deliveries { return "deliveries \(deliveries.joined(separator: ", "))" }
-        if let badge = event.badge { return "badge \(badge)" }
-        if let name = event.name { return "“\(name)” asks for \((event.options ?? []).joined(separator: ", "))" }
-        return event.status ?? ""
+        switch event.kind {
+        case .delivered(let delivery): delivered(delivery)
+        case .settingsOpened(let delivery?): delivered(delivery)
+        case .presented(let presentation): presented(presentation)
+        case .responded(let response): responded(response)
+        case .withdrawn(let deliveries): "deliveries \(deliveries.joined(separator: ", "))"
+        case .badgeChanged(let badge): "badge \(badge)"
+        case .authorizationRequested(let name, let options): "“\(name)” asks for \(options.joined(separator: ", "))"
+        case .authorizationChanged(let status): status
+        case .appOpened, .pendingChanged, .appsChanged, .settingsShown, .settingsOpened(nil): ""
+        }
     }
 
     private static func delivered(_ delivery: API.Delivery) -> String {

@@ -31,13 +31,13 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         case let error as ServerError:
             return (error.status, API.ErrorBody(code: error.code, message: error.message))
         case let error as NotificationError:
-            return (error.httpStatus, API.ErrorBody(code: error.code.description, message: error.message))
+            return (error.httpStatus, API.ErrorBody(code: API.ErrorCode(error.code), message: error.message))
         case let error as HTTPError:
             return (error.status, API.ErrorBody(code: code(for: error.status), message: error.body ?? message(for: error.status)))
         case let error as any HTTPResponseError:
             return (error.status, API.ErrorBody(code: code(for: error.status), message: message(for: error.status)))
         default:
-            return (.internalServerError, API.ErrorBody(code: "internal", message: "the daemon failed: \(error)"))
+            return (.internalServerError, API.ErrorBody(code: .internal, message: "the daemon failed: \(error)"))
         }
     }
 
@@ -48,15 +48,15 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
-    private static func code(for status: HTTPResponse.Status) -> String {
+    private static func code(for status: HTTPResponse.Status) -> API.ErrorCode {
         switch status {
-        case .notFound: "notFound"
-        case .methodNotAllowed: "methodNotAllowed"
-        case .contentTooLarge: "payloadTooLarge"
-        case .unauthorized: "unauthorized"
-        case .forbidden: "forbidden"
-        case .badRequest: "badRequest"
-        default: status.code >= 500 ? "internal" : "badRequest"
+        case .notFound: .notFound
+        case .methodNotAllowed: .methodNotAllowed
+        case .contentTooLarge: .payloadTooLarge
+        case .unauthorized: .unauthorized
+        case .forbidden: .forbidden
+        case .badRequest: .badRequest
+        default: status.code >= 500 ? .internal : .badRequest
         }
     }
 

@@ -149,7 +149,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             context.close(promise: nil)
             return
         }
-        let answer = UpgradeRefusal.Answer(status: status, code: status == .badRequest ? "badRequest" : "requestTimeout", message: message)
+        let answer = UpgradeRefusal.Answer(status: status, code: status == .badRequest ? .badRequest : .requestTimeout, message: message)
         context.write(wrapOutboundOut(.head(answer.head)), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(answer.body))), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
@@ -172,7 +172,7 @@ final class UpgradeRefusal: Sendable {
         var head: HTTPResponseHead
         var body: ByteBuffer
 
-        init(status: HTTPResponseStatus, code: String, message: String, headers: [(String, String)] = []) {
+        init(status: HTTPResponseStatus, code: API.ErrorCode, message: String, headers: [(String, String)] = []) {
             let data = (try? API.encoder().encode(API.ErrorBody(code: code, message: message))) ?? Data()
             body = ByteBuffer(bytes: data)
             var fields = HTTPHeaders(headers)

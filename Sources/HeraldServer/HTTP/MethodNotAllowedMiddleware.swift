@@ -33,7 +33,7 @@ struct MethodNotAllowedMiddleware<Context: RequestContext>: RouterMiddleware {
         var response = APIErrorMiddleware<Context>.response(
             status: .methodNotAllowed,
             body: API.ErrorBody(
-                code: "methodNotAllowed",
+                code: .methodNotAllowed,
                 message: "\(request.uri.path) does not take \(request.method.rawValue); it takes \(names.joined(separator: ", "))"))
         response.headers[.allow] = names.joined(separator: ", ")
         return response

@@ -7,25 +7,25 @@ import NotificationEngine
 /// error shape with its status.
 struct ServerError: Error, Sendable {
     var status: HTTPResponse.Status
-    var code: String
+    var code: API.ErrorCode
     var message: String
     /// Fields the error response carries besides its body, such as `Upgrade`.
     var headers: HTTPFields = [:]
 
     static func unauthorized(_ message: String) -> Self {
-        ServerError(status: .unauthorized, code: "unauthorized", message: message)
+        ServerError(status: .unauthorized, code: .unauthorized, message: message)
     }
     static func forbidden(_ message: String) -> Self {
-        ServerError(status: .forbidden, code: "forbidden", message: message)
+        ServerError(status: .forbidden, code: .forbidden, message: message)
     }
     static func notFound(_ message: String) -> Self {
-        ServerError(status: .notFound, code: "notFound", message: message)
+        ServerError(status: .notFound, code: .notFound, message: message)
     }
     static func conflict(_ message: String) -> Self {
-        ServerError(status: .conflict, code: "conflict", message: message)
+        ServerError(status: .conflict, code: .conflict, message: message)
     }
     static func badRequest(_ message: String) -> Self {
-        ServerError(status: .badRequest, code: "badRequest", message: message)
+        ServerError(status: .badRequest, code: .badRequest, message: message)
     }
 }
 

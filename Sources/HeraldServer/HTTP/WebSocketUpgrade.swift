@@ -1,3 +1,4 @@
+import HeraldAPI
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -18,7 +19,7 @@ enum WebSocketUpgrade {
     static func require(_ request: Request) throws {
         guard isRequested(by: request) else {
             throw ServerError(
-                status: .upgradeRequired, code: "upgradeRequired",
+                status: .upgradeRequired, code: .upgradeRequired,
                 message: "\(request.uri.path) is a WebSocket: send Connection: Upgrade and Upgrade: websocket",
                 headers: [.upgrade: "websocket"])
         }

@@ -61,7 +61,7 @@ final class WebhookPresenter: Presenter {
             url.host?.isEmpty == false
         else {
             throw ServerError(
-                status: .unprocessableContent, code: "invalidWebhookURL",
+                status: .unprocessableContent, code: .invalidWebhookURL,
                 message: "“\(text)” is not an http:// or https:// address")
         }
         return url
@@ -81,17 +81,25 @@ final class WebhookPresenter: Presenter {
     /// Records the post of `event` if its app has a webhook, and queues it.
     private func record(_ event: NotificationEvent) {
         var wire = API.Event(event, name: \.rawValue)
-        guard let app = registry.app(AppIdentifier(wire.app)), app.webhookURL != nil,
-            let delivery = wire.delivery?.id ?? wire.response?.delivery.id
+        guard let app = registry.app(AppIdentifier(wire.app)), app.webhookURL != nil, let delivery = Self.delivery(of: wire)
         else { return }
         do {
-            let post = try outbox.enqueue(type: wire.type, delivery: delivery, app: wire.app, now: Date()) { id in
+            let post = try outbox.enqueue(type: wire.type.rawValue, delivery: delivery, app: wire.app, now: Date()) { id in
                 wire.sequence = Int(id)
                 return try API.encoder().encode(wire)
             }
             if let post { continuation.yield(post) }
         } catch {
             logger.error("cannot record the \(wire.type) webhook post of \(delivery) for \(wire.app): \(error)")
+        }
+    }
+
+    /// The delivery an event posted to a webhook is about; only events about one are posted.
+    private static func delivery(of event: API.Event) -> String? {
+        switch event.kind {
+        case .delivered(let delivery), .settingsOpened(let delivery?): delivery.id
+        case .responded(let response): response.delivery.id
+        default: nil
         }
     }
 

@@ -43,7 +43,7 @@ struct AppRoutes {
         // Counted in Unicode scalars, as the engine counts every length.
         guard (1...100).contains(name.unicodeScalars.count) else {
             throw ServerError(
-                status: .unprocessableContent, code: "invalidName",
+                status: .unprocessableContent, code: .invalidName,
                 message: "an app's name has 1 to 100 characters once trimmed of white space")
         }
         let webhook = try registration.webhookURL.map(WebhookPresenter.validateURL)
@@ -54,7 +54,7 @@ struct AppRoutes {
         try services.engine.forgetApp(identifier)
         let (app, token) = try services.registry.register(
             identifier, name: name, webhookURL: webhook, now: services.scheduler.now)
-        services.hub.publish(API.Event(type: "appsChanged", app: app.identifier.rawValue))
+        services.hub.publish(API.Event(.appsChanged, app: app.identifier.rawValue))
         services.desktop?.appRegistered(app.identifier, name: app.name, url: nil)
         return JSONResponse(
             API.AppCredentials(app: app.wire, token: token, webhookSecret: app.webhookSecret), status: .created)
@@ -70,6 +70,6 @@ struct AppRoutes {
         try services.engine.forgetApp(app.identifier)
         services.hub.forget(app.identifier)
         services.desktop?.appRemoved(app.identifier)
-        services.hub.publish(API.Event(type: "appsChanged", app: app.identifier.rawValue))
+        services.hub.publish(API.Event(.appsChanged, app: app.identifier.rawValue))
     }
 }

@@ -1,3 +1,4 @@
+import HeraldAPI
 import Foundation
 import HTTPTypes
 import HeraldApps
@@ -45,7 +46,7 @@ struct BundledAppRoutes {
             do {
                 return JSONResponse(try await app.handle(action: action, body: body))
             } catch let error as HeraldAppError {
-                throw ServerError(status: Self.status(of: error), code: error.code, message: error.message)
+                throw ServerError(status: Self.status(of: error), code: API.ErrorCode(error.code), message: error.message)
             }
         }
         group.ws("events") { request, context in
@@ -96,10 +97,10 @@ struct BundledAppRoutes {
 
     private static func status(of error: HeraldAppError) -> HTTPResponse.Status {
         switch error.code {
-        case HeraldAppError.notFoundCode, HeraldAppError.unknownActionCode: .notFound
-        case HeraldAppError.limitReachedCode, HeraldAppError.notificationsNotAllowedCode: .conflict
-        case HeraldAppError.storeFailureCode: .internalServerError
-        default: .unprocessableContent
+        case .notFound, .unknownAction: .notFound
+        case .limitReached, .notificationsNotAllowed: .conflict
+        case .storeFailure: .internalServerError
+        case .invalidInput: .unprocessableContent
         }
     }
 }
@@ -162,5 +163,20 @@ actor OpenPages {
         guard applied[app.identifier] != isOpen || (force && !isOpen) else { return }
         await app.setPageOpen(isOpen)
         applied[app.identifier] = isOpen
+    }
+}
+
+extension API.ErrorCode {
+    /// The wire name of a bundled app's refusal.
+    init(_ code: HeraldAppError.Code) {
+        self =
+            switch code {
+            case .invalidInput: .invalidInput
+            case .notFound: .notFound
+            case .limitReached: .limitReached
+            case .unknownAction: .unknownAction
+            case .storeFailure: .storeFailure
+            case .notificationsNotAllowed: .notificationsNotAllowed
+            }
     }
 }

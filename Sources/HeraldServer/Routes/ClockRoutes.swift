@@ -21,7 +21,7 @@ struct ClockRoutes {
             let body = try await request.decodeJSON(API.ClockAdvance.self, context: context)
             guard body.advanceSeconds.isFinite, (0...(366 * 86_400 * 10)).contains(body.advanceSeconds) else {
                 throw ServerError(
-                    status: .unprocessableContent, code: "invalidClockAdvance",
+                    status: .unprocessableContent, code: .invalidClockAdvance,
                     message: "advanceSeconds must be a number of seconds from 0 to ten years")
             }
             virtualClock.advance(by: body.advanceSeconds)

@@ -1,3 +1,4 @@
+import HeraldAPI
 import HTTPTypes
 import Hummingbird
 import NotificationEngine
@@ -61,17 +62,17 @@ struct AuthenticationMiddleware: RouterMiddleware {
 
     private func checkBrowserRequest(_ request: Request) throws {
         if let origin = request.headers[.origin], !hosts.allowsOrigin(origin) {
-            throw ServerError(status: .forbidden, code: "csrf", message: "requests from \(origin) are not allowed")
+            throw ServerError(status: .forbidden, code: .csrf, message: "requests from \(origin) are not allowed")
         }
         let changesState = ![HTTPRequest.Method.get, .head, .options].contains(request.method)
         if changesState && request.headers[Self.csrfHeader] == nil {
             throw ServerError(
-                status: .forbidden, code: "csrf",
+                status: .forbidden, code: .csrf,
                 message: "a browser request that changes something must send the X-Herald-CSRF header")
         }
         let isWebSocket = request.headers[.upgrade]?.lowercased() == "websocket"
         if isWebSocket && request.headers[.origin] == nil {
-            throw ServerError(status: .forbidden, code: "csrf", message: "a browser WebSocket must send its Origin")
+            throw ServerError(status: .forbidden, code: .csrf, message: "a browser WebSocket must send its Origin")
         }
     }
 }

@@ -1,3 +1,4 @@
+import HeraldAPI
 import Hummingbird
 import Synchronization
 
@@ -59,7 +60,7 @@ struct HostCheckMiddleware<Context: RequestContext>: RouterMiddleware {
     ) async throws -> Response {
         guard let host = request.head.authority, hosts.allows(host) else {
             throw ServerError(
-                status: .forbidden, code: "forbiddenHost",
+                status: .forbidden, code: .forbiddenHost,
                 message: "this daemon answers only to its own address (127.0.0.1 or localhost with its port)")
         }
         return try await next(request, context)

@@ -1,3 +1,4 @@
+import HeraldAPI
 import HTTPTypes
 import NIOCore
 import Synchronization
@@ -115,7 +116,7 @@ final class StreamRegistry: Sendable {
     private static func checkRoom(in state: State, for credential: Credential, limits: (Int, Int)) throws {
         guard state.held(by: credential) < limits.0, state.total < limits.1 else {
             throw ServerError(
-                status: .tooManyRequests, code: "tooManyStreams",
+                status: .tooManyRequests, code: .tooManyStreams,
                 message: "too many open streams: at most \(limits.0) per credential and \(limits.1) in all; close one first")
         }
     }

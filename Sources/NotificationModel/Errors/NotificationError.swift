@@ -15,8 +15,8 @@
 /// ```
 public struct NotificationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure; compare with `==`: `error.code == .pendingLimitReached`.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        private enum Base: Int, Hashable, Sendable {
+    public struct Code: Hashable, Sendable, CustomStringConvertible, CaseIterable {
+        private enum Base: Int, Hashable, Sendable, CaseIterable {
             case notificationsNotAllowed = 1
             case attachmentInvalidURL = 100
             case attachmentUnrecognizedType = 101
@@ -118,6 +118,14 @@ public struct NotificationError: Error, Hashable, Sendable, CustomStringConverti
 
         /// The code's name, such as `pendingLimitReached`.
         public var description: String { String(describing: base) }
+
+        /// Every code, in the order of their numbers.
+        public static var allCases: [Code] { Base.allCases.map(Code.init) }
+
+        /// The code with this name (its ``description``), such as `pendingLimitReached`.
+        public static func named(_ name: String) -> Code? {
+            allCases.first { $0.description == name }
+        }
     }
 
     /// The kind of failure, for a program to act on.
