@@ -5,7 +5,7 @@ import UserNotifications
 ///
 /// The daemon answers with `{"error": {"code", "message"}}` and a status chosen
 /// by ``code``: `invalidInput` and `unknownAction` 400, `notFound` 404,
-/// `limitReached` and `notificationsNotAllowed` 409, `storeFailure` 500.
+/// `limitReached` and `notificationsNotAllowed` 409, `storeFailure` and `pageMissing` 500.
 ///
 /// ```swift
 /// do {
@@ -41,6 +41,8 @@ public struct HeraldAppError: Error, Sendable, Hashable, CustomStringConvertible
     public static let storeFailureCode = "storeFailure"
     /// The user has not allowed (or not yet answered whether to allow) the app's notifications.
     public static let notificationsNotAllowedCode = "notificationsNotAllowed"
+    /// The app's page files are missing from the module's resource bundle (a broken installation).
+    public static let pageMissingCode = "pageMissing"
 }
 
 extension HeraldAppError {
@@ -48,6 +50,7 @@ extension HeraldAppError {
     static func notFound(_ message: String) -> Self { Self(code: notFoundCode, message: message) }
     static func limitReached(_ message: String) -> Self { Self(code: limitReachedCode, message: message) }
     static func storeFailure(_ message: String) -> Self { Self(code: storeFailureCode, message: message) }
+    static func pageMissing(_ message: String) -> Self { Self(code: pageMissingCode, message: message) }
 
     static func notificationsNotAllowed(_ message: String) -> Self {
         Self(code: notificationsNotAllowedCode, message: message)
