@@ -145,6 +145,7 @@ let package = Package(
                 "Signals",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            resources: [.copy("Resources")],
             swiftSettings: upcomingFeatures
         ),
         .executableTarget(

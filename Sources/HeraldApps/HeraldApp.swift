@@ -29,7 +29,10 @@ public protocol HeraldApp: AnyObject, Sendable {
 
     /// The app's page: an HTML document with its script and style sheet (no inline
     /// script or style, no build step, no external URL), served at `/apps/{slug}/`.
-    var page: AppPage { get }
+    ///
+    /// - Throws: ``HeraldAppError`` `pageMissing` when the page's files are not
+    ///   installed with the module.
+    var page: AppPage { get throws }
 
     /// Connects the app to the notification service: sets its delegate or
     /// handler, registers its categories and asks for authorization. Returns

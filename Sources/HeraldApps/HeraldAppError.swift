@@ -5,7 +5,7 @@ import UserNotifications
 ///
 /// The daemon answers with `{"error": {"code", "message"}}` and a status chosen
 /// by ``code``: `invalidInput` 422, `notFound` and `unknownAction` 404,
-/// `limitReached` and `notificationsNotAllowed` 409, `storeFailure` 500.
+/// `limitReached` and `notificationsNotAllowed` 409, `storeFailure` and `pageMissing` 500.
 ///
 /// ```swift
 /// do {
@@ -29,6 +29,8 @@ public struct HeraldAppError: Error, Sendable, Hashable, CustomStringConvertible
         case storeFailure
         /// The user has not allowed (or not yet answered whether to allow) the app's notifications.
         case notificationsNotAllowed
+        /// The app's page files are missing from the module's resource bundle (a broken installation).
+        case pageMissing
     }
 
     /// The kind of failure.
@@ -51,6 +53,7 @@ extension HeraldAppError {
     static func notFound(_ message: String) -> Self { Self(code: .notFound, message: message) }
     static func limitReached(_ message: String) -> Self { Self(code: .limitReached, message: message) }
     static func storeFailure(_ message: String) -> Self { Self(code: .storeFailure, message: message) }
+    static func pageMissing(_ message: String) -> Self { Self(code: .pageMissing, message: message) }
 
     static func notificationsNotAllowed(_ message: String) -> Self {
         Self(code: .notificationsNotAllowed, message: message)

@@ -136,7 +136,10 @@ class AppPage(BrowserPage):
         """Sets a datetime-local picker to `moment` (to the minute, in the browser's zone)."""
         self.driver.execute_script(
             """const field = document.querySelector(arguments[0]);
-               field.value = localInputValue(new Date(arguments[1]));
+               const date = new Date(arguments[1]);
+               const pad = (n) => String(n).padStart(2, '0');
+               field.value = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+                 + `T${pad(date.getHours())}:${pad(date.getMinutes())}`;
                field.dispatchEvent(new Event('input', {bubbles: true}));
                field.dispatchEvent(new Event('change', {bubbles: true}));""",
             selector, moment.isoformat())

@@ -169,8 +169,9 @@ def test_todo_adding_is_disabled_at_64_items(center):
     page.driver.execute_async_script("""
         const [start, done] = [new Date(arguments[0]), arguments[arguments.length - 1]];
         (async () => {
+          const { action } = await import('/ui/apps/app-page.js');
           for (let i = 1; i <= 63; i++) {
-            await api('add', { title: 'Errand ' + i, deadline: new Date(start.getTime() + i * 60000).toISOString() });
+            await action('add', { title: 'Errand ' + i, deadline: new Date(start.getTime() + i * 60000).toISOString() });
           }
           done();
         })();
@@ -226,6 +227,25 @@ def test_a_nag_repeats_in_the_open_page_until_cancel_is_pressed(center):
     page.wait().until(lambda d: not page.bell_is_on("Walk Dog"))
     assert pending(center.daemon, NAG_ME) == []
     assert not page.is_nagging("Walk Dog")
+
+
+def test_an_app_page_gets_live_notifications_again_after_its_connection_drops(center):
+    page = NagMePage(center)
+    page.open()
+    page.add_task("Walk Dog")
+    page.click(page.task("Walk Dog") + " button.bell")
+    page.wait().until(lambda d: page.bell_is_on("Walk Dog"))
+
+    # The page's socket drops (as when the network does); the shared event stream connects again.
+    page.driver.execute_script("window.dropped = window.herald.events.socket; window.dropped.close()")
+    page.wait().until(lambda d: d.execute_script(
+        "return window.herald.events.socket !== window.dropped && document.body.dataset.connection === 'foreground'"))
+    page.wait().until(lambda d: page.status() == {"openPages": 1, "foreground": True})
+
+    # The reminder fires while the app is in the foreground again: it shows in the page.
+    center.daemon.advance(60)
+    page.wait().until(lambda d: page.notices() == [("Task Reminder", "Walk Dog!!")])
+    assert page.error() is None
 
 
 def test_shopping_list_fits_a_phone(apps_daemon, phone):

@@ -167,7 +167,7 @@ def test_an_unanswered_alert_comes_back_once_after_a_reload(center):
 def test_an_answer_that_opens_the_app_goes_to_its_page(center):
     token = allowed_app(center)
     # Only the bundled apps have pages; give this one a page in the center's own state.
-    center.driver.execute_script(f"state.apps.get('{APP}').app.pageURL = '/v1/health'")
+    center.driver.execute_script(f"window.herald.state.apps.get('{APP}').app.pageURL = '/v1/health'")
     schedule(center, APP, token, "first", "First")
     schedule(center, APP, token, "second", "Second")
     center.daemon.advance(60)

@@ -30,17 +30,21 @@ struct NagMeAppTests {
         fixture.presenter.presentations.map(\.delivery.request.identifier)
     }
 
-    @Test("The app's identity and page")
+    @Test("The app's identity, and its page read from the module's resources")
     func identity() throws {
         let app = try AppFixture().app("nag-me")
+        let page = try app.page
         #expect(app.identifier == "app.herald.nag-me")
         #expect(app.displayName == "Nag Me")
         for id in ["new-task", "add-task", "tasks", "notices"] {
-            #expect(app.page.html.contains("id=\"\(id)\""), "the page has #\(id)")
+            #expect(page.html.contains("id=\"\(id)\""), "the page has #\(id)")
         }
-        #expect(app.page.script.contains("bell") && app.page.html.contains("aria-live"))
+        #expect(page.script.contains("bell") && page.html.contains("aria-live"))
+        #expect(page.html.contains(#"<script type="module" src="/apps/nag-me/page.js"></script>"#))
+        #expect(page.html.contains(#"<link rel="stylesheet" href="/ui/apps/app-page.css">"#))
+        #expect(page.script.contains("from '/ui/apps/app-page.js'"), "the page builds on what every app page shares")
         #expect(
-            [app.page.html, app.page.script, app.page.style].allSatisfy { !$0.contains("http://") && !$0.contains("https://") },
+            [page.html, page.script, page.style].allSatisfy { !$0.contains("http://") && !$0.contains("https://") },
             "no external URL")
     }
 

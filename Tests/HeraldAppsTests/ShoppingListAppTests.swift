@@ -29,17 +29,21 @@ struct ShoppingListAppTests {
         return (fixture, app)
     }
 
-    @Test("The app's identity and page")
+    @Test("The app's identity, and its page read from the module's resources")
     func identity() throws {
         let app = try AppFixture().app("shopping-list")
+        let page = try app.page
         #expect(app.identifier == "app.herald.shopping-list")
         #expect(app.displayName == "Shopping List")
         for id in ["new-item", "add-item", "items", "reminder-time", "schedule", "cancel-reminder", "notices"] {
-            #expect(app.page.html.contains("id=\"\(id)\""), "the page has #\(id)")
+            #expect(page.html.contains("id=\"\(id)\""), "the page has #\(id)")
         }
-        #expect(app.page.html.hasPrefix("<!doctype html>"))
+        #expect(page.html.hasPrefix("<!doctype html>"))
+        #expect(page.html.contains(#"<script type="module" src="/apps/shopping-list/page.js"></script>"#))
+        #expect(page.html.contains(#"<link rel="stylesheet" href="/ui/apps/app-page.css">"#))
+        #expect(page.script.contains("from '/ui/apps/app-page.js'"), "the page builds on what every app page shares")
         #expect(
-            [app.page.html, app.page.script, app.page.style].allSatisfy { !$0.contains("http://") && !$0.contains("https://") },
+            [page.html, page.script, page.style].allSatisfy { !$0.contains("http://") && !$0.contains("https://") },
             "no external URL")
     }
 

@@ -24,17 +24,21 @@ struct TodoAppTests {
         return try #require(item?.field("UUID"))
     }
 
-    @Test("The app's identity and page")
+    @Test("The app's identity, and its page read from the module's resources")
     func identity() throws {
         let app = try AppFixture().app("todo")
+        let page = try app.page
         #expect(app.identifier == "app.herald.todo")
         #expect(app.displayName == "Todo")
         for id in ["new-title", "new-deadline", "add", "items", "limit-note"] {
-            #expect(app.page.html.contains("id=\"\(id)\""), "the page has #\(id)")
+            #expect(page.html.contains("id=\"\(id)\""), "the page has #\(id)")
         }
-        #expect(app.page.style.contains(".overdue"))
+        #expect(page.style.contains(".overdue"))
+        #expect(page.html.contains(#"<script type="module" src="/apps/todo/page.js"></script>"#))
+        #expect(page.html.contains(#"<link rel="stylesheet" href="/ui/apps/app-page.css">"#))
+        #expect(page.script.contains("from '/ui/apps/app-page.js'"), "the page builds on what every app page shares")
         #expect(
-            [app.page.html, app.page.script, app.page.style].allSatisfy { !$0.contains("http://") && !$0.contains("https://") },
+            [page.html, page.script, page.style].allSatisfy { !$0.contains("http://") && !$0.contains("https://") },
             "no external URL")
     }
 

@@ -139,7 +139,10 @@ struct SecurityTests {
         let daemon = try TestDaemon(bundledApps: true)
         try await daemon.withRouter { client in
             let cookie = try await Self.signIn(client, daemon)
-            for path in ["/", "/apps/shopping-list/", "/apps/todo/", "/apps/nag-me/", "/ui/app.js", "/v1/health", "/login"] {
+            for path in [
+                "/", "/apps/shopping-list/", "/apps/todo/", "/apps/nag-me/", "/ui/center/main.js", "/ui/signin/signin.html",
+                "/v1/health", "/login",
+            ] {
                 let answer = try await client.call(.get, path, headers: cookie)
                 let policy = try #require(answer.headers[.contentSecurityPolicy], "\(path)")
                 #expect(policy.contains("script-src 'self'"), "\(path)")
@@ -154,7 +157,7 @@ struct SecurityTests {
             }
             let script = try await client.call(.get, "/apps/todo/page.js", headers: cookie)
             #expect(script.headers[.contentType]?.hasPrefix("text/javascript") == true)
-            #expect(String(decoding: script.body, as: UTF8.self).contains("function start()"))
+            #expect(String(decoding: script.body, as: UTF8.self).contains("startPage("))
             #expect(try await client.call(.get, "/apps/todo/page.js").status == .unauthorized)
         }
     }

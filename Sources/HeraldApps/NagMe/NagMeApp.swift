@@ -26,7 +26,7 @@ final class NagMeApp: NSObject, HeraldApp, UNUserNotificationCenterDelegate {
     let identifier: AppIdentifier = "app.herald.nag-me"
     let displayName = "Nag Me"
     let slug = "nag-me"
-    var page: AppPage { NagMePage.document }
+    var page: AppPage { get throws { try AppPage.bundled(slug) } }
     var changes: Signal<JSONValue, Never> { messages.signal }
 
     let center: UNUserNotificationCenter

@@ -27,7 +27,7 @@ final class ShoppingListApp: NSObject, HeraldApp, UIApplicationDelegate {
     let identifier: AppIdentifier = "app.herald.shopping-list"
     let displayName = "Shopping List"
     let slug = "shopping-list"
-    var page: AppPage { ShoppingListPage.document }
+    var page: AppPage { get throws { try AppPage.bundled(slug) } }
     var changes: Signal<JSONValue, Never> { messages.signal }
 
     let application: UIApplication

@@ -24,7 +24,7 @@ final class TodoApp: NSObject, HeraldApp, UIApplicationDelegate {
     let identifier: AppIdentifier = "app.herald.todo"
     let displayName = "Todo"
     let slug = "todo"
-    var page: AppPage { TodoPage.document }
+    var page: AppPage { get throws { try AppPage.bundled(slug) } }
     var changes: Signal<JSONValue, Never> { messages.signal }
 
     let application: UIApplication

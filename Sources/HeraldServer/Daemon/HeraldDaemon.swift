@@ -107,14 +107,15 @@ public final class HeraldDaemon: Sendable {
             middleware: AuthenticationMiddleware(
                 adminToken: adminToken, registry: services.registry, sessions: services.sessions, hosts: hosts,
                 scheduler: services.scheduler))
-        WebRoutes(files: try StaticFiles()).add(to: router)
-        SessionRoutes(adminToken: adminToken, services: services, hosts: hosts).add(to: router)
+        let files = try StaticFiles()
+        WebRoutes(files: files).add(to: router)
+        SessionRoutes(adminToken: adminToken, services: services, hosts: hosts, files: files).add(to: router)
         AppRoutes(services: services).add(to: router)
         NotificationRoutes(services: services).add(to: router)
         DeliveryRoutes(services: services).add(to: router)
         EventRoutes(services: services).add(to: router)
         ClockRoutes(services: services).add(to: router)
-        bundledAppRoutes.add(to: router)
+        bundledAppRoutes.add(to: router, files: files)
         // Last: it then runs only for requests that no route matched.
         router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes))
         return router

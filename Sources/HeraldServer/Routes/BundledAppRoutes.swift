@@ -9,29 +9,32 @@ import NotificationEngine
 import Signals
 import Synchronization
 
-/// The bundled apps' pages (`/apps/{slug}/`), their JSON actions
-/// (`POST /apps/{slug}/api/{action}`) and their live updates
-/// (`/apps/{slug}/events`, a WebSocket), and whether it is open
+/// The bundled apps' pages (`/apps/{slug}/`, with `page.js` and `page.css`: the
+/// app's ``AppPage``), their JSON actions (`POST /apps/{slug}/api/{action}`) and
+/// their live updates (`/apps/{slug}/events`, a WebSocket), and whether it is open
 /// (`GET /apps/{slug}/status`: `{"openPages": n, "foreground": Bool}`). An app counts as open, in the
 /// foreground, while at least one of its pages is connected. Once the app is in
 /// the foreground, the event stream's first message says so:
 /// `{"type": "foreground"}`; the app's own messages (``HeraldApp/changes``) follow.
+///
+/// A browser without a session that asks for a page gets the sign-in page (401);
+/// everything else here answers it with the API's JSON 401.
 struct BundledAppRoutes {
     let apps: [String: any HeraldApp]
     let services: DaemonServices
     let openPages = OpenPages()
 
-    func add(to router: Router<HeraldRequestContext>) {
+    func add(to router: Router<HeraldRequestContext>, files: StaticFiles) {
         let group = router.group("apps/:slug")
         group.get { _, context in
-            let app = try app(context)
-            return WebRoutes.page(status: .ok, app.page.html)
+            guard context.principal != nil else { return try files.signInPage() }
+            return Self.file(try page(context).html, type: "text/html; charset=utf-8")
         }
         group.get("page.js") { _, context in
-            Self.file(try app(context).page.script, type: "text/javascript; charset=utf-8")
+            Self.file(try page(context).script, type: "text/javascript; charset=utf-8")
         }
         group.get("page.css") { _, context in
-            Self.file(try app(context).page.style, type: "text/css; charset=utf-8")
+            Self.file(try page(context).style, type: "text/css; charset=utf-8")
         }
         group.get("status") { _, context in
             let app = try app(context)
@@ -83,6 +86,16 @@ struct BundledAppRoutes {
             body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
+    /// The page of the app named in the path.
+    private func page(_ context: HeraldRequestContext) throws -> AppPage {
+        let app = try app(context)
+        do {
+            return try app.page
+        } catch let error as HeraldAppError {
+            throw ServerError(status: .internalServerError, code: error.code, message: error.message)
+        }
+    }
+
     /// The app named in the path; its pages and actions are the user's, so the
     /// admin credential (the browser's cookie) is required.
     private func app(_ context: HeraldRequestContext) throws -> any HeraldApp {
@@ -99,7 +112,7 @@ struct BundledAppRoutes {
         switch error.code {
         case .notFound, .unknownAction: .notFound
         case .limitReached, .notificationsNotAllowed: .conflict
-        case .storeFailure: .internalServerError
+        case .storeFailure, .pageMissing: .internalServerError
         case .invalidInput: .unprocessableContent
         }
     }
@@ -177,6 +190,7 @@ extension API.ErrorCode {
             case .unknownAction: .unknownAction
             case .storeFailure: .storeFailure
             case .notificationsNotAllowed: .notificationsNotAllowed
+            case .pageMissing: .pageMissing
             }
     }
 }

@@ -11,6 +11,7 @@ struct SessionRoutes {
     let adminToken: String
     let services: DaemonServices
     let hosts: AllowedHosts
+    let files: StaticFiles
 
     func add(to router: Router<HeraldRequestContext>) {
         router.get("login") { request, _ in
@@ -39,7 +40,7 @@ struct SessionRoutes {
     /// cookie and redirects to `next` (a page of this daemon) or the center; else the
     /// sign-in page with 401.
     private func signIn(_ query: Parameters) throws -> Response {
-        guard admits(query) else { return WebRoutes.page(status: .unauthorized, WebRoutes.signInPage) }
+        guard admits(query) else { return try files.signInPage() }
         let session = try services.sessions.create(now: services.scheduler.now)
         let location = Self.destination(query.get("next"))
         var response = Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])

@@ -3,8 +3,9 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// The web notification center's files and the OpenAPI document (``SessionRoutes``
-/// signs browsers in).
+/// The web UI's files (`/ui/...`: the notification center, the sign-in page, and
+/// what every app page and the center share) and the OpenAPI document
+/// (``SessionRoutes`` signs browsers in).
 struct WebRoutes {
     let files: StaticFiles
 
@@ -14,31 +15,16 @@ struct WebRoutes {
         }
         router.get("openapi.yaml") { _, _ in try files.response(for: "openapi.yaml") }
         router.get { _, context in
-            guard context.principal != nil else {
-                return Self.page(status: .unauthorized, Self.signInPage)
-            }
-            return try files.response(for: "ui/index.html")
+            guard context.principal != nil else { return try files.signInPage() }
+            return try files.response(for: "ui/center/index.html")
         }
-        router.get("ui/:file") { _, context in
-            try files.response(for: "ui/" + (try context.pathParameter("file")))
+        // Every file is in a folder: center/ (the center's page, style sheet and
+        // modules), signin/ (the sign-in page), shared/ (what the center and the
+        // apps' pages share), apps/ (what every app page shares).
+        router.get("ui/:folder/:file") { _, context in
+            try files.response(for: "ui/\(try context.pathParameter("folder"))/\(try context.pathParameter("file"))")
         }
     }
-
-    static func page(status: HTTPResponse.Status, _ html: String) -> Response {
-        Response(
-            status: status, headers: [.contentType: "text/html; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
-    }
-
-    static let signInPage = """
-        <!doctype html><html lang="en"><head><meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1"><title>Herald — sign in</title>
-        <link rel="stylesheet" href="/ui/signin.css"></head>
-        <body><main><h1>Herald</h1><p>Run <code>herald open</code>, or open the address that
-        <code>herald serve</code> printed when it started: it signs this browser in. The address is
-        also in the daemon's log, and the credential is in <code>admin-token</code> in the data
-        directory.</p></main></body></html>
-        """
 }
 
 /// Files served as they are, read once from the module's resources.
@@ -62,6 +48,15 @@ struct StaticFiles: Sendable {
             files[path] = (try Data(contentsOf: url), Self.contentType(of: url.pathExtension))
         }
         self.files = files
+    }
+
+    /// The sign-in page, `ui/signin/signin.html`, with 401: what a browser gets for a page
+    /// it asked for without a session, or for a sign-in that was refused.
+    func signInPage() throws -> Response {
+        var response = try response(for: "ui/signin/signin.html")
+        response.status = .unauthorized
+        response.headers[.cacheControl] = "no-store"
+        return response
     }
 
     func response(for path: String) throws -> Response {

@@ -1,0 +1,25 @@
+/* The center's status line and its announcements for screen readers. */
+
+import { ApiError, isSignedOut } from '../shared/api.js';
+import { $ } from './state.js';
+
+/** Shows a message in the status line; errors stay until the next message. */
+export function say(message, isError = false) {
+  const status = $('status');
+  status.textContent = message;
+  status.classList.toggle('error', isError);
+}
+
+export function report(error) {
+  if (isSignedOut(error)) {
+    say('You are signed out: open the address that herald serve printed.', true);
+  } else {
+    say(error instanceof ApiError ? `${error.message} (${error.code})` : String(error), true);
+  }
+}
+
+export function announce(message) {
+  const line = document.createElement('p');
+  line.textContent = message;
+  $('announcer').replaceChildren(line);
+}

@@ -1,0 +1,65 @@
+import Foundation
+import HTTPTypes
+@testable import HeraldServer
+import HummingbirdTesting
+import Testing
+
+@Suite("Web pages: the UI's files, the apps' pages, the sign-in page")
+struct WebPageTests {
+    @Test("a page asked for without a session is the sign-in page (401, HTML); the API and the pages' files answer JSON")
+    func signInPageWithoutSession() async throws {
+        let daemon = try TestDaemon(bundledApps: true)
+        try await daemon.withRouter { client in
+            let stale: HTTPFields = [.cookie: "herald_session_0=hss_ended"]
+            for (path, headers) in [("/", [:]), ("/apps/todo/", [:]), ("/apps/nag-me/", stale), ("/?app=x", stale)] as [(String, HTTPFields)] {
+                let answer = try await client.call(.get, path, headers: headers)
+                #expect(answer.status == .unauthorized, "\(path)")
+                #expect(answer.headers[.contentType] == "text/html; charset=utf-8", "\(path)")
+                #expect(answer.headers[.cacheControl] == "no-store", "\(path)")
+                let html = String(decoding: answer.body, as: UTF8.self)
+                #expect(html.contains("herald open") && html.contains("admin-token") && html.contains(#"action="/login""#))
+                #expect(html.contains(#"<script type="module" src="/ui/signin/signin.js"></script>"#))
+            }
+            for (method, path) in [(HTTPRequest.Method.get, "/v1/apps"), (.get, "/apps/todo/page.js"), (.post, "/apps/todo/api/list")] {
+                let answer = try await client.call(method, path)
+                #expect(answer.status == .unauthorized, "\(path)")
+                #expect(answer.headers[.contentType]?.hasPrefix("application/json") == true, "\(path)")
+                #expect(answer.errorCode == "unauthorized", "\(path)")
+            }
+        }
+    }
+
+    @Test("the UI's files are served from folders, ES modules as JavaScript, without a session")
+    func uiFiles() async throws {
+        let daemon = try TestDaemon()
+        try await daemon.withRouter { client in
+            for path in ["/ui/center/main.js", "/ui/shared/api.js", "/ui/shared/event-stream.js", "/ui/apps/app-page.js"] {
+                let answer = try await client.call(.get, path)
+                #expect(answer.status == .ok, "\(path)")
+                #expect(answer.headers[.contentType] == "text/javascript; charset=utf-8", "\(path)")
+            }
+            let style = try await client.call(.get, "/ui/apps/app-page.css")
+            #expect(style.headers[.contentType] == "text/css; charset=utf-8")
+            #expect(try await client.call(.get, "/ui/center/missing.js").status == .notFound)
+        }
+    }
+
+    @Test("the center loads its modules with <script type=module>; an app's page loads its own and the shared sheet")
+    func pagesLoadModules() async throws {
+        let daemon = try TestDaemon(bundledApps: true)
+        try await daemon.withRouter { client in
+            let cookie = try await SecurityTests.signIn(client, daemon)
+            let center = String(decoding: try await client.call(.get, "/", headers: cookie).body, as: UTF8.self)
+            #expect(center.contains(#"<script type="module" src="/ui/center/main.js"></script>"#))
+            let todo = try await client.call(.get, "/apps/todo/", headers: cookie)
+            #expect(todo.status == .ok)
+            #expect(todo.headers[.contentType] == "text/html; charset=utf-8")
+            let html = String(decoding: todo.body, as: UTF8.self)
+            #expect(html.contains(#"<script type="module" src="/apps/todo/page.js"></script>"#))
+            #expect(html.contains(#"href="/ui/apps/app-page.css""#) && html.contains(#"href="/apps/todo/page.css""#))
+            let style = try await client.call(.get, "/apps/todo/page.css", headers: cookie)
+            #expect(style.headers[.contentType] == "text/css; charset=utf-8")
+            #expect(String(decoding: style.body, as: UTF8.self).contains(".overdue"))
+        }
+    }
+}
