@@ -6,22 +6,26 @@ import UserNotifications
 
 /// README.md's program, as its `main.swift` would run it.
 func readmeProgram() async throws {
-    // The engine in this process, on a real clock, printing each delivery to the terminal.
-    let engine = try NotificationEngine(
-        store: .inMemory, scheduler: QueueScheduler(name: "herald"),
-        configuration: .init(authorizationPolicy: .grantAll), presenters: [TerminalPresenter()])
-    let center = try UNUserNotificationCenter.configure(appIdentifier: "com.example.nagme", service: engine)
+    func remindToWalkTheDog() async throws {
+        // The engine in this process, on a real clock, printing each delivery to the terminal.
+        let engine = try NotificationEngine(
+            store: .inMemory, scheduler: QueueScheduler(name: "herald"),
+            configuration: .init(authorizationPolicy: .grantAll), presenters: [TerminalPresenter()])
+        let center = try UNUserNotificationCenter.configure(appIdentifier: "com.example.nagme", service: engine)
 
-    // From here on, the code is what it is on iOS 10+.
-    _ = try await center.requestAuthorization(options: [.alert, .sound])
-    let content = UNMutableNotificationContent()
-    content.title = "Task Reminder"
-    content.body = "Walk Dog!!"
-    content.sound = .default
-    try await center.add(UNNotificationRequest(
-        identifier: "Walk Dog", content: content,
-        trigger: UNTimeIntervalNotificationTrigger(timeInterval: 2, repeats: false)))
-    try await Task.sleep(for: .seconds(3))   // the terminal shows "Task Reminder" after 2 s
+        // From here on, the code is what it is on iOS 10+.
+        _ = try await center.requestAuthorization(options: [.alert, .sound])
+        let content = UNMutableNotificationContent()
+        content.title = "Task Reminder"
+        content.body = "Walk Dog!!"
+        content.sound = .default
+        try await center.add(UNNotificationRequest(
+            identifier: "Walk Dog", content: content,
+            trigger: UNTimeIntervalNotificationTrigger(timeInterval: 2, repeats: false)))
+        try await Task.sleep(for: .seconds(3))   // the terminal shows "Task Reminder" after 2 s
+    }
+
+    try await remindToWalkTheDog()
 }
 
 @Suite("README.md")
