@@ -226,6 +226,14 @@ let package = Package(
             swiftSettings: upcomingFeatures
         ),
         .testTarget(
+            name: "DocumentationTests",
+            dependencies: [
+                "Signals", "NotificationEngine", "UserNotifications", "LegacyNotifications", "HeraldClient",
+                "HeraldTestSupport",
+            ],
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(
             name: "HeraldAppsTests",
             dependencies: ["HeraldApps", "NotificationEngine", "Signals", "HeraldTestSupport"],
             swiftSettings: upcomingFeatures
