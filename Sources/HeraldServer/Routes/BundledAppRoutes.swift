@@ -92,7 +92,7 @@ struct BundledAppRoutes {
         do {
             return try app.page
         } catch let error as HeraldAppError {
-            throw ServerError(status: .internalServerError, code: error.code, message: error.message)
+            throw ServerError(status: .internalServerError, code: API.ErrorCode(error.code), message: error.message)
         }
     }
 
