@@ -12,13 +12,17 @@ extension UNUserNotificationCenter {
         try await enqueue { [self] in try await addNow(request) }.value
     }
 
-    /// Schedules a request; the handler gets `nil` or the ``UNError``.
+    /// Schedules a request; the handler gets `nil` or the ``UNError``. Without a
+    /// handler a failure has no other way out, so it is reported on ``errors``.
     public func add(
         _ request: UNNotificationRequest,
         withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)? = nil
     ) {
+        guard let completionHandler else {
+            return perform("add") { [self] in try await addNow(request) }
+        }
         enqueue({ [self] in try await addNow(request) }) { result in
-            if case .failure(let error) = result { completionHandler?(error) } else { completionHandler?(nil) }
+            if case .failure(let error) = result { completionHandler(error) } else { completionHandler(nil) }
         }
     }
 

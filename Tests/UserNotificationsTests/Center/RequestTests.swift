@@ -1,6 +1,7 @@
 import Foundation
 import NotificationEngine
 import Signals
+import Synchronization
 import Testing
 import UserNotifications
 
@@ -50,6 +51,22 @@ struct RequestTests {
         #expect(error == nil)
         let pending = await completion { fixture.center.getPendingNotificationRequests(completionHandler: $0) }
         #expect(pending.map(\.identifier) == ["a"])
+    }
+
+    @Test func anAddWithoutAHandlerReportsItsFailureOnErrors() async throws {
+        let fixture = try await CenterFixture.authorized()
+        let reported = Mutex<[UNError]>([])
+        let subscription = fixture.center.errors.subscribeNext { error in reported.withLock { $0.append(error) } }
+        defer { subscription.dispose() }
+        let tooOften = UNNotificationRequest(
+            identifier: "spin", content: Content.titled("Spin"),
+            trigger: UNTimeIntervalNotificationTrigger(timeInterval: 60, repeats: false))
+        fixture.center.add(tooOften, withCompletionHandler: nil)
+        fixture.center.add(UNNotificationRequest(identifier: "", content: Content.titled("No name"), trigger: nil), withCompletionHandler: nil)
+        // Calls run in order: after this read, both adds have been tried.
+        let pending = await fixture.center.pendingNotificationRequests()
+        #expect(pending.map(\.identifier) == ["spin"])
+        #expect(reported.withLock { $0 }.map(\.code) == [.invalidIdentifier])
     }
 
     @Test func aRequestFiresAtItsSecond() async throws {
