@@ -132,10 +132,10 @@ enum EventLatencyBenchmark {
         let decoder = API.decoder()
         for (arrival, text) in collected.arrivals.withLock({ $0 }) {
             let event = try decoder.decode(API.Event.self, from: Data(text.utf8))
-            guard let identifier = event.delivery?.request.identifier, let date = due[identifier] else {
+            guard case .delivered(let delivery) = event.kind, let date = due[delivery.request.identifier] else {
                 throw BenchmarkFailure("an event for an unknown request: \(text)")
             }
-            received.texts.append((identifier, text))
+            received.texts.append((delivery.request.identifier, text))
             received.latencies.append(arrival.timeIntervalSince(date))
         }
         guard received.latencies.count == count else {
