@@ -10,3 +10,14 @@ func heraldClientExample(appToken: String, request: UNNotificationRequest) async
         appIdentifier: "com.example.cli", service: RemoteNotificationService(client: client))
     try await center.add(request)
 }
+
+/// docs/daemon.md: the typed event stream. Compiled only, like the example above.
+func eventStreamExample(client: HeraldClient) async throws {
+    for try await event in client.events(app: "com.example.cli") {
+        switch event.kind {
+        case .delivered(let delivery): print("delivered", delivery.request.identifier)
+        case .responded(let response): print("answered", response.actionIdentifier)
+        default: break
+        }
+    }
+}
