@@ -187,10 +187,10 @@ final class ProcessList: Sendable {
 }
 
 extension MockDesktop {
-    /// Polls `condition` every 10 ms for up to 10 s: processes and buses answer in
+    /// Polls `condition` every 10 ms for up to 30 s: processes and buses answer in
     /// their own time. The test fails with `what` if it never holds.
     static func wait(_ what: String, until condition: () throws -> Bool) throws {
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
             if try condition() { return }
             usleep(10_000)
