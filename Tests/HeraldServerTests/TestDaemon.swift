@@ -94,7 +94,7 @@ extension TestClientProtocol {
         var body: ByteBuffer?
         if let json { body = ByteBuffer(bytes: try API.encoder().encode(json)) }
         if let raw { body = ByteBuffer(string: raw) }
-        if body != nil { headers[.contentType] = "application/json" }
+        if body != nil, headers[.contentType] == nil { headers[.contentType] = "application/json" }
         return try await execute(uri: path, method: method, headers: headers, body: body) { response in
             Answer(status: response.status, headers: response.headers, body: Data(response.body.readableBytesView))
         }

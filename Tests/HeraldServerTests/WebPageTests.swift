@@ -29,6 +29,35 @@ struct WebPageTests {
         }
     }
 
+    @Test("the sign-in form posts the token: a session and the page asked for, or back to the form, the token never in an address")
+    func signInFormPosts() async throws {
+        let daemon = try TestDaemon(bundledApps: true)
+        try await daemon.withRouter { client in
+            let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+            let good = try await client.call(
+                .post, "/login", raw: "token=\(daemon.admin)&next=%2Fapps%2Ftodo%2F", headers: form)
+            #expect(good.status == .seeOther)
+            #expect(good.headers[.location] == "/apps/todo/")
+            #expect(good.headers[.setCookie]?.hasPrefix("herald_session_") == true)
+
+            let wrong = try await client.call(.post, "/login", raw: "token=nope&next=%2Fapps%2Fnag-me%2F", headers: form)
+            #expect(wrong.status == .seeOther)
+            #expect(wrong.headers[.location] == "/login?next=/apps/nag-me/")
+            #expect(wrong.headers[.setCookie] == nil)
+
+            let elsewhere = try await client.call(
+                .post, "/login", raw: "token=\(daemon.admin)&next=https://evil.example/", headers: form)
+            #expect(elsewhere.headers[.location] == "/")
+
+            var foreign = form
+            foreign[.origin] = "http://evil.example"
+            let forged = try await client.call(.post, "/login", raw: "token=\(daemon.admin)", headers: foreign)
+            #expect(forged.status == .forbidden)
+            #expect(forged.errorCode == "csrf")
+            #expect(forged.headers[.setCookie] == nil)
+        }
+    }
+
     @Test("the UI's files are served from folders, ES modules as JavaScript, without a session")
     func uiFiles() async throws {
         let daemon = try TestDaemon()

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HeraldAPI
 import Hummingbird
+import HummingbirdCore
 import Signals
 
 /// Browser sessions of the web notification center: signing in at `/login` with
@@ -16,6 +17,10 @@ struct SessionRoutes {
     func add(to router: Router<HeraldRequestContext>) {
         router.get("login") { request, _ in
             try signIn(request.uri.queryParameters)
+        }
+        // The sign-in page's form posts the token, so it stays out of the address and the history.
+        router.post("login") { request, context in
+            try await signIn(form: request, context)
         }
         // Signing out ends this browser's session and closes the streams it opened.
         router.post("logout") { _, context in
@@ -46,6 +51,24 @@ struct SessionRoutes {
         var response = Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
         response.setCookie(sessionCookie(session, maxAge: Int(SessionStore.lifetime)))
         return response
+    }
+
+    /// Signs in with a form's `token` (or `code`) and `next`
+    /// (`application/x-www-form-urlencoded`, at most 4 KiB). A refusal goes back to
+    /// the sign-in page with `next` kept, so the page can say it was refused.
+    private func signIn(form request: Request, _ context: HeraldRequestContext) async throws -> Response {
+        if let origin = request.headers[.origin], !hosts.allowsOrigin(origin) {
+            throw ServerError(status: .forbidden, code: .csrf, message: "requests from \(origin) are not allowed")
+        }
+        let body = try await request.body.collect(upTo: 4_096)
+        let fields = URI("/login?" + String(buffer: body)).queryParameters
+        guard admits(fields) else {
+            var again = URLComponents()
+            again.path = "/login"
+            again.queryItems = [URLQueryItem(name: "next", value: Self.destination(fields.get("next")))]
+            return Response(status: .seeOther, headers: [.location: again.string ?? "/login", .cacheControl: "no-store"])
+        }
+        return try signIn(fields)
     }
 
     /// Where a sign-in goes: `next` when it is a path on this daemon — it starts with
