@@ -201,7 +201,7 @@ extension MockDesktop {
     /// Like ``wait(_:until:)`` for a test: it sleeps between looks instead of holding
     /// one of the few threads Swift's concurrency has here.
     static func eventually(_ what: String, until condition: () throws -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
             if try condition() { return }
             try await Task.sleep(for: .milliseconds(10))
