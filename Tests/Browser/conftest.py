@@ -10,10 +10,9 @@ import json
 import os
 import pathlib
 import shutil
-import subprocess
+import sys
 import tempfile
 import threading
-import time
 import urllib.error
 import urllib.request
 
@@ -25,7 +24,8 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-HERALD = pathlib.Path(os.environ.get("HERALD_BINARY", ROOT / ".build" / "debug" / "herald"))
+sys.path.insert(0, str(ROOT / "Tests" / "harness"))
+from herald_daemon import HERALD, HeraldDaemon  # noqa: E402  (after the path it lives on)
 # Screenshots go under .build unless HERALD_SCREENSHOTS names another directory;
 # `HERALD_SCREENSHOTS=docs/screenshots scripts/browser-tests` refreshes the README's.
 SCREENSHOTS = pathlib.Path(os.environ.get("HERALD_SCREENSHOTS", ROOT / ".build" / "screenshots"))
@@ -43,40 +43,20 @@ class APIError(Exception):
 
 
 class Daemon:
-    """A running `herald serve` and a small client of its API."""
+    """A running `herald serve` (started by Tests/harness) and a small client of its API."""
 
     def __init__(self, bundled_apps=False):
         self.data_dir = tempfile.mkdtemp(prefix="herald-browser-")
-        arguments = [str(HERALD), "serve", "--port", "0", "--data-dir", self.data_dir,
-                     "--virtual-clock", "--policy", "ask", "--desktop", "off"]
+        arguments = ["--virtual-clock", "--policy", "ask", "--desktop", "off"]
         if not bundled_apps:
             arguments.append("--no-bundled-apps")
-        self.log = open(os.path.join(self.data_dir, "daemon.log"), "w")
-        self.process = subprocess.Popen(arguments, stdout=self.log, stderr=subprocess.STDOUT)
-        self.url = None
-        self._wait_for_announcement()
-        with open(os.path.join(self.data_dir, "admin-token")) as file:
-            self.admin_token = file.read().strip()
-
-    def _wait_for_announcement(self):
-        path = os.path.join(self.data_dir, "daemon.json")
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"herald serve exited with {self.process.returncode}: {self.read_log()}")
-            try:
-                with open(path) as file:
-                    self.url = json.load(file)["url"]
-                self.request("GET", "/v1/health", token=None)
-                return
-            except (FileNotFoundError, json.JSONDecodeError, KeyError, OSError):
-                time.sleep(0.05)
-        raise RuntimeError(f"herald serve did not start: {self.read_log()}")
+        self.server = HeraldDaemon(self.data_dir, *arguments)
+        self.process = self.server.process
+        self.url = self.server.url
+        self.admin_token = self.server.admin_token
 
     def read_log(self):
-        self.log.flush()
-        with open(os.path.join(self.data_dir, "daemon.log")) as file:
-            return file.read()
+        return self.server.read_log()
 
     @property
     def login_url(self):
@@ -123,13 +103,7 @@ class Daemon:
         return self.request("POST", "/v1/debug/clock", {"advanceSeconds": seconds})
 
     def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        self.log.close()
+        self.server.stop(timeout=10)
         shutil.rmtree(self.data_dir, ignore_errors=True)
 
 

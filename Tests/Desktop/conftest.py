@@ -8,6 +8,7 @@ import json
 import os
 import pathlib
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.request
@@ -17,7 +18,8 @@ import dbusmock
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-HERALD = pathlib.Path(os.environ.get("HERALD_BINARY", ROOT / ".build" / "debug" / "herald"))
+sys.path.insert(0, str(ROOT / "Tests" / "harness"))
+from herald_daemon import HERALD, HeraldDaemon  # noqa: E402,F401  (after the path it lives on)
 MOCK = "org.freedesktop.DBus.Mock"
 NOTIFICATIONS = "org.freedesktop.Notifications"
 
@@ -140,23 +142,10 @@ class Desktop:
         opener.chmod(0o755)
         environment = dict(self.environment, PATH=f"{bin_dir}:{os.environ['PATH']}",
                            XDG_DATA_HOME=str(self.directory / "xdg"))
-        log = open(self.directory / "daemon.log", "a")
-        self.daemon = subprocess.Popen(
-            [str(HERALD), "serve", "--port", "0", "--data-dir", str(data), "--virtual-clock", "--policy", "grant-all",
-             "--desktop", "on", *extra], env=environment, stdout=log, stderr=subprocess.STDOUT)
-        announcement = data / "daemon.json"
-
-        def started():
-            assert self.daemon.poll() is None, (self.directory / "daemon.log").read_text()
-            try:
-                url = json.loads(announcement.read_text())["url"]
-                urllib.request.urlopen(url + "/v1/health", timeout=2).read()
-                return url
-            except (OSError, ValueError, KeyError):
-                return None
-
-        self.url = wait("herald serve", started, timeout=30)
-        self.token = (data / "admin-token").read_text().strip()
+        self.daemon = HeraldDaemon(data, "--virtual-clock", "--policy", "grant-all", "--desktop", "on", *extra,
+                                   env=environment, log=self.directory / "daemon.log")
+        self.url = self.daemon.url
+        self.token = self.daemon.admin_token
         return self.url
 
     def request(self, method, path, body=None):
@@ -185,11 +174,7 @@ class Desktop:
 
     def close(self):
         if self.daemon is not None:
-            self.daemon.terminate()
-            try:
-                self.daemon.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.daemon.kill()
+            self.daemon.stop(timeout=15)
         for process in reversed(self.processes):
             process.terminate()
             process.wait()

@@ -75,4 +75,52 @@ struct BundledAppsTests {
         let list = try await app.handle(action: "list", body: .null)
         #expect(list["tasks"] == [["title": "Walk Dog", "bell": false]])
     }
+
+    @Test("Each app asks for its seed's options once; a restart asks for none and keeps one category each",
+          .timeLimit(.minutes(1)))
+    func askedOnce() async throws {
+        let fixture = try AppFixture(policy: .ask)
+        let events = fixture.engine.events.replay()
+        for app in fixture.apps {
+            try await app.start()
+        }
+        var asked: [AppIdentifier: AuthorizationOptions] = [:]
+        for await event in events.values {
+            if case .authorizationRequested(let app, let options) = event { asked[app] = options }
+            if asked.count == 3 { break }
+        }
+        #expect(asked == [
+            "app.herald.shopping-list": [.alert, .sound],
+            "app.herald.todo": [.alert, .badge, .sound],
+            "app.herald.nag-me": [.sound, .alert],
+        ])
+        for app in fixture.apps {
+            let log = MessageLog(app)
+            try fixture.engine.answerAuthorization(for: app.identifier, granted: true)
+            _ = try await log.first(ofType: "changed")
+        }
+        var categories: [[String]] = []
+        for app in fixture.apps {
+            categories.append(try await fixture.engine.categories(for: app.identifier).map(\.identifier))
+        }
+        #expect(categories == [["shoppingListReminderCategory"], ["TODO_CATEGORY"], ["reminder"]])
+        for slug in ["shopping-list", "todo", "nag-me"] {
+            let relaunched = try fixture.relaunched(slug)
+            let log = MessageLog(relaunched)
+            try await relaunched.start()
+            _ = try await log.first(ofType: "changed")
+            #expect(try await relaunched.handle(action: relaunched.stateAction, body: .null).field("notifications") == "allowed")
+        }
+        #expect(fixture.presenter.authorizationRequests.count == 3, "the user is asked once per app")
+        var again: [[String]] = []
+        for app in fixture.apps {
+            again.append(try await fixture.engine.categories(for: app.identifier).map(\.identifier))
+        }
+        #expect(again == categories, "registering again replaces the category, it does not add one")
+    }
+}
+
+extension HeraldApp {
+    /// The action that replies with the app's state.
+    fileprivate var stateAction: String { slug == "shopping-list" ? "state" : "list" }
 }

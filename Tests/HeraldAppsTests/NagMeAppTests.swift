@@ -56,7 +56,7 @@ struct NagMeAppTests {
         #expect(categories.map(\.identifier) == ["reminder"])
         #expect(categories.first?.actions.map(\.identifier) == ["cancel"])
         #expect(categories.first?.actions.map(\.title) == ["Cancel"])
-        #expect(categories.first?.actions.first?.options.contains(.foreground) == true)
+        #expect(categories.first?.actions.first?.options == [.foreground])
     }
 
     @Test("Ringing a bell adds a request named after the task, repeating every 60 s")
@@ -85,6 +85,7 @@ struct NagMeAppTests {
             AppFixture.start.addingTimeInterval($0)
         })
         #expect(fixture.presenter.presentations.allSatisfy { $0.actions.map(\.identifier) == ["cancel"] })
+        #expect(fixture.presenter.presentations.allSatisfy { $0.sound != nil }, "every nag rings")
 
         let reply = try await app.handle(action: "toggle", body: ["title": "Walk Dog"])
         #expect(bells(reply)["Walk Dog"] == false)
@@ -115,6 +116,30 @@ struct NagMeAppTests {
         fixture.scheduler.advance(by: 180)
         #expect(shown(fixture).filter { $0 == "Walk Dog" }.count == 1, "Walk Dog never nags again")
         #expect(shown(fixture).filter { $0 == "Exercise" }.count == 4)
+    }
+
+    @Test("A bell turned on and off before its first minute never rings")
+    func togglingTwice() async throws {
+        let (fixture, app) = try await nagging()
+        let reply = try await app.handle(action: "toggle", body: ["title": "Walk Dog"])
+        #expect(bells(reply)["Walk Dog"] == false)
+        #expect(try await fixture.pending(app).isEmpty)
+        fixture.scheduler.advance(by: 300)
+        #expect(shown(fixture).isEmpty)
+        #expect(try await fixture.engine.deliveredNotifications(for: app.identifier).isEmpty)
+    }
+
+    @Test("Tapping a reminder does not stop it")
+    func tapKeepsNagging() async throws {
+        let (fixture, app) = try await nagging()
+        fixture.scheduler.advance(by: 60)
+        let log = MessageLog(app)
+        try await fixture.respondToLastShown(with: NotificationAction.defaultIdentifier)
+        _ = try await log.first(ofType: "changed")
+        #expect(bells(try await app.handle(action: "list", body: .null))["Walk Dog"] == true)
+        #expect(try await fixture.pending(app).map(\.request.identifier) == ["Walk Dog"])
+        fixture.scheduler.advance(by: 60)
+        #expect(shown(fixture) == ["Walk Dog", "Walk Dog"])
     }
 
     @Test("With the page open, reminders are still shown, and in the page too")

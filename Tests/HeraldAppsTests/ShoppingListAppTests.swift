@@ -6,6 +6,9 @@ import Testing
 
 @Suite("Shopping List (seeds 000, 003)")
 struct ShoppingListAppTests {
+    /// Where LegacyNotifications keeps a `UILocalNotification`'s fields the engine has no place for.
+    private let legacyFields = "herald.UILocalNotification"
+
     private func names(_ reply: JSONValue) -> [String] {
         reply["items"]?.elements.compactMap { $0.field("name") } ?? []
     }
@@ -120,6 +123,9 @@ struct ShoppingListAppTests {
         #expect(pending.nextFireDate == AppFixture.date(2025, 1, 15, 14, 0, 0))
         #expect(pending.request.content.categoryIdentifier == "shoppingListReminderCategory")
         #expect(pending.request.content.body == "Hey, you must go shopping, remember?")
+        #expect(
+            pending.request.content.userInfo[legacyFields]?["alertAction"] == "View List",
+            "the seed's alert button, kept with the iOS 8 fields")
 
         fixture.scheduler.advance(to: AppFixture.date(2025, 1, 15, 13, 59, 59))
         #expect(fixture.presenter.presentations.isEmpty)
@@ -193,6 +199,7 @@ struct ShoppingListAppTests {
         #expect(try Data(contentsOf: fixture.file("shopping-list.json")) == before)
         let state = try await app.handle(action: "state", body: .null)
         #expect(names(state) == ["Milk", "Eggs", "Bread"] && state["focusAddItem"] == false)
+        #expect(try await fixture.engine.deliveredNotifications(for: app.identifier).isEmpty, "answered, it leaves the list")
     }
 
     @Test("With the page open, the reminder is not shown by the center but in the page")

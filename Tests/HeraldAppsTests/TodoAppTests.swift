@@ -62,6 +62,10 @@ struct TodoAppTests {
             "Todo Item \"Pay rent\" Is Overdue",
         ])
         #expect(pending.allSatisfy { $0.request.content.sound == .default })
+        #expect(pending.allSatisfy { $0.request.content.categoryIdentifier == "TODO_CATEGORY" })
+        #expect(
+            pending.allSatisfy { $0.request.content.userInfo["herald.UILocalNotification"]?["alertAction"] == "open" },
+            "the seed's alert button, kept with the iOS 8 fields")
         for (request, title) in zip(pending, ["Call mum", "Buy stamps", "Pay rent"]) {
             #expect(request.request.content.userInfo["UUID"] == .string(try uuid(of: title, in: reply)))
         }
@@ -88,6 +92,8 @@ struct TodoAppTests {
         #expect(fixture.presenter.presentations.map(\.delivery.request.content.body) == [
             "Todo Item \"Call mum\" Is Overdue",
         ])
+        #expect(fixture.presenter.presentations.map(\.delivery.date) == [AppFixture.date(2025, 1, 15, 11, 0)])
+        #expect(fixture.presenter.presentations.allSatisfy { $0.sound == .default }, "with the default sound")
     }
 
     @Test("Completing an item cancels its reminder and removes it")
@@ -130,6 +136,7 @@ struct TodoAppTests {
         let completed = try await app.handle(action: "complete", body: ["UUID": .string(fifth)])
         #expect(completed["canAdd"] == true)
         #expect(titles(try await add("Now it fits", due: "2025-01-20T09:00:00Z", to: app)).count == 64)
+        #expect(try await fixture.pending(app).count == 64)
     }
 
     @Test("A reminder firing with the page open refreshes the list and shows in the page")
@@ -147,6 +154,7 @@ struct TodoAppTests {
         #expect(notice.field("body") == "Todo Item \"Call mum\" Is Overdue")
         _ = try await log.first(ofType: "changed")
         #expect(overdue(try await app.handle(action: "list", body: .null)) == [true])
+        #expect(fixture.presenter.presentations.isEmpty, "iOS 8 shows no notification to the app on screen")
     }
 
     @Test("Bad input is refused with a typed error and changes nothing")

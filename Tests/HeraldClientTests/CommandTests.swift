@@ -37,6 +37,18 @@ struct CommandTests {
         }
     }
 
+    @Test func registerNamesTheAppAfterItsIdentifierUnlessToldOtherwise() throws {
+        let plain = try AppsCommand.Register.parse(["com.example.todo"]).registration
+        #expect(plain.identifier == "com.example.todo")
+        #expect(plain.name == "com.example.todo")
+        #expect(plain.webhookURL == nil)
+        let named = try AppsCommand.Register.parse(["com.example.todo", "--name", "Todo", "--webhook", "http://127.0.0.1:9/hook"])
+            .registration
+        #expect(named.name == "Todo")
+        #expect(named.webhookURL == "http://127.0.0.1:9/hook")
+        #expect(throws: (any Error).self) { try AppsCommand.Register.parse(["--name", "Todo"]) }
+    }
+
     @Test func cancelNeedsIdentifiersOrAll() throws {
         #expect(try CancelCommand.parse(["--app", "a", "x", "y"]).identifiers == ["x", "y"])
         #expect(try CancelCommand.parse(["--app", "a", "--all"]).all)

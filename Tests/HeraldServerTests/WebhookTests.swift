@@ -79,7 +79,9 @@ struct WebhookTests {
         let hook = Application(router: receiver.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await hook.test(.live) { hookClient in
             let url = "http://127.0.0.1:\(hookClient.port!)/hook"
-            let daemon = try TestDaemon()
+            // Retries follow the daemon's clock: the real one here (the retry schedule itself is
+            // tested in virtual time in WebhookRetryTests).
+            let daemon = try TestDaemon(virtualClock: false)
             try await daemon.withLiveServer { client in
                 let credentials = try await client.call(
                     .post, "/v1/apps", token: daemon.admin,
@@ -171,7 +173,7 @@ struct WebhookTests {
             let hook = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
             try await hook.test(.live) { hookClient in
                 let url = "http://127.0.0.1:\(hookClient.port!)/hook"
-                let daemon = try TestDaemon(webhookRetryDelays: [.milliseconds(10), .milliseconds(10)])
+                let daemon = try TestDaemon(virtualClock: false, webhookRetryDelays: [.milliseconds(10), .milliseconds(10)])
                 try await daemon.withLiveServer { client in
                     let credentials = try await client.call(
                         .post, "/v1/apps", token: daemon.admin,

@@ -100,6 +100,28 @@ struct UIApplicationSchedulingTests {
         #expect(try await neighbour.throwing.scheduledLocalNotifications().map(\.alertBody) == ["theirs"])
     }
 
+    @Test("With 64 scheduled, a 65th that fires later is refused with pendingLimitReached and the 64 stay")
+    func sixtyFifthRefused() async throws {
+        let fixture = try LegacyFixture()
+        try await fixture.register()
+        for index in 0..<64 {
+            try await fixture.application.throwing.scheduleLocalNotification(
+                LegacyFixture.notification("\(index)", at: Self.inOneHour.addingTimeInterval(Double(index) * 60)))
+        }
+        let sixtyFifth = LegacyFixture.notification("65", at: Self.inOneHour.addingTimeInterval(86_400))
+        let refused = await #expect(throws: NotificationError.self) {
+            try await fixture.application.throwing.scheduleLocalNotification(sixtyFifth)
+        }
+        #expect(refused?.code == .pendingLimitReached)
+        let scheduled = try await fixture.application.throwing.scheduledLocalNotifications()
+        #expect(scheduled.count == 64)
+        #expect(!scheduled.contains { $0.alertBody == "65" })
+
+        try await fixture.application.throwing.cancelLocalNotification(try #require(scheduled.first))
+        try await fixture.application.throwing.scheduleLocalNotification(sixtyFifth)
+        #expect(try await fixture.application.throwing.scheduledLocalNotifications().count == 64, "it fits once one is cancelled")
+    }
+
     @Test("presentLocalNotificationNow delivers at once whatever the fire date")
     func presentNow() async throws {
         let fixture = try LegacyFixture()

@@ -32,13 +32,47 @@ import Testing
         #expect(machine.completed() == nil)
     }
 
-    @Test func delayQueueReleasesInArrivalOrderEvenWhenTimersRunOutOfOrder() {
-        var queue = DelayQueue<Int, Never>()
-        let first = queue.append(.next(1))
-        let second = queue.append(.next(2))
-        let third = queue.append(.completed)
-        #expect(queue.release(through: second).map(\.description) == ["next(1)", "next(2)"])
-        #expect(queue.release(through: first).isEmpty)
-        #expect(queue.release(through: third).map(\.description) == ["completed"])
+    @Test func delayMachineReleasesInArrivalOrderEvenWhenTimersRunOutOfOrder() {
+        var machine = DelayStateMachine<Int, Never>()
+        guard case .startTimer(let first) = machine.hold(.next(1)),
+              case .startTimer(let second) = machine.hold(.next(2)),
+              case .startTimer(let third) = machine.hold(.completed)
+        else { Issue.record("every held event starts a timer"); return }
+        #expect(Set([first, second, third]).count == 3)
+        #expect(machine.timerFired(releasingThrough: second).map(\.description) == ["next(1)", "next(2)"])
+        #expect(machine.timerFired(releasingThrough: first).isEmpty)
+        #expect(machine.timerFired(releasingThrough: third).map(\.description) == ["completed"])
+    }
+
+    @Test func delayMachineDropsWhatItHoldsWhenTheUpstreamFails() {
+        var machine = DelayStateMachine<Int, Never>()
+        guard case .startTimer(let first) = machine.hold(.next(1)) else { return }
+        guard case .startTimer(let second) = machine.hold(.next(2)) else { return }
+        machine.failed()
+        #expect(machine.timerFired(releasingThrough: first).isEmpty)
+        #expect(machine.timerFired(releasingThrough: second).isEmpty)
+    }
+
+    @Test func delayMachineReleasesEachEventOnce() {
+        var machine = DelayStateMachine<String, Never>()
+        guard case .startTimer(let first) = machine.hold(.next("a")) else { return }
+        #expect(machine.timerFired(releasingThrough: first).map(\.description) == ["next(a)"])
+        guard case .startTimer(let second) = machine.hold(.next("b")) else { return }
+        #expect(machine.timerFired(releasingThrough: second).map(\.description) == ["next(b)"])
+        #expect(machine.timerFired(releasingThrough: second).isEmpty)
+    }
+
+    @Test func timeoutMachineLetsTheUpstreamEndFirstAndThenIgnoresTheTimer() {
+        var machine = TimeoutStateMachine()
+        #expect(machine.upstreamTerminated() == .forward)
+        #expect(machine.timerFired() == .ignore)
+        #expect(machine.upstreamTerminated() == .drop)
+    }
+
+    @Test func timeoutMachineFailsWhenTheTimerComesFirstAndDropsTheLateTermination() {
+        var machine = TimeoutStateMachine()
+        #expect(machine.timerFired() == .fail)
+        #expect(machine.upstreamTerminated() == .drop)
+        #expect(machine.timerFired() == .ignore)
     }
 }

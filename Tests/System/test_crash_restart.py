@@ -10,8 +10,7 @@ import http.server
 import json
 import os
 import pathlib
-import signal
-import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -19,7 +18,8 @@ import urllib.error
 import urllib.request
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-HERALD = pathlib.Path(os.environ.get("HERALD_BINARY", ROOT / ".build" / "debug" / "herald"))
+sys.path.insert(0, str(ROOT / "Tests" / "harness"))
+from herald_daemon import HeraldDaemon  # noqa: E402  (after the path it lives on)
 APPS = [f"com.example.crash{n}" for n in range(8)]
 
 
@@ -35,25 +35,8 @@ def call(url, method, path, token, body=None):
 
 
 def start(data_dir):
-    announcement = os.path.join(data_dir, "daemon.json")
-    if os.path.exists(announcement):
-        os.remove(announcement)
-    log = open(os.path.join(data_dir, "daemon.log"), "a")
-    process = subprocess.Popen(
-        [str(HERALD), "serve", "--port", "0", "--data-dir", data_dir, "--virtual-clock",
-         "--policy", "grant-all", "--no-bundled-apps", "--desktop", "off"], stdout=log, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        assert process.poll() is None, "herald serve exited"
-        try:
-            with open(announcement) as file:
-                url = json.load(file)["url"]
-            urllib.request.urlopen(url + "/v1/health", timeout=2).read()
-            token = open(os.path.join(data_dir, "admin-token")).read().strip()
-            return process, url, token
-        except (OSError, ValueError, KeyError):
-            time.sleep(0.05)
-    raise RuntimeError("herald serve did not start")
+    """The daemon on `data_dir`, on a virtual clock that the test moves."""
+    return HeraldDaemon(data_dir, "--virtual-clock", "--policy", "grant-all", "--no-bundled-apps", "--desktop", "off")
 
 
 class WebhookReceiver:
@@ -107,7 +90,8 @@ def add_many(url, tokens, worker, count):
 def test_sigkill_under_load_loses_nothing_and_repeats_nothing():
     data_dir = tempfile.mkdtemp(prefix="herald-crash-")
     receiver = WebhookReceiver()
-    process, url, admin = start(data_dir)
+    daemon = start(data_dir)
+    url, admin = daemon.url, daemon.admin_token
     tokens = {}
     for app in APPS:
         _, credentials = call(url, "POST", "/v1/apps", admin,
@@ -118,12 +102,12 @@ def test_sigkill_under_load_loses_nothing_and_repeats_nothing():
     with concurrent.futures.ThreadPoolExecutor(max_workers=8) as pool:
         futures = [pool.submit(add_many, url, tokens, worker, 60) for worker in range(8)]
         time.sleep(0.4)
-        process.send_signal(signal.SIGKILL)
-        process.wait()
+        daemon.kill()
         acknowledged = [pair for future in futures for pair in future.result()]
     assert len(acknowledged) > 20, "the load did not get going before the kill"
 
-    process, url, admin = start(data_dir)
+    daemon = start(data_dir)
+    url, admin = daemon.url, daemon.admin_token
     try:
         call(url, "POST", "/v1/debug/clock", admin, {"advanceSeconds": 3601})
         seen = {}
@@ -146,7 +130,6 @@ def test_sigkill_under_load_loses_nothing_and_repeats_nothing():
         missing = delivery_ids - receiver.delivered()
         assert not missing, f"{len(missing)} of {len(delivery_ids)} deliveries never reached the webhook"
     finally:
-        process.send_signal(signal.SIGTERM)
-        assert process.wait(timeout=30) == 0, "herald serve did not stop cleanly on SIGTERM"
+        assert daemon.stop(timeout=30) == 0, "herald serve did not stop cleanly on SIGTERM"
         assert not os.path.exists(os.path.join(data_dir, "daemon.json"))
         receiver.server.shutdown()

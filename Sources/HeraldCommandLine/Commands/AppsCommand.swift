@@ -1,6 +1,6 @@
 import Foundation
 public import ArgumentParser
-import HeraldAPI
+package import HeraldAPI
 import HeraldClient
 
 /// `herald apps`: the registered apps.
@@ -32,14 +32,18 @@ public struct AppsCommand: AsyncParsableCommand {
         @OptionGroup package var connection: ConnectionOptions
         @OptionGroup package var output: OutputOptions
         @Argument(help: "The app's identifier, such as com.example.todo.") package var identifier: String
-        @Option(help: "The name people see.") package var name: String
+        @Option(help: "The name people see (by default the identifier).") package var name: String?
         @Option(help: "An http(s) URL that receives the app's deliveries and background responses.")
         package var webhook: String?
 
         public init() {}
 
+        /// What is sent to the daemon: the name defaults to the identifier.
+        package var registration: API.AppRegistration {
+            API.AppRegistration(identifier: identifier, name: name ?? identifier, webhookURL: webhook)
+        }
+
         public func run() async throws {
-            let registration = API.AppRegistration(identifier: identifier, name: name, webhookURL: webhook)
             let credentials = try await connection.client().registerApp(registration)
             try output.print(credentials) { Self.describe(credentials) }
         }

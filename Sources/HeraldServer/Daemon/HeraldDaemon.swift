@@ -59,8 +59,8 @@ public final class HeraldDaemon: Sendable {
         let virtualClock = configuration.virtualClock ? TestScheduler(startDate: configuration.virtualClockStart ?? Date()) : nil
         let scheduler: any DateScheduler = virtualClock ?? QueueScheduler(queue: DispatchQueue(label: "herald.engine"))
         webhooks = WebhookPresenter(
-            registry: registry, outbox: try WebhookOutbox(path: dataDirectory.webhookDatabase.path, now: Date()),
-            retryDelays: configuration.webhookRetryDelays)
+            registry: registry, outbox: try WebhookOutbox(path: dataDirectory.webhookDatabase.path, now: scheduler.now),
+            retryDelays: configuration.webhookRetryDelays, scheduler: scheduler)
         var presenters: [any Presenter] = [webhooks]
         if configuration.printsDeliveries { presenters.append(TerminalPresenter()) }
         engine = try NotificationEngine(

@@ -23,6 +23,8 @@ final class WebhookOutbox: Sendable {
         let body: Data
         /// Attempts made so far, across restarts.
         let attempts: Int
+        /// When the last attempt was made (when the post was recorded, before the first).
+        let updated: Date
     }
 
     private let database: DatabaseQueue
@@ -93,7 +95,7 @@ final class WebhookOutbox: Sendable {
             let id = db.lastInsertedRowID
             let body = try makeBody(id)
             try db.execute(sql: "UPDATE post SET body = ? WHERE id = ?", arguments: [body, id])
-            return Post(id: id, type: type, delivery: delivery, app: app, body: body, attempts: 0)
+            return Post(id: id, type: type, delivery: delivery, app: app, body: body, attempts: 0, updated: now)
         }
     }
 
@@ -101,11 +103,11 @@ final class WebhookOutbox: Sendable {
     func waiting() throws -> [Post] {
         try database.read { db in
             try Row.fetchAll(
-                db, sql: "SELECT id, type, delivery, app, body, attempts FROM post WHERE done = 0 ORDER BY id"
+                db, sql: "SELECT id, type, delivery, app, body, attempts, updated FROM post WHERE done = 0 ORDER BY id"
             ).map { row in
                 Post(
                     id: row["id"], type: row["type"], delivery: row["delivery"], app: row["app"], body: row["body"],
-                    attempts: row["attempts"])
+                    attempts: row["attempts"], updated: Date(timeIntervalSince1970: row["updated"]))
             }
         }
     }

@@ -29,24 +29,45 @@ import FoundationNetworking
 /// address), 408, 429 or 5xx is retried after each of the configured delays (by
 /// default 1, 2, 4, 8 and 16 s), counting attempts made before a restart; any
 /// other answer is logged and the post dropped.
+///
+/// All of its time comes from the engine's scheduler: a retry is due the configured delay
+/// after the attempt before it (after a restart, after the last attempt recorded), and the
+/// outbox's and the signature's timestamps are the scheduler's `now`. On a virtual clock
+/// retries wait until the clock is advanced.
 final class WebhookPresenter: Presenter {
+    /// How a post ended.
+    enum Outcome: Sendable, Equatable {
+        /// A 2xx answer, at the given attempt (counting attempts before a restart).
+        case accepted(attempt: Int)
+        /// An answer that is not retried (4xx other than 408 and 429).
+        case refused(status: Int)
+        /// Every attempt failed.
+        case gaveUp(attempts: Int)
+        /// The app no longer has a webhook.
+        case noWebhook
+        /// The daemon is stopping: the post stays in the outbox for the next start.
+        case cancelled
+    }
+
     private let registry: AppRegistry
     private let outbox: WebhookOutbox
     private let retryDelays: [Duration]
-    private let session: URLSession
+    private let scheduler: any DateScheduler
+    private let transport: any WebhookTransport
     private let queued: AsyncStream<WebhookOutbox.Post>
     private let continuation: AsyncStream<WebhookOutbox.Post>.Continuation
     private let responses = SerialDisposable()
     private let logger = Logger(label: "herald.webhooks")
 
-    init(registry: AppRegistry, outbox: WebhookOutbox, retryDelays: [Duration]) {
+    init(
+        registry: AppRegistry, outbox: WebhookOutbox, retryDelays: [Duration], scheduler: any DateScheduler,
+        transport: any WebhookTransport = URLSessionWebhookTransport()
+    ) {
         self.registry = registry
         self.outbox = outbox
         self.retryDelays = retryDelays
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 10
-        configuration.httpShouldSetCookies = false
-        session = URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
+        self.scheduler = scheduler
+        self.transport = transport
         (queued, continuation) = AsyncStream.makeStream(of: WebhookOutbox.Post.self)
     }
 
@@ -84,7 +105,7 @@ final class WebhookPresenter: Presenter {
         guard let app = registry.app(AppIdentifier(wire.app)), app.webhookURL != nil, let delivery = Self.delivery(of: wire)
         else { return }
         do {
-            let post = try outbox.enqueue(type: wire.type.rawValue, delivery: delivery, app: wire.app, now: Date()) { id in
+            let post = try outbox.enqueue(type: wire.type.rawValue, delivery: delivery, app: wire.app, now: scheduler.now) { id in
                 wire.sequence = Int(id)
                 return try API.encoder().encode(wire)
             }
@@ -116,10 +137,10 @@ final class WebhookPresenter: Presenter {
         let earlierIDs = Set(earlier.map(\.id))
         await withDiscardingTaskGroup { group in
             for post in earlier {
-                group.addTask { await self.send(post) }
+                group.addTask { _ = await self.send(post) }
             }
             for await post in queued.cancelOnGracefulShutdown() where !earlierIDs.contains(post.id) {
-                group.addTask { await self.send(post) }
+                group.addTask { _ = await self.send(post) }
             }
             // Stopping: posts waiting for a retry are sent at the next start.
             group.cancelAll()
@@ -128,26 +149,23 @@ final class WebhookPresenter: Presenter {
 
     /// Sends one post, retrying as configured; returns once it was accepted,
     /// given up on or cancelled.
-    private func send(_ post: WebhookOutbox.Post) async {
+    func send(_ post: WebhookOutbox.Post) async -> Outcome {
         let delays = [Duration.zero] + retryDelays
+        var lastAttempt = post.updated
         // After a restart at least one attempt is made, even if the last was cut off.
         for attempt in min(post.attempts, delays.count - 1)..<delays.count {
-            if delays[attempt] > .zero {
-                try? await Task.sleep(for: delays[attempt])
-            }
-            if Task.isCancelled { return }
+            guard await scheduler.sleep(until: lastAttempt + delays[attempt].seconds) else { return .cancelled }
             guard let app = registry.app(AppIdentifier(post.app)), let url = app.webhookURL,
                 let secret = app.webhookSecret
             else {
                 logger.notice("\(post.app) no longer has a webhook: its \(post.type) post of \(post.delivery) is dropped")
-                return finish(post)
+                return finish(post, .noWebhook)
             }
+            lastAttempt = scheduler.now
             do {
-                try outbox.recordAttempt(of: post.id, now: Date())
-                let request = signedRequest(url: url, post: post, secret: secret)
-                let (_, response) = try await session.data(for: request)
-                let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-                if (200..<300).contains(status) { return finish(post) }
+                try outbox.recordAttempt(of: post.id, now: lastAttempt)
+                let status = try await transport.send(signedRequest(url: url, post: post, secret: secret))
+                if (200..<300).contains(status) { return finish(post, .accepted(attempt: attempt + 1)) }
                 // A redirect is not followed: it could steer the signed post to any address.
                 if (300..<400).contains(status) {
                     logger.warning("webhook \(url) answered \(status), a redirect, which is not followed (attempt \(attempt + 1))")
@@ -155,28 +173,29 @@ final class WebhookPresenter: Presenter {
                 }
                 guard [408, 429].contains(status) || status >= 500 else {
                     logger.warning("webhook \(url) refused \(post.type) for \(post.app) with \(status); not retried")
-                    return finish(post)
+                    return finish(post, .refused(status: status))
                 }
                 logger.notice("webhook \(url) answered \(status) (attempt \(attempt + 1))")
             } catch {
-                if Task.isCancelled { return }
+                if Task.isCancelled { return .cancelled }
                 logger.notice("webhook \(url) failed (attempt \(attempt + 1)): \(error.localizedDescription)")
             }
         }
         logger.error("webhook of \(post.app) gave up on \(post.type) of \(post.delivery) after \(delays.count) attempts")
-        finish(post)
+        return finish(post, .gaveUp(attempts: delays.count))
     }
 
-    private func finish(_ post: WebhookOutbox.Post) {
+    private func finish(_ post: WebhookOutbox.Post, _ outcome: Outcome) -> Outcome {
         do {
-            try outbox.finish(post.id, now: Date())
+            try outbox.finish(post.id, now: scheduler.now)
         } catch {
             logger.error("cannot mark the webhook post \(post.id) done; it may be sent again: \(error)")
         }
+        return outcome
     }
 
     private func signedRequest(url: URL, post: WebhookOutbox.Post, secret: String) -> URLRequest {
-        let timestamp = String(Int(Date().timeIntervalSince1970))
+        let timestamp = String(Int(scheduler.now.timeIntervalSince1970))
         var request = URLRequest(url: url)
         request.httpMethod = "POST"
         request.httpBody = post.body
@@ -189,13 +208,10 @@ final class WebhookPresenter: Presenter {
     }
 }
 
-/// Keeps the webhook session from following redirects: the 3xx answer comes back as
-/// the response, and the post counts as a failed attempt.
-private final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        completionHandler(nil)
+extension Duration {
+    /// The duration in seconds, as a `TimeInterval`.
+    fileprivate var seconds: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) * 1e-18
     }
 }

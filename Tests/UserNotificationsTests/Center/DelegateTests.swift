@@ -159,6 +159,21 @@ struct DelegateTests {
         #expect(fixture.center.delegate == nil)
     }
 
+    @Test func aForegroundNotificationWithoutADelegateIsNeitherShownNorListed() async throws {
+        let fixture = try await CenterFixture.authorized()
+        fixture.center.setNotificationCategories([Self.reminder])
+        fixture.center.setApplicationActive(true)
+        try await fixture.center.add(UNNotificationRequest(
+            identifier: "a", content: Content.titled("a", category: "reminder"),
+            trigger: UNTimeIntervalNotificationTrigger(timeInterval: 60, repeats: true)))
+
+        fixture.scheduler.advance(by: 120)
+
+        #expect(fixture.shownIdentifiers.isEmpty)
+        #expect(try await fixture.center.throwing.deliveredNotifications().isEmpty)
+        #expect(try await fixture.center.throwing.pendingNotificationRequests().map(\.identifier) == ["a"], "it keeps repeating")
+    }
+
     @Test func theDelegateIsHeldWeakly() async throws {
         let fixture = try await CenterFixture.authorized()
         var delegate: CompletionDelegate? = CompletionDelegate(presentation: [.banner])

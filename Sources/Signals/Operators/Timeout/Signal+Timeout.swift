@@ -1,45 +1,5 @@
 public import Foundation
 
-/// The error of a signal that did not finish in time (see `Signal.timeout(after:on:)`).
-///
-/// ```swift
-/// reply.timeout(after: 5, on: scheduler).subscribeError { print($0.message) }
-/// // "no terminal event within 5.0 s"
-/// ```
-public struct SignalTimeoutError: Error, CustomStringConvertible, Equatable {
-    /// What went wrong.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        private enum Kind { case timedOut }
-        private let kind: Kind
-        private init(_ kind: Kind) { self.kind = kind }
-
-        /// The signal neither completed nor failed within the allowed time.
-        public static let timedOut = Code(.timedOut)
-
-        public var description: String {
-            switch kind {
-            case .timedOut: "timedOut"
-            }
-        }
-    }
-
-    /// What went wrong.
-    public let code: Code
-    /// How long the signal was allowed to run, in seconds.
-    public let interval: TimeInterval
-    /// A sentence for people.
-    public let message: String
-
-    /// The error of a signal that did not terminate within `interval` seconds.
-    public init(interval: TimeInterval) {
-        self.code = .timedOut
-        self.interval = interval
-        self.message = "no terminal event within \(interval) s"
-    }
-
-    public var description: String { "SignalTimeoutError.\(code): \(message)" }
-}
-
 extension Signal {
     /// Fails with `error` unless the signal completes or fails within `interval` seconds of
     /// subscription, measured on `scheduler` (RAC's `timeout:onScheduler:`).
@@ -65,13 +25,12 @@ extension Signal {
     ) -> Signal<Value, NewFailure> {
         precondition(interval >= 0, "timeout needs an interval >= 0, got \(interval)")
         return Signal<Value, NewFailure> { observer in
-            let serialized = SerializedObserver(observer)
-            let timer = scheduler.schedule(afterDelay: interval) { serialized.send(error: timeoutError) }
-            observer.lifetime.attach(timer)
+            let storage = TimeoutStorage(downstream: observer, timeoutError: timeoutError)
+            observer.lifetime.attach(storage.startTimer(after: interval, on: scheduler))
             self.subscribe(Observer(
-                next: { serialized.send($0) },
-                error: { serialized.send(error: mapError($0)) },
-                completed: { serialized.sendCompleted() }
+                next: { storage.next($0) },
+                error: { storage.terminate(with: .error(mapError($0))) },
+                completed: { storage.terminate(with: .completed) }
             ), heldBy: observer.lifetime.attach)
             return nil
         }

@@ -1,0 +1,7 @@
+extension ReactiveStream where Element: Equatable {
+    /// Drops values equal to `value`.
+    @inlinable
+    public func ignore(_ value: Element) -> Self {
+        filter { $0 != value }
+    }
+}
