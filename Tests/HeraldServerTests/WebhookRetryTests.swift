@@ -71,6 +71,18 @@ struct WebhookRetryTests {
         try #require(await attempts.next())
     }
 
+    @Test("A new post read back from the outbox goes at once, though its time read back lies just after now")
+    func firstAttemptAtOnce() async throws {
+        let transport = ScriptedTransport([200], scheduler: scheduler)
+        let webhooks = presenter(transport, delays: [1])
+        let recorded = try post()
+        let owed = WebhookOutbox.Post(
+            id: recorded.id, type: recorded.type, delivery: recorded.delivery, app: recorded.app, body: recorded.body,
+            attempts: 0, updated: scheduler.now.addingTimeInterval(1e-6))  // what a Double round trip can do
+        #expect(await webhooks.send(owed) == .accepted(attempt: 1))
+        #expect(transport.times.withLock { $0 } == [Self.start])
+    }
+
     @Test("A failed post is retried after each delay, measured from the attempt before, until one succeeds")
     func backoffThenSuccess() async throws {
         let transport = ScriptedTransport([503, nil, 429, 200], scheduler: scheduler)

@@ -154,7 +154,14 @@ final class WebhookPresenter: Presenter {
         var lastAttempt = post.updated
         // After a restart at least one attempt is made, even if the last was cut off.
         for attempt in min(post.attempts, delays.count - 1)..<delays.count {
-            guard await scheduler.sleep(until: lastAttempt + delays[attempt].seconds) else { return .cancelled }
+            // The first attempt goes at once. (Waiting "until the post's own time" could wait for
+            // ever on a virtual clock: a time read back from the outbox may lie a few hundred
+            // nanoseconds after the one written.)
+            if delays[attempt] > .zero {
+                guard await scheduler.sleep(until: lastAttempt + delays[attempt].seconds) else { return .cancelled }
+            } else if Task.isCancelled {
+                return .cancelled
+            }
             guard let app = registry.app(AppIdentifier(post.app)), let url = app.webhookURL,
                 let secret = app.webhookSecret
             else {
