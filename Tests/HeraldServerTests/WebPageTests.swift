@@ -49,6 +49,11 @@ struct WebPageTests {
                 .post, "/login", raw: "token=\(daemon.admin)&next=https://evil.example/", headers: form)
             #expect(elsewhere.headers[.location] == "/")
 
+            var fromOwnPage = form
+            fromOwnPage[.origin] = "null"  // what the browser sends from the sign-in page (no-referrer)
+            let own = try await client.call(.post, "/login", raw: "token=\(daemon.admin)", headers: fromOwnPage)
+            #expect(own.status == .seeOther)
+
             var foreign = form
             foreign[.origin] = "http://evil.example"
             let forged = try await client.call(.post, "/login", raw: "token=\(daemon.admin)", headers: foreign)

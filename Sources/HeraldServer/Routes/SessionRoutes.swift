@@ -57,7 +57,9 @@ struct SessionRoutes {
     /// (`application/x-www-form-urlencoded`, at most 4 KiB). A refusal goes back to
     /// the sign-in page with `next` kept, so the page can say it was refused.
     private func signIn(form request: Request, _ context: HeraldRequestContext) async throws -> Response {
-        if let origin = request.headers[.origin], !hosts.allowsOrigin(origin) {
+        // A page served with `Referrer-Policy: no-referrer` posts its forms with `Origin: null`;
+        // another site's page names itself, and is refused.
+        if let origin = request.headers[.origin], origin != "null", !hosts.allowsOrigin(origin) {
             throw ServerError(status: .forbidden, code: .csrf, message: "requests from \(origin) are not allowed")
         }
         let body = try await request.body.collect(upTo: 4_096)
