@@ -83,10 +83,16 @@ class Desktop:
 
     def _bus(self, name):
         path = self.directory / name
-        self.processes.append(subprocess.Popen(
-            ["dbus-daemon", "--session", "--nofork", "--nopidfile", f"--address=unix:path={path}"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-        wait(f"the {name} bus", path.exists)
+        # dbus-daemon prints its address once it listens: reading that line waits for it,
+        # where the socket file alone may exist before anything accepts on it.
+        process = subprocess.Popen(
+            ["dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1",
+             f"--address=unix:path={path}"],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        self.processes.append(process)
+        if not process.stdout.readline().strip():
+            raise RuntimeError(f"the {name} bus did not start")
+        process.stdout.close()
         return f"unix:path={path}"
 
     def _mock(self, arguments, bus, name, path):

@@ -137,7 +137,8 @@ def test_desktop_on_without_a_session_bus_is_a_clear_error(tmp_path):
 def test_each_app_gets_a_desktop_file_removed_with_it(desktop):
     desktop.serve()
     applications = desktop.directory / "xdg" / "applications"
-    bundled = wait("the bundled apps' .desktop files", lambda: sorted(path.name for path in applications.glob("*.desktop")))
+    bundled = wait("the bundled apps' three .desktop files",
+                   lambda: (names := sorted(path.name for path in applications.glob("*.desktop"))) and len(names) >= 3 and names)
     assert bundled == ["herald-app.herald.nag-me.desktop", "herald-app.herald.shopping-list.desktop",
                        "herald-app.herald.todo.desktop"]
     shopping = (applications / "herald-app.herald.shopping-list.desktop").read_text()
