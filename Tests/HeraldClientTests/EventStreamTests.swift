@@ -137,4 +137,19 @@ struct EventStreamTests {
         #expect(error?.code == .refused)
         #expect(error?.message == "the daemon refused to open the event stream: this credential may hold its limit of streams")
     }
+
+    @Test func aCallerCancelledWhileTheDaemonIsSilentGetsCancellationError() async throws {
+        let seen = RecordingBox()
+        let server = try LoopbackServer { connection in
+            _ = connection.readHead()  // a silent daemon: never answers the handshake
+            seen.record("asked")
+            _ = connection.read(1)
+        }
+        defer { server.stop() }
+        let client = HeraldClient(endpoint: .init(url: URL(string: "http://127.0.0.1:\(server.port)")!, token: "t"))
+        let opening = Task { try await client.openEvents() }
+        try await seen.waitForLines(1)
+        opening.cancel()
+        await #expect(throws: CancellationError.self) { _ = try await opening.value }
+    }
 }

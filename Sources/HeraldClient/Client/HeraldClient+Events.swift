@@ -42,6 +42,11 @@ extension HeraldClient {
     /// The connection is hummingbird-websocket's client (`ws://` for an `http://`
     /// daemon, `wss://` for an `https://` one).
     ///
+    /// A caller cancelled while the daemon has not yet answered is released at once
+    /// with `CancellationError`; the connection itself then lasts until the daemon
+    /// answers or closes it (hummingbird-websocket's client does not cut an upgrade
+    /// short).
+    ///
     /// - Throws: ``HeraldClientError/Code/daemonUnreachable`` when no daemon
     ///   listens, ``HeraldClientError/Code/refused`` when it refuses the token or
     ///   the app.
@@ -81,9 +86,10 @@ extension HeraldClient {
         }
         do {
             for try await _ in opened {}
+            try Task.checkCancellation()  // the opening ends early for a caller cancelled while waiting
         } catch {
             connection.cancel()
-            throw await openError(error, app: app)
+            throw error is CancellationError ? error : await openError(error, app: app)
         }
         return events
     }
