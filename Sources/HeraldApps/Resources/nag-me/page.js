@@ -4,6 +4,7 @@
  */
 
 import { showPermission, startPage } from '/ui/apps/app-page.js';
+import { button, element } from '/ui/shared/elements.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -11,26 +12,15 @@ const $ = (id) => document.getElementById(id);
 const bellIcon = (on) => $(on ? 'bell-on' : 'bell-off').content.firstElementChild.cloneNode(true);
 
 function taskRow(task) {
-  const row = document.createElement('li');
+  const row = element('li');
   row.dataset.title = task.title;
   row.classList.toggle('nagging', task.bell);
-  const bell = document.createElement('button');
-  bell.type = 'button';
-  bell.className = 'bell';
+  const bell = button('bell', undefined, () => change('toggle', { title: task.title }), `Remind me about ${task.title}`);
   bell.append(bellIcon(task.bell));
   bell.setAttribute('aria-pressed', String(task.bell));
-  bell.setAttribute('aria-label', `Remind me about ${task.title}`);
-  bell.addEventListener('click', () => change('toggle', { title: task.title }));
-  const name = document.createElement('span');
-  name.className = 'task-name';
-  name.textContent = task.title;
-  const remove = document.createElement('button');
-  remove.type = 'button';
-  remove.className = 'delete-task danger';
-  remove.textContent = 'Delete';
-  remove.setAttribute('aria-label', `Delete ${task.title}`);
-  remove.addEventListener('click', () => change('deleteTask', { title: task.title }));
-  row.append(bell, name, remove);
+  const remove = button('delete-task danger', 'Delete', () => change('deleteTask', { title: task.title }),
+    `Delete ${task.title}`);
+  row.append(bell, element('span', 'task-name', task.title), remove);
   return row;
 }
 

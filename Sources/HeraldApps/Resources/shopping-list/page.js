@@ -4,22 +4,15 @@
  */
 
 import { fail, formatDate, localInputDate, proposeNextHour, showPermission, startPage } from '/ui/apps/app-page.js';
+import { button, element } from '/ui/shared/elements.js';
 
 const $ = (id) => document.getElementById(id);
 
 function itemRow(item) {
-  const row = document.createElement('li');
+  const row = element('li');
   row.dataset.id = item.id;
-  const name = document.createElement('span');
-  name.className = 'item-name';
-  name.textContent = item.name;
-  const remove = document.createElement('button');
-  remove.type = 'button';
-  remove.className = 'delete danger';
-  remove.textContent = 'Delete';
-  remove.setAttribute('aria-label', `Delete ${item.name}`);
-  remove.addEventListener('click', () => change('deleteItem', { id: item.id }));
-  row.append(name, remove);
+  const remove = button('delete danger', 'Delete', () => change('deleteItem', { id: item.id }), `Delete ${item.name}`);
+  row.append(element('span', 'item-name', item.name), remove);
   return row;
 }
 

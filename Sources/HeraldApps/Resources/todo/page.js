@@ -4,29 +4,20 @@
  */
 
 import { fail, formatDate, localInputDate, proposeNextHour, showPermission, startPage } from '/ui/apps/app-page.js';
+import { button, element } from '/ui/shared/elements.js';
 
 const $ = (id) => document.getElementById(id);
 
 function itemRow(item) {
-  const row = document.createElement('li');
+  const row = element('li');
   row.dataset.uuid = item.UUID;
   row.classList.toggle('overdue', item.overdue);
-  const text = document.createElement('div');
-  text.className = 'grow';
-  const title = document.createElement('span');
-  title.className = 'title';
-  title.textContent = item.title;
-  const deadline = document.createElement('time');
-  deadline.className = 'deadline';
+  const deadline = element('time', 'deadline', `${item.overdue ? 'Overdue: was due' : 'Due'} ${formatDate(item.deadline)}`);
   deadline.dateTime = item.deadline;
-  deadline.textContent = `${item.overdue ? 'Overdue: was due' : 'Due'} ${formatDate(item.deadline)}`;
-  text.append(title, deadline);
-  const complete = document.createElement('button');
-  complete.type = 'button';
-  complete.className = 'complete secondary';
-  complete.textContent = 'Complete';
-  complete.setAttribute('aria-label', `Complete ${item.title}`);
-  complete.addEventListener('click', () => change('complete', { UUID: item.UUID }));
+  const text = element('div', 'grow');
+  text.append(element('span', 'title', item.title), deadline);
+  const complete = button('complete secondary', 'Complete', () => change('complete', { UUID: item.UUID }),
+    `Complete ${item.title}`);
   row.append(text, complete);
   return row;
 }

@@ -1,18 +1,6 @@
-/* Building elements, and the center's modal dialogs. */
+/* Building elements (shared with the app pages), and the center's modal dialogs. */
 
-export function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-export function button(className, text, onClick) {
-  const node = element('button', className, text);
-  node.type = 'button';
-  node.addEventListener('click', onClick);
-  return node;
-}
+export { button, element } from '../shared/elements.js';
 
 const returnFocus = new Map();
 
