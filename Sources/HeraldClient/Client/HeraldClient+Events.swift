@@ -122,10 +122,7 @@ extension HeraldClient {
         switch error {
         case let error as HeraldClientError:
             return error
-        case is NIOConnectionError, is ChannelError:
-            return HeraldClientError(
-                .daemonUnreachable, "no Herald daemon at \(endpoint.url.absoluteString): start one with `herald serve`")
-        case let error as IOError where error.errnoCode == ECONNREFUSED:
+        case is NIOConnectionError, is ChannelError, is IOError:
             return HeraldClientError(
                 .daemonUnreachable, "no Herald daemon at \(endpoint.url.absoluteString): start one with `herald serve`")
         case let error as WebSocketClientError where error == .webSocketUpgradeFailed:
