@@ -41,6 +41,9 @@ struct AttachmentPins {
     }
 
     func contains(_ digest: String) -> Bool { counts[digest] != nil }
+
+    /// Every pinned digest.
+    var digests: [String] { Array(counts.keys) }
 }
 
 /// The in-memory store's attachments: bytes in a dictionary.

@@ -98,7 +98,8 @@ public final class NotificationEngine: Sendable {
     ///
     /// - Parameters:
     ///   - kind: The `store:` argument, where the engine keeps its state:
-    ///     ``NotificationStoreKind/inMemory`` or an SQLite file that survives restarts.
+    ///     ``NotificationStoreKind/inMemory``, an SQLite file that survives restarts,
+    ///     or a PostgreSQL database.
     ///   - scheduler: The engine's clock and timer: a real-time scheduler in
     ///     production, a `TestScheduler` for virtual time in tests.
     ///   - configuration: Limits, policies and time zone; iOS's defaults if omitted.
@@ -115,9 +116,9 @@ public final class NotificationEngine: Sendable {
     ) throws {
         self.configuration = configuration
         self.scheduler = scheduler
-        let store = try kind.open()
+        let (store, attachments) = try kind.open()
         self.store = store
-        attachments = kind.openAttachments()
+        self.attachments = attachments
         var initial = EngineState(
             window: DueWindow(capacity: configuration.dueWindowSize), pendingCounts: [:],
             schedule: TriggerSchedule(timeZone: configuration.currentTimeZone))

@@ -6,6 +6,10 @@ public enum NotificationStoreKind: Sendable, Hashable {
     case inMemory
     /// An SQLite database file (WAL mode, migrated on open). Survives crashes.
     case sqlite(path: String)
+    /// A PostgreSQL database, at a `postgres://user:password@host:port/database`
+    /// URL (libpq's form; `?sslmode=` and `?schema=` are read, see the engine
+    /// guide). Its tables, attachments included, are created and migrated on open.
+    case postgres(url: String)
 }
 
 /// A request's next due date, as the due queue holds it.

@@ -201,12 +201,14 @@ struct SQLiteStoreTests {
     func openKind() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("kind.sqlite")
-        #expect(try NotificationStoreKind.inMemory.open() is InMemoryStore)
-        let store = try NotificationStoreKind.sqlite(path: path).open()
+        #expect(try NotificationStoreKind.inMemory.open().store is InMemoryStore)
+        #expect(try NotificationStoreKind.inMemory.open().attachments is InMemoryAttachmentStore)
+        let (store, attachments) = try NotificationStoreKind.sqlite(path: path).open()
         #expect(store is SQLiteStore)
+        #expect((attachments as? FileAttachmentStore)?.directory.path == path + ".attachments")
         try store.write { try $0.saveBadge(7, for: shop) }
-        #expect(try NotificationStoreKind.sqlite(path: path).open().read { try $0.badge(shop) } == 7)
-        #expect(try NotificationStoreKind.inMemory.open().read { try $0.badge(shop) } == 0)
+        #expect(try NotificationStoreKind.sqlite(path: path).open().store.read { try $0.badge(shop) } == 7)
+        #expect(try NotificationStoreKind.inMemory.open().store.read { try $0.badge(shop) } == 0)
         #expect(throws: NotificationError.self) { try NotificationStoreKind.sqlite(path: directory.path("no/such.sqlite")).open() }
     }
 }

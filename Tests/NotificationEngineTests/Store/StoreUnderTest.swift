@@ -7,25 +7,37 @@ import Testing
 enum StoreUnderTest: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case inMemory
     case sqlite
+    /// A schema of its own in the test database (``TestPostgres``).
+    case postgres
+
+    /// In-memory and SQLite always; PostgreSQL when a test database is given,
+    /// which `scripts/test` always does (and CI requires, see ``PostgresStoreTests``).
+    static var allCases: [StoreUnderTest] {
+        TestPostgres.url == nil ? [.inMemory, .sqlite] : [.inMemory, .sqlite, .postgres]
+    }
 
     var testDescription: String { rawValue }
 
     func open() throws -> OpenedStore {
         switch self {
         case .inMemory:
-            return OpenedStore(store: InMemoryStore(), directory: nil)
+            return OpenedStore(store: InMemoryStore(), resources: nil)
         case .sqlite:
             let directory = try TemporaryDirectory()
-            return OpenedStore(store: try SQLiteStore(path: directory.path("store.sqlite")), directory: directory)
+            return OpenedStore(store: try SQLiteStore(path: directory.path("store.sqlite")), resources: directory)
+        case .postgres:
+            let url = try #require(TestPostgres.uniqueSchemaURL(), "HERALD_TEST_POSTGRES_URL is not set")
+            let store = try PostgresStore(url: url)
+            return OpenedStore(store: store, resources: DroppedSchema(store: store))
         }
     }
 }
 
-/// An open store and, for SQLite, the directory of its file, which lives as long
-/// as the store.
+/// An open store and what it needs while open: for SQLite, the directory of its
+/// file; for PostgreSQL, its schema, dropped when the test is done.
 struct OpenedStore {
     let store: any NotificationStore
-    let directory: TemporaryDirectory?
+    let resources: AnyObject?
 
     func write<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
         try store.write(body)
@@ -107,4 +119,18 @@ extension [PendingRequest] {
 extension [Delivery] {
     /// The request identifiers, in order.
     var identifiers: [String] { map(\.request.identifier) }
+}
+
+/// Drops a test store's schema when the last copy of its ``OpenedStore`` goes.
+final class DroppedSchema {
+    let store: PostgresStore
+
+    init(store: PostgresStore) {
+        self.store = store
+    }
+
+    deinit {
+        try? store.dropSchema()
+        store.close()
+    }
 }

@@ -1,0 +1,126 @@
+import PostgresNIO
+
+/// The tables of the PostgreSQL store and the migrations that create them.
+///
+/// The same tables as the SQLite store's at its version 5, in PostgreSQL's
+/// types: dates are `double precision` seconds since the reference date (exact,
+/// as SQLite's `REAL`), delivery identifiers `uuid`, requests `bytea` in
+/// ``RequestCoding``'s form, responses, preferences and categories JSON text.
+/// Text keys are `COLLATE "C"`, so that they sort by bytes as SQLite's do,
+/// whatever the database's own collation.
+///
+/// Migrations are named and run in order, each in the transaction that records
+/// it in `herald_migrations`, under a transaction-level advisory lock so that
+/// nodes starting together migrate once. A schema with a migration this version
+/// does not know was migrated by a later Herald and is refused.
+enum PostgresSchema {
+    /// Every migration, in order.
+    static let migrations: [(name: String, sql: String)] = [
+        ("v1", version1),
+    ]
+
+    /// The first schema.
+    ///
+    /// - `apps`: one row per app the store knows, with its preferences, badge and
+    ///   categories.
+    /// - `pending`: requests waiting to fire. `pending_due` serves the due queue,
+    ///   `pending_app_order` an app's requests in order (both ends),
+    ///   `pending_location` the location triggers.
+    /// - `deliveries`: fired requests in insertion order (`seq`), each with the
+    ///   category it was made with; `deliveries_listed` covers what the
+    ///   notification center lists.
+    /// - `outbox`: deliveries not yet handed to the presenters; their order is the
+    ///   deliveries' `seq`.
+    /// - `responses`: responses their app has not handled yet, in order.
+    /// - `settings`: the engine's own values by name (`schedule_time_zone`).
+    /// - `attachments`: attachments' bytes by SHA-256 digest (``PostgresAttachmentStore``).
+    static let version1 = """
+        CREATE TABLE apps (
+            app text COLLATE "C" PRIMARY KEY,
+            preferences text,
+            badge bigint NOT NULL DEFAULT 0,
+            categories text
+        );
+
+        CREATE TABLE pending (
+            app text COLLATE "C" NOT NULL,
+            identifier text COLLATE "C" NOT NULL,
+            next_fire double precision,
+            added double precision NOT NULL,
+            is_location boolean NOT NULL,
+            request bytea NOT NULL,
+            PRIMARY KEY (app, identifier)
+        );
+        CREATE INDEX pending_due ON pending (next_fire, app, identifier) WHERE next_fire IS NOT NULL;
+        CREATE INDEX pending_app_order ON pending (app, next_fire, added, identifier);
+        CREATE INDEX pending_location ON pending (app) WHERE is_location;
+
+        CREATE TABLE deliveries (
+            seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            id uuid NOT NULL UNIQUE,
+            app text COLLATE "C" NOT NULL,
+            identifier text COLLATE "C" NOT NULL,
+            scheduled double precision NOT NULL,
+            date double precision NOT NULL,
+            late boolean NOT NULL,
+            listed boolean NOT NULL,
+            answered boolean NOT NULL,
+            request bytea NOT NULL,
+            category text
+        );
+        CREATE INDEX deliveries_listed ON deliveries (app, identifier) WHERE listed;
+        CREATE INDEX deliveries_app ON deliveries (app);
+
+        CREATE TABLE outbox (delivery_id uuid PRIMARY KEY);
+
+        CREATE TABLE responses (
+            seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            delivery_id uuid NOT NULL,
+            app text COLLATE "C" NOT NULL,
+            response text NOT NULL
+        );
+        CREATE INDEX responses_app ON responses (app);
+        CREATE INDEX responses_delivery ON responses (delivery_id);
+
+        CREATE TABLE settings (name text COLLATE "C" PRIMARY KEY, value text NOT NULL);
+
+        CREATE TABLE attachments (digest text COLLATE "C" PRIMARY KEY, data bytea NOT NULL);
+        """
+
+    /// Creates the schema if it does not exist, then runs the migrations it lacks.
+    static func migrate(_ store: PostgresStore) throws {
+        let schema = store.location.quotedSchema
+        try store.transaction(begin: "BEGIN", isReadOnly: false) { transaction in
+            // One lock per schema: nodes starting together wait for the first.
+            try transaction.execute(
+                "SELECT pg_advisory_xact_lock(hashtext('herald.migrate.' || \(store.location.schema)))",
+                "waiting for other nodes' migrations")
+            try transaction.execute(
+                PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"), "creating the schema \(schema)")
+            try transaction.execute(
+                PostgresQuery(unsafeSQL: """
+                    CREATE TABLE IF NOT EXISTS \(schema).herald_migrations (
+                        name text COLLATE "C" PRIMARY KEY,
+                        applied timestamptz NOT NULL DEFAULT now())
+                    """),
+                "creating the migrations table")
+            let applied = try transaction.rows(
+                PostgresQuery(unsafeSQL: "SELECT name FROM \(schema).herald_migrations"), "reading the migrations"
+            ) { try $0.decode(String.self) }
+            let known = Set(migrations.map(\.name))
+            if let unknown = applied.first(where: { !known.contains($0) }) {
+                throw NotificationError(
+                    .storeFailure,
+                    "PostgreSQL store: the schema \(schema) at \(store.description) was migrated by a later version of Herald (migration \(unknown))")
+            }
+            for migration in migrations where !applied.contains(migration.name) {
+                try transaction.execute(
+                    PostgresQuery(unsafeSQL: "SET LOCAL search_path TO \(schema)"), "selecting the schema")
+                try transaction.simple(migration.sql, "running the migration \(migration.name)")
+                try transaction.execute(
+                    "INSERT INTO herald_migrations (name) VALUES (\(migration.name))",
+                    "recording the migration \(migration.name)")
+            }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// The ``NotificationStoreKind/postgres(url:)`` store: Herald's tables in a
+/// PostgreSQL database (its own schema if the URL names one), through
+/// postgres-nio.
+///
+/// Each ``write(_:)`` is one PostgreSQL transaction (`READ COMMITTED`), committed
+/// when the body returns and rolled back when it throws; each ``read(_:)`` one
+/// `REPEATABLE READ READ ONLY` transaction, a snapshot like SQLite's readers. The
+/// schema is migrated on open under an advisory lock, so nodes starting together
+/// migrate it once. Dates are `double precision` seconds since the reference
+/// date, as in the SQLite store, so they round-trip bit for bit; requests are in
+/// ``RequestCoding``'s binary form. Every failure is thrown as a
+/// ``NotificationError/Code/storeFailure``.
+package final class PostgresStore: NotificationStore, Sendable {
+    private let pool: PostgresConnectionPool
+    let location: PostgresLocation
+    private let logger = Logger(label: "herald.store.postgres")
+
+    /// Connects to the database at `url` (see ``PostgresLocation`` for its form),
+    /// creates the schema if needed and migrates it.
+    ///
+    /// - Throws: ``NotificationError/Code/storeFailure`` when the URL is not
+    ///   usable, the server cannot be reached or refuses the login, or the schema
+    ///   was migrated by a later version of Herald.
+    package init(url: String, connections: Int = 16) throws {
+        location = try PostgresLocation(url: url)
+        pool = PostgresConnectionPool(location: location, capacity: connections, logger: logger)
+        try PostgresSchema.migrate(self)
+    }
+
+    deinit {
+        pool.close()
+    }
+
+    /// The database URL, without its password.
+    package var description: String { location.description }
+
+    package func write<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
+        try transaction(begin: "BEGIN", isReadOnly: false, body)
+    }
+
+    package func read<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
+        try transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", isReadOnly: true, body)
+    }
+
+    /// Runs `body` with a transaction on one connection: the statements the
+    /// store's own code runs (migrations, locks) go through it too.
+    func transaction<T>(
+        begin: String, isReadOnly: Bool, _ body: (PostgresTransaction) throws -> T
+    ) throws -> T {
+        try pool.withConnection { connection, isNew in
+            let transaction = PostgresTransaction(connection: connection, logger: logger, isReadOnly: isReadOnly)
+            do {
+                try transaction.execute(PostgresQuery(unsafeSQL: begin), "starting a transaction")
+            } catch where !isNew && PostgresStoreFailure.isConnectionLost(error) {
+                // An idle connection the server dropped (a restart, an idle timeout):
+                // nothing was sent that counts, so try again on a new one.
+                throw PostgresConnectionPool.Retry()
+            }
+            let result: T
+            do {
+                result = try body(transaction)
+            } catch {
+                _ = try? transaction.execute("ROLLBACK", "rolling back")
+                throw error
+            }
+            try transaction.execute("COMMIT", "committing")
+            return result
+        }
+    }
+
+    /// Drops the store's schema and everything in it, for a test's throwaway
+    /// schema. Refuses `public`, which holds more than Herald's tables.
+    package func dropSchema() throws {
+        guard location.schema != "public" else {
+            throw NotificationError(.storeFailure, "PostgreSQL store: the public schema is not dropped")
+        }
+        _ = try transaction(begin: "BEGIN", isReadOnly: false) { transaction in
+            try transaction.execute(
+                PostgresQuery(unsafeSQL: "DROP SCHEMA \(location.quotedSchema) CASCADE"), "dropping the schema")
+        }
+    }
+
+    /// Closes the store's connections.
+    package func close() {
+        pool.close()
+    }
+}

@@ -1,0 +1,243 @@
+import Foundation
+import NIOCore
+import PostgresNIO
+
+/// Deliveries, the outbox and responses.
+extension PostgresTransaction {
+    private static let deliveryColumns =
+        "deliveries.id, deliveries.app, deliveries.request, deliveries.scheduled, deliveries.date, "
+        + "deliveries.late, deliveries.listed, deliveries.answered, deliveries.category"
+
+    // MARK: Deliveries
+
+    func saveDeliveries(_ batch: [StoredDelivery], requests: DeliveryRequests) throws -> [ReplacedDelivery] {
+        guard !batch.isEmpty else { return [] }
+        var rows = batch
+        var replaced = try unlist(rows.map { ($0.delivery.app, $0.delivery.request.identifier) })
+        // Within the batch, a later delivery of a request replaces an earlier one.
+        var listed: [RegionKey: Int] = [:]
+        for index in rows.indices {
+            let delivery = rows[index].delivery
+            let key = RegionKey(app: delivery.app, identifier: delivery.request.identifier)
+            if let earlier = listed.removeValue(forKey: key) {
+                rows[earlier].isListed = false
+                replaced.append(ReplacedDelivery(app: key.app, id: rows[earlier].delivery.id))
+            }
+            if rows[index].isListed { listed[key] = index }
+        }
+        switch requests {
+        case .own:
+            try insert(rows)
+        case .pending:
+            for (app, group) in Dictionary(grouping: rows.indices, by: { rows[$0].delivery.app }) {
+                try insertCopyingPending(group.map { rows[$0] }, of: app)
+            }
+        }
+        return replaced
+    }
+
+    /// The columns a new delivery has of its own, as parallel arrays.
+    private struct DeliveryColumns {
+        var ids: [UUID] = []
+        var identifiers: [String] = []
+        var scheduled: [Double] = []
+        var dates: [Double] = []
+        var late: [Bool] = []
+        var listed: [Bool] = []
+        var answered: [Bool] = []
+        /// JSON, or "" for none (a category's JSON is never empty).
+        var categories: [String] = []
+    }
+
+    private func columns(_ rows: [StoredDelivery]) throws -> DeliveryColumns {
+        var columns = DeliveryColumns()
+        for stored in rows {
+            let delivery = stored.delivery
+            columns.ids.append(delivery.id.rawValue)
+            columns.identifiers.append(delivery.request.identifier)
+            columns.scheduled.append(delivery.scheduledDate.timeIntervalSinceReferenceDate)
+            columns.dates.append(delivery.date.timeIntervalSinceReferenceDate)
+            columns.late.append(delivery.isLate)
+            columns.listed.append(stored.isListed)
+            columns.answered.append(stored.isAnswered)
+            columns.categories.append(try delivery.category.map(categoryJSON) ?? "")
+        }
+        return columns
+    }
+
+    /// The category as JSON, encoded once per transaction.
+    private func categoryJSON(_ category: NotificationCategory) throws -> String {
+        if let encoded = encodedCategories[category] { return encoded }
+        let encoded = try json(category)
+        encodedCategories[category] = encoded
+        return encoded
+    }
+
+    private func insert(_ rows: [StoredDelivery]) throws {
+        let c = try columns(rows)
+        let apps = rows.map(\.delivery.app.rawValue)
+        let requests = try guarding("encoding \(rows.count) requests") {
+            try rows.map { ByteBuffer(bytes: try RequestCoding.encode($0.delivery.request)) }
+        }
+        try execute(
+            """
+            INSERT INTO deliveries (id, app, identifier, scheduled, date, late, listed, answered, category, request)
+            SELECT id, app, identifier, scheduled, date, late, listed, answered, NULLIF(category, ''), request
+            FROM unnest(\(c.ids), \(apps), \(c.identifiers), \(c.scheduled), \(c.dates), \(c.late), \(c.listed),
+                \(c.answered), \(c.categories), \(requests))
+                WITH ORDINALITY AS new (id, app, identifier, scheduled, date, late, listed, answered, category,
+                    request, position)
+            ORDER BY position
+            """,
+            "saving \(rows.count) deliveries")
+    }
+
+    /// Inserts the app's deliveries with the requests of its pending rows, in
+    /// order; every pending row must exist.
+    private func insertCopyingPending(_ rows: [StoredDelivery], of app: AppIdentifier) throws {
+        let c = try columns(rows)
+        let inserted = try execute(
+            """
+            INSERT INTO deliveries (id, app, identifier, scheduled, date, late, listed, answered, category, request)
+            SELECT new.id, pending.app, new.identifier, new.scheduled, new.date, new.late, new.listed, new.answered,
+                NULLIF(new.category, ''), pending.request
+            FROM unnest(\(c.ids), \(c.identifiers), \(c.scheduled), \(c.dates), \(c.late), \(c.listed),
+                \(c.answered), \(c.categories))
+                WITH ORDINALITY AS new (id, identifier, scheduled, date, late, listed, answered, category, position)
+            JOIN pending ON pending.app = \(app.rawValue) AND pending.identifier = new.identifier
+            ORDER BY new.position
+            """,
+            "saving \(rows.count) deliveries of \(app)")
+        guard inserted == rows.count else {
+            throw PostgresStoreFailure.corrupt(
+                "\(rows.count - inserted) of \(rows.count) deliveries of \(app) have no pending request")
+        }
+    }
+
+    func delivery(_ id: DeliveryID) throws -> StoredDelivery? {
+        try rows(
+            "SELECT \(unescaped: Self.deliveryColumns) FROM deliveries WHERE id = \(id.rawValue)",
+            "reading the delivery \(id)", storedDelivery
+        ).first
+    }
+
+    func listedDeliveries(_ app: AppIdentifier) throws -> [Delivery] {
+        try rows(
+            """
+            SELECT \(unescaped: Self.deliveryColumns) FROM deliveries
+            WHERE app = \(app.rawValue) AND listed ORDER BY date, seq
+            """,
+            "reading the delivered notifications of \(app)", delivery)
+    }
+
+    func unlistDeliveries(_ app: AppIdentifier, identifiers: [String]) throws {
+        _ = try unlist(identifiers.map { (app, $0) })
+    }
+
+    func unlistAllDeliveries(_ app: AppIdentifier) throws {
+        try execute(
+            "UPDATE deliveries SET listed = false WHERE app = \(app.rawValue) AND listed",
+            "removing the delivered notifications of \(app)")
+    }
+
+    func pruneDeliveries(unlistedBefore date: Date) throws -> Int {
+        try execute(
+            """
+            DELETE FROM deliveries WHERE NOT listed AND date < \(date.timeIntervalSinceReferenceDate)
+                AND NOT EXISTS (SELECT 1 FROM outbox WHERE outbox.delivery_id = deliveries.id)
+                AND NOT EXISTS (SELECT 1 FROM responses WHERE responses.delivery_id = deliveries.id)
+            """,
+            "pruning deliveries from before \(date)")
+    }
+
+    func updateDelivery(_ id: DeliveryID, isListed: Bool, isAnswered: Bool) throws {
+        try execute(
+            "UPDATE deliveries SET listed = \(isListed), answered = \(isAnswered) WHERE id = \(id.rawValue)",
+            "updating the delivery \(id)")
+    }
+
+    /// Unlists the listed deliveries of these request identifiers; returns them.
+    private func unlist(_ keys: [(app: AppIdentifier, identifier: String)]) throws -> [ReplacedDelivery] {
+        var unlisted: [ReplacedDelivery] = []
+        for (app, group) in Dictionary(grouping: keys, by: \.app) {
+            unlisted += try rows(
+                """
+                UPDATE deliveries SET listed = false
+                WHERE app = \(app.rawValue) AND listed AND identifier = ANY(\(group.map(\.identifier)))
+                RETURNING id
+                """,
+                "removing delivered notifications of \(app)"
+            ) { ReplacedDelivery(app: app, id: DeliveryID(rawValue: try $0.decode(UUID.self))) }
+        }
+        return unlisted
+    }
+
+    /// A delivery from the `deliveryColumns`.
+    private func delivery(_ row: PostgresRow) throws -> Delivery {
+        try storedDelivery(row).delivery
+    }
+
+    /// A delivery and its flags from the `deliveryColumns`.
+    private func storedDelivery(_ row: PostgresRow) throws -> StoredDelivery {
+        let (id, app, request, scheduled, date, late, listed, answered, category) =
+            try row.decode((UUID, String, Data, Double, Double, Bool, Bool, Bool, String?).self)
+        let delivery = Delivery(
+            id: DeliveryID(rawValue: id),
+            app: AppIdentifier(rawValue: app),
+            request: try guarding("decoding a delivery's request") { try RequestCoding.decode(request) },
+            scheduledDate: Date(timeIntervalSinceReferenceDate: scheduled),
+            date: Date(timeIntervalSinceReferenceDate: date),
+            isLate: late,
+            category: try category.map { try decodeJSON(NotificationCategory.self, $0) })
+        return StoredDelivery(delivery: delivery, isListed: listed, isAnswered: answered)
+    }
+
+    // MARK: Outbox
+
+    func addToOutbox(_ ids: [DeliveryID]) throws {
+        try execute(
+            "INSERT INTO outbox (delivery_id) SELECT unnest(\(ids.map(\.rawValue))) ON CONFLICT DO NOTHING",
+            "adding \(ids.count) deliveries to the outbox")
+    }
+
+    func outbox() throws -> [Delivery] {
+        try rows(
+            """
+            SELECT \(unescaped: Self.deliveryColumns) FROM outbox JOIN deliveries ON deliveries.id = outbox.delivery_id
+            ORDER BY deliveries.seq
+            """,
+            "reading the outbox", delivery)
+    }
+
+    func removeFromOutbox(_ ids: [DeliveryID]) throws {
+        try execute(
+            "DELETE FROM outbox WHERE delivery_id = ANY(\(ids.map(\.rawValue)))",
+            "removing deliveries from the outbox")
+    }
+
+    // MARK: Responses
+
+    func saveResponse(_ response: NotificationResponse) throws {
+        let text = try json(response)
+        try execute(
+            """
+            INSERT INTO responses (delivery_id, app, response)
+            VALUES (\(response.delivery.id.rawValue), \(response.delivery.app.rawValue), \(text))
+            """,
+            "saving the response to the delivery \(response.delivery.id)")
+    }
+
+    func unhandledResponses(_ app: AppIdentifier) throws -> [NotificationResponse] {
+        let texts = try rows(
+            "SELECT response FROM responses WHERE app = \(app.rawValue) ORDER BY seq",
+            "reading the unhandled responses of \(app)"
+        ) { try $0.decode(String.self) }
+        return try texts.map { try decodeJSON(NotificationResponse.self, $0) }
+    }
+
+    func markResponseHandled(_ id: DeliveryID) throws {
+        try execute(
+            "DELETE FROM responses WHERE delivery_id = \(id.rawValue)",
+            "marking the response to the delivery \(id) handled")
+    }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import Logging
+import NIOCore
+import PostgresNIO
+
+/// One transaction of the ``PostgresStore``: the operations of
+/// ``StoreTransaction`` as statements on the transaction's connection, each
+/// waited for on the caller's thread. Lists of keys go as one array parameter
+/// (`= ANY($1)`), batches of rows as parallel arrays (`unnest`), so a
+/// statement's cost does not grow with round trips. Valid only while the
+/// store's `write` or `read` body runs.
+final class PostgresTransaction: StoreTransaction {
+    let connection: PostgresConnection
+    let logger: Logger
+    let isReadOnly: Bool
+    lazy var encoder = JSONEncoder()
+    lazy var decoder = JSONDecoder()
+    /// Apps known to have a row in `apps` in this transaction.
+    var knownApps: Set<AppIdentifier> = []
+    /// Categories of deliveries saved in this transaction, as JSON.
+    var encodedCategories: [NotificationCategory: String] = [:]
+
+    init(connection: PostgresConnection, logger: Logger, isReadOnly: Bool) {
+        self.connection = connection
+        self.logger = logger
+        self.isReadOnly = isReadOnly
+    }
+
+    // MARK: Pending requests
+
+    func pending(_ app: AppIdentifier, identifier: String) throws -> PendingRequest? {
+        try rows(
+            "SELECT request, next_fire, added FROM pending WHERE app = \(app.rawValue) AND identifier = \(identifier)",
+            "reading the pending request \"\(identifier)\" of \(app)", pendingRequest
+        ).first
+    }
+
+    func pendingRecords(_ keys: [(app: AppIdentifier, identifier: String)]) throws -> [PendingRecord] {
+        var records: [PendingRecord] = []
+        records.reserveCapacity(keys.count)
+        for (app, group) in Dictionary(grouping: keys, by: \.app) {
+            records += try rows(
+                """
+                SELECT identifier, request, next_fire, added FROM pending
+                WHERE app = \(app.rawValue) AND identifier = ANY(\(group.map(\.identifier)))
+                """,
+                "reading \(group.count) pending requests of \(app)"
+            ) { row in
+                let (identifier, request, nextFire, added) = try row.decode((String, Data, Double?, Double).self)
+                return PendingRecord(
+                    app: app, identifier: identifier,
+                    nextFireDate: nextFire.map(Date.init(timeIntervalSinceReferenceDate:)),
+                    addedDate: Date(timeIntervalSinceReferenceDate: added), payload: .encoded(request))
+            }
+        }
+        return records
+    }
+
+    func pendingIdentifiers(_ app: AppIdentifier, among identifiers: [String]) throws -> Set<String> {
+        Set(try rows(
+            "SELECT identifier FROM pending WHERE app = \(app.rawValue) AND identifier = ANY(\(identifiers))",
+            "looking up pending requests of \(app)"
+        ) { try $0.decode(String.self) })
+    }
+
+    func pendingRequests(_ app: AppIdentifier) throws -> [PendingRequest] {
+        try rows(
+            """
+            SELECT request, next_fire, added FROM pending WHERE app = \(app.rawValue)
+            ORDER BY next_fire NULLS LAST, added, identifier
+            """,
+            "reading the pending requests of \(app)", pendingRequest)
+    }
+
+    func latestPending(_ app: AppIdentifier, limit: Int) throws -> [PendingRequest] {
+        guard limit > 0 else { return [] }
+        return try rows(
+            """
+            SELECT request, next_fire, added FROM pending WHERE app = \(app.rawValue)
+            ORDER BY next_fire DESC NULLS FIRST, added DESC, identifier DESC LIMIT \(limit)
+            """,
+            "reading the latest pending requests of \(app)", pendingRequest)
+    }
+
+    func savePending(_ pending: PendingRequest, for app: AppIdentifier) throws {
+        let request = ByteBuffer(bytes: try guarding("encoding the request") { try RequestCoding.encode(pending.request) })
+        let isLocation = pending.request.trigger.map { if case .location = $0 { true } else { false } } ?? false
+        try registerApp(app)
+        try execute(
+            """
+            INSERT INTO pending (app, identifier, next_fire, added, is_location, request)
+            VALUES (\(app.rawValue), \(pending.request.identifier),
+                \(pending.nextFireDate?.timeIntervalSinceReferenceDate),
+                \(pending.addedDate.timeIntervalSinceReferenceDate), \(isLocation), \(request))
+            ON CONFLICT (app, identifier) DO UPDATE SET next_fire = excluded.next_fire, added = excluded.added,
+                is_location = excluded.is_location, request = excluded.request
+            """,
+            "saving the pending request \"\(pending.request.identifier)\" of \(app)")
+    }
+
+    func deletePending(_ app: AppIdentifier, identifiers: [String]) throws -> Int {
+        try execute(
+            "DELETE FROM pending WHERE app = \(app.rawValue) AND identifier = ANY(\(identifiers))",
+            "deleting pending requests of \(app)")
+    }
+
+    func deleteAllPending(_ app: AppIdentifier) throws -> Int {
+        try execute("DELETE FROM pending WHERE app = \(app.rawValue)", "deleting the pending requests of \(app)")
+    }
+
+    func pendingCounts() throws -> [AppIdentifier: Int] {
+        let counts = try rows("SELECT app, count(*) FROM pending GROUP BY app", "counting pending requests") { row in
+            let (app, count) = try row.decode((String, Int).self)
+            return (AppIdentifier(rawValue: app), count)
+        }
+        return Dictionary(uniqueKeysWithValues: counts)
+    }
+
+    func soonestDue(limit: Int) throws -> [DueEntry] {
+        guard limit > 0 else { return [] }
+        return try rows(
+            """
+            SELECT app, identifier, next_fire FROM pending WHERE next_fire IS NOT NULL
+            ORDER BY next_fire, app, identifier LIMIT \(limit)
+            """,
+            "reading the soonest due requests"
+        ) { row in
+            let (app, identifier, date) = try row.decode((String, String, Double).self)
+            return DueEntry(
+                app: AppIdentifier(rawValue: app), identifier: identifier,
+                date: Date(timeIntervalSinceReferenceDate: date))
+        }
+    }
+
+    func locationPending() throws -> [(AppIdentifier, PendingRequest)] {
+        try rows(
+            """
+            SELECT app, request, next_fire, added FROM pending WHERE is_location
+            ORDER BY app, next_fire NULLS LAST, added, identifier
+            """,
+            "reading the pending location requests"
+        ) { row in
+            let (app, request, nextFire, added) = try row.decode((String, Data, Double?, Double).self)
+            return (AppIdentifier(rawValue: app), try pendingRequest(request, nextFire, added))
+        }
+    }
+
+    private func pendingRequest(_ row: PostgresRow) throws -> PendingRequest {
+        let (request, nextFire, added) = try row.decode((Data, Double?, Double).self)
+        return try pendingRequest(request, nextFire, added)
+    }
+
+    private func pendingRequest(_ request: Data, _ nextFire: Double?, _ added: Double) throws -> PendingRequest {
+        PendingRequest(
+            request: try RequestCoding.decode(request),
+            nextFireDate: nextFire.map(Date.init(timeIntervalSinceReferenceDate:)),
+            addedDate: Date(timeIntervalSinceReferenceDate: added))
+    }
+
+    /// Gives `app` a row in `apps` (once per transaction), as any save for it does.
+    func registerApp(_ app: AppIdentifier) throws {
+        guard !knownApps.contains(app) else { return }
+        try execute("INSERT INTO apps (app) VALUES (\(app.rawValue)) ON CONFLICT DO NOTHING", "registering \(app)")
+        knownApps.insert(app)
+    }
+
+    /// Deletes the app's rows from every table: outbox entries and responses
+    /// first, while its deliveries still say which are its own.
+    func deleteApp(_ app: AppIdentifier) throws {
+        let name = app.rawValue
+        try execute(
+            "DELETE FROM outbox WHERE delivery_id IN (SELECT id FROM deliveries WHERE app = \(name))",
+            "deleting the outbox entries of \(app)")
+        try execute("DELETE FROM responses WHERE app = \(name)", "deleting the responses of \(app)")
+        try execute("DELETE FROM deliveries WHERE app = \(name)", "deleting the deliveries of \(app)")
+        try execute("DELETE FROM pending WHERE app = \(name)", "deleting the pending requests of \(app)")
+        try execute("DELETE FROM apps WHERE app = \(name)", "deleting the record of \(app)")
+        knownApps.remove(app)
+    }
+
+    // MARK: Running statements
+
+    /// Runs a statement; returns how many rows it changed.
+    @discardableResult
+    func execute(_ query: PostgresQuery, _ action: @autoclosure () -> String) throws -> Int {
+        try guarding(action()) {
+            try connection.query(query, logger: logger).wait().metadata.rows ?? 0
+        }
+    }
+
+    /// Runs a query and transforms each row it returns.
+    func rows<T>(
+        _ query: PostgresQuery, _ action: @autoclosure () -> String, _ transform: (PostgresRow) throws -> T
+    ) throws -> [T] {
+        try guarding(action()) {
+            try connection.query(query, logger: logger).wait().rows.map(transform)
+        }
+    }
+
+    /// Runs statements separated by `;` at the ends of lines, one at a time (the
+    /// extended protocol takes one statement per query).
+    func simple(_ sql: String, _ action: @autoclosure () -> String) throws {
+        for statement in sql.components(separatedBy: ";\n") {
+            let trimmed = statement.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty else { continue }
+            try execute(PostgresQuery(unsafeSQL: trimmed), action())
+        }
+    }
+
+    /// Runs `body`, turning any failure into a ``NotificationError/Code/storeFailure``.
+    func guarding<T>(_ action: @autoclosure () -> String, _ body: () throws -> T) throws -> T {
+        try PostgresStoreFailure.guarding(action(), body)
+    }
+
+    /// `value` as JSON text.
+    func json(_ value: some Encodable) throws -> String {
+        try guarding("encoding JSON") { String(decoding: try encoder.encode(value), as: UTF8.self) }
+    }
+
+    /// JSON text, decoded.
+    func decodeJSON<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
+        try guarding("decoding JSON") { try decoder.decode(type, from: Data(text.utf8)) }
+    }
+}
