@@ -185,6 +185,8 @@ let package = Package(
             dependencies: [
                 "NotificationEngine", "Signals", "EngineSoak", "HeraldTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcomingFeatures
         ),

@@ -1,9 +1,15 @@
 import Foundation
+import HeraldTestSupport
 import NotificationEngine
 import Signals
 import Synchronization
 
 /// An engine on virtual time with a recording presenter, for one test.
+///
+/// With `HERALD_ENGINE_TEST_STORE=postgres` (and a test database, see
+/// ``TestPostgres``), a fixture asked for the in-memory store gets a PostgreSQL
+/// store in a schema of its own instead, so that the engine's tests run once
+/// more against PostgreSQL (`scripts/test` does).
 struct EngineFixture {
     static let start = Date(timeIntervalSinceReferenceDate: 800_000_000)  // 2026-05-09 06:13:20 UTC
 
@@ -11,6 +17,8 @@ struct EngineFixture {
     let presenter = RecordingPresenter()
     let engine: NotificationEngine
     let app: AppIdentifier = "com.example.app"
+    /// Drops the PostgreSQL schema when the fixture goes.
+    private let schema: TestSchema?
 
     init(
         store: NotificationStoreKind = .inMemory,
@@ -21,8 +29,21 @@ struct EngineFixture {
         var configuration = NotificationEngine.Configuration(authorizationPolicy: .grantAll)
         configuration.timeZone = TimeZone(identifier: "UTC")!
         configure(&configuration)
+        var store = store
+        if store == .inMemory, let url = Self.postgresInsteadOfMemory() {
+            store = .postgres(url: url)
+            schema = TestSchema(url: url)
+        } else {
+            schema = nil
+        }
         engine = try NotificationEngine(
             store: store, scheduler: scheduler, configuration: configuration, presenters: [presenter])
+    }
+
+    /// A new schema's URL when the tests are to use PostgreSQL for the in-memory store.
+    private static func postgresInsteadOfMemory() -> String? {
+        guard ProcessInfo.processInfo.environment["HERALD_ENGINE_TEST_STORE"] == "postgres" else { return nil }
+        return TestPostgres.uniqueSchemaURL()
     }
 
     /// Authorizes the app (policy `.grantAll`) for alerts, sounds and badges.
@@ -77,5 +98,20 @@ final class ScriptedHandler: NotificationAppHandler {
             return state.completesResponses
         }
         if completes { completionHandler() }
+    }
+}
+
+/// A test's PostgreSQL schema, dropped when the last reference goes.
+final class TestSchema: Sendable {
+    let url: String
+
+    init(url: String) {
+        self.url = url
+    }
+
+    deinit {
+        guard let store = try? PostgresStore(url: url) else { return }
+        try? store.dropSchema()
+        store.close()
     }
 }
