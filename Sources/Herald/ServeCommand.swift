@@ -41,6 +41,11 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Show deliveries as desktop notifications over D-Bus: auto (when there is a session bus), on or off.")
     var desktop: Desktop = .auto
 
+    @Option(help: ArgumentHelp(
+        "Keep notifications in this PostgreSQL database (postgres://user:password@host:port/database; default: $HERALD_DATABASE_URL, else SQLite in the data directory).",
+        valueName: "url"))
+    var database: String?
+
     func run() async throws {
         var settings = DaemonConfiguration(
             host: host, port: port,
@@ -50,6 +55,9 @@ struct Serve: AsyncParsableCommand {
             printsDeliveries: isatty(STDOUT_FILENO) == 1, bundledApps: !noBundledApps)
         settings.pendingLimitPerApp = pendingLimit
         settings.desktop = DesktopMode(rawValue: desktop.rawValue) ?? .auto
+        settings.databaseURL = database ?? ProcessInfo.processInfo.environment["HERALD_DATABASE_URL"].flatMap {
+            $0.isEmpty ? nil : $0
+        }
         let configuration = settings
         let daemon: HeraldDaemon
         do {
@@ -61,6 +69,7 @@ struct Serve: AsyncParsableCommand {
             print("Herald \(HeraldDaemon.version) is listening on \(url)")
             print("Open the notification center: \(daemon.signInURL(base: url))")
             print("Data: \(configuration.dataDirectory.path)\(virtualClock ? " (virtual clock)" : "")")
+            if let database = daemon.databaseDescription { print("Database: \(database)") }
             fflush(nil)
             // Under systemd (`Type=notify`, `herald service install`): the daemon is ready.
             do {

@@ -18,7 +18,7 @@ struct TestDaemon {
         policy: NotificationEngine.AuthorizationPolicy = .grantAll, virtualClock: Bool = true,
         directory: URL? = nil, webhookRetryDelays: [Duration] = [.milliseconds(10), .milliseconds(10)],
         clockStart: Date? = nil, bundledApps: Bool = false, pendingLimit: Int = 64,
-        connectionTimeouts: ConnectionTimeouts = ConnectionTimeouts()
+        connectionTimeouts: ConnectionTimeouts = ConnectionTimeouts(), databaseURL: String? = nil
     ) throws {
         let directory = directory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("herald-server-tests-\(UUID().uuidString)")
@@ -32,6 +32,7 @@ struct TestDaemon {
         configuration.connectionTimeouts = connectionTimeouts
         // A developer's own desktop is no place for test notifications.
         configuration.desktop = .off
+        configuration.databaseURL = databaseURL
         daemon = try HeraldDaemon(configuration: configuration)
     }
 

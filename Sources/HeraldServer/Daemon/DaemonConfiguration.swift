@@ -31,6 +31,10 @@ public struct DaemonConfiguration: Sendable {
     /// Whether deliveries also go to the desktop's notification server over D-Bus:
     /// `.auto` (the default) when there is a session bus.
     public var desktop: DesktopMode = .auto
+    /// The PostgreSQL database the engine keeps its notifications in
+    /// (`--database`, `HERALD_DATABASE_URL`), a `postgres://` URL; `nil` for the
+    /// SQLite file `engine.sqlite` in the data directory.
+    public var databaseURL: String?
     /// How long a webhook waits before each retry: 1, 2, 4, 8 and 16 s.
     public var webhookRetryDelays: [Duration] = [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16)]
 

@@ -27,6 +27,11 @@ public final class HeraldDaemon: Sendable {
     public let engine: NotificationEngine
     /// The admin credential (also in `admin-token` in the data directory).
     public let adminToken: String
+    /// The PostgreSQL database the engine keeps its notifications in, without its
+    /// password; `nil` for the SQLite file in the data directory.
+    public var databaseDescription: String? {
+        configuration.databaseURL.map { NotificationStoreKind.postgres(url: $0).description }
+    }
     let dataDirectory: DataDirectory
     let services: DaemonServices
     let hosts: AllowedHosts
@@ -64,7 +69,8 @@ public final class HeraldDaemon: Sendable {
         var presenters: [any Presenter] = [webhooks]
         if configuration.printsDeliveries { presenters.append(TerminalPresenter()) }
         engine = try NotificationEngine(
-            store: .sqlite(path: dataDirectory.engineDatabase.path), scheduler: scheduler,
+            store: configuration.databaseURL.map { .postgres(url: $0) } ?? .sqlite(path: dataDirectory.engineDatabase.path),
+            scheduler: scheduler,
             configuration: NotificationEngine.Configuration(
                 pendingLimitPerApp: configuration.pendingLimitPerApp,
                 authorizationPolicy: configuration.authorizationPolicy),

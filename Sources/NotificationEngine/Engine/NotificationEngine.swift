@@ -107,7 +107,8 @@ public final class NotificationEngine: Sendable {
     ///     recovered and caught up during this initializer; add more later with
     ///     ``addPresenter(_:)``.
     /// - Throws: ``NotificationError/Code/storeFailure`` when the store cannot be
-    ///   opened, migrated or read.
+    ///   opened, migrated or read, or when another engine already serves the same
+    ///   PostgreSQL database and schema.
     public init(
         store kind: NotificationStoreKind,
         scheduler: any DateScheduler,
@@ -117,6 +118,7 @@ public final class NotificationEngine: Sendable {
         self.configuration = configuration
         self.scheduler = scheduler
         let (store, attachments) = try kind.open()
+        try (store as? PostgresStore)?.claimSoleEngine()
         self.store = store
         self.attachments = attachments
         var initial = EngineState(

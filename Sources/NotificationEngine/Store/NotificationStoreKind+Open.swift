@@ -1,3 +1,5 @@
+import Foundation
+
 extension NotificationStoreKind {
     /// Opens the store this kind names: a new, empty ``InMemoryStore``, the
     /// SQLite database at the path, or the PostgreSQL database at the URL,
@@ -17,6 +19,22 @@ extension NotificationStoreKind {
         case .postgres(let url):
             let store = try PostgresStore(url: url)
             return (store, PostgresAttachmentStore(store: store))
+        }
+    }
+}
+
+extension NotificationStoreKind: CustomStringConvertible {
+    /// Where the store is, for a person to read: a database URL without its password.
+    public var description: String {
+        switch self {
+        case .inMemory:
+            return "in memory"
+        case .sqlite(let path):
+            return path
+        case .postgres(let url):
+            guard var components = URLComponents(string: url) else { return "a PostgreSQL database" }
+            if components.password != nil { components.password = "…" }
+            return components.string ?? "a PostgreSQL database"
         }
     }
 }

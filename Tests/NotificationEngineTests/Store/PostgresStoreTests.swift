@@ -116,12 +116,12 @@ struct PostgresStoreTests {
         #expect(error?.message.contains(reason) == true)
     }
 
-    @Test("A server that cannot be reached is a store failure naming the URL without its password")
+    @Test("A server that cannot be reached makes the service unavailable, naming the URL without its password")
     func unreachable() throws {
         let error = #expect(throws: NotificationError.self) {
             try PostgresStore(url: "postgres://herald:s3cret@127.0.0.1:1/herald?sslmode=disable")
         }
-        #expect(error?.code == .storeFailure)
+        #expect(error?.code == .serviceUnavailable)
         #expect(error?.message.contains("127.0.0.1:1/herald") == true)
         #expect(error?.message.contains("s3cret") == false)
     }

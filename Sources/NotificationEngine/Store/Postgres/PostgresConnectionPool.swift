@@ -52,7 +52,7 @@ final class PostgresConnectionPool: Sendable {
         let deadline = DispatchTime.now() + .nanoseconds(Int(leaseTimeout.components.seconds) * 1_000_000_000)
         guard slots.wait(timeout: deadline) == .success else {
             throw NotificationError(
-                .storeFailure,
+                .serviceUnavailable,
                 "PostgreSQL store: all \(capacity) connections to \(location.description) stayed busy for \(leaseTimeout)")
         }
         defer { slots.signal() }
@@ -104,7 +104,9 @@ final class PostgresConnectionPool: Sendable {
         return (try connect(), true)
     }
 
-    private func connect() throws -> PostgresConnection {
+    /// A new connection of the caller's own, outside the pool, for a session-level
+    /// lock held as long as the connection; the caller closes it.
+    func connect() throws -> PostgresConnection {
         let id = nextID.wrappingAdd(1, ordering: .relaxed).newValue
         return try PostgresStoreFailure.guarding("connecting to \(location.description)") {
             try PostgresConnection.connect(

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import Synchronization
 
 /// The ``NotificationStoreKind/postgres(url:)`` store: Herald's tables in a
 /// PostgreSQL database (its own schema if the URL names one), through
@@ -12,19 +13,25 @@ import PostgresNIO
 /// schema is migrated on open under an advisory lock, so nodes starting together
 /// migrate it once. Dates are `double precision` seconds since the reference
 /// date, as in the SQLite store, so they round-trip bit for bit; requests are in
-/// ``RequestCoding``'s binary form. Every failure is thrown as a
+/// ``RequestCoding``'s binary form. A server that cannot be reached, or a
+/// connection lost, is thrown as ``NotificationError/Code/serviceUnavailable``
+/// (the server rolls the transaction back, unless the connection was lost
+/// while it committed); every other failure as
 /// ``NotificationError/Code/storeFailure``.
 package final class PostgresStore: NotificationStore, Sendable {
     private let pool: PostgresConnectionPool
     let location: PostgresLocation
     private let logger = Logger(label: "herald.store.postgres")
+    /// The connection holding ``claimSoleEngine()``'s lock.
+    private let engineLock = Mutex<PostgresConnection?>(nil)
 
     /// Connects to the database at `url` (see ``PostgresLocation`` for its form),
     /// creates the schema if needed and migrates it.
     ///
-    /// - Throws: ``NotificationError/Code/storeFailure`` when the URL is not
-    ///   usable, the server cannot be reached or refuses the login, or the schema
-    ///   was migrated by a later version of Herald.
+    /// - Throws: ``NotificationError/Code/serviceUnavailable`` when the server
+    ///   cannot be reached; ``NotificationError/Code/storeFailure`` when the URL is
+    ///   not usable, the server refuses the login, or the schema was migrated by a
+    ///   later version of Herald.
     package init(url: String, connections: Int = 16) throws {
         location = try PostgresLocation(url: url)
         pool = PostgresConnectionPool(location: location, capacity: connections, logger: logger)
@@ -32,7 +39,38 @@ package final class PostgresStore: NotificationStore, Sendable {
     }
 
     deinit {
-        pool.close()
+        close()
+    }
+
+    /// Takes the lock that lets one engine at a time fire from this schema, and
+    /// holds it on a connection of its own until the store closes (or the server
+    /// drops that connection). Until several nodes can share a database, a second
+    /// engine on it would deliver every request twice.
+    ///
+    /// - Throws: ``NotificationError/Code/storeFailure`` when another engine holds it.
+    package func claimSoleEngine() throws {
+        let connection = try pool.connect()
+        let claimed: Bool
+        do {
+            claimed = try PostgresTransaction(connection: connection, logger: logger, isReadOnly: false).rows(
+                "SELECT pg_try_advisory_lock(hashtext('herald.engine.' || \(location.schema)))",
+                "locking the schema for this engine"
+            ) { try $0.decode(Bool.self) }.first ?? false
+        } catch {
+            try? connection.close().wait()
+            throw error
+        }
+        guard claimed else {
+            try? connection.close().wait()
+            throw NotificationError(
+                .storeFailure,
+                "PostgreSQL store: another Herald engine serves the schema \(location.schema) at \(description); several nodes on one database are not supported yet")
+        }
+        let previous = engineLock.withLock { held in
+            defer { held = connection }
+            return held
+        }
+        try? previous?.close().wait()
     }
 
     /// The database URL, without its password.
@@ -84,8 +122,13 @@ package final class PostgresStore: NotificationStore, Sendable {
         }
     }
 
-    /// Closes the store's connections.
+    /// Closes the store's connections, releasing the engine's lock.
     package func close() {
         pool.close()
+        let held = engineLock.withLock { held in
+            defer { held = nil }
+            return held
+        }
+        try? held?.close().wait()
     }
 }

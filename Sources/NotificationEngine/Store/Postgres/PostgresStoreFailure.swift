@@ -1,9 +1,11 @@
 import Foundation
 import PostgresNIO
 
-/// Turns what postgres-nio and the coders throw into
-/// ``NotificationError/Code/storeFailure`` errors that say what the store was
-/// doing, without the statement's values (they may be an app's content).
+/// Turns what postgres-nio and the coders throw into ``NotificationError``s that
+/// say what the store was doing, without the statement's values (they may be an
+/// app's content): ``NotificationError/Code/serviceUnavailable`` when the server
+/// cannot be reached or the connection is lost (nothing was committed; try
+/// again), ``NotificationError/Code/storeFailure`` for everything else.
 enum PostgresStoreFailure {
     /// The error to rethrow for `error`, thrown while the store was doing
     /// `action`. A ``NotificationError`` passes through unchanged, and so does an
@@ -12,6 +14,10 @@ enum PostgresStoreFailure {
         switch error {
         case let error as NotificationError:
             error
+        case let error as PSQLError where isConnectionLost(error) || isRefusingConnections(error):
+            NotificationError(
+                .serviceUnavailable,
+                "PostgreSQL store: \(action) failed: the database cannot be reached: \(describe(error))")
         case let error as PSQLError:
             NotificationError(.storeFailure, "PostgreSQL store: \(action) failed: \(describe(error))")
         case let error as PostgresDecodingError:
@@ -59,6 +65,12 @@ enum PostgresStoreFailure {
         default:
             return false
         }
+    }
+
+    /// Whether the server turned a new connection away for now: 53300
+    /// too_many_connections.
+    static func isRefusingConnections(_ error: PSQLError) -> Bool {
+        error.serverInfo?[.sqlState] == "53300"
     }
 
     /// The server's message and SQLSTATE, or what went wrong on the way there.
