@@ -71,6 +71,8 @@ struct EngineState {
     /// When old deliveries were last pruned.
     var prunedDate: Date?
     var nextToken: UInt64 = 0
+    /// What a shared store told the engine that it has not handled yet.
+    var sharing = SharingSignals()
 
     mutating func makeToken() -> UInt64 {
         nextToken += 1

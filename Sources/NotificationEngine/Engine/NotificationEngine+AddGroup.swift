@@ -66,11 +66,11 @@ extension NotificationEngine {
             }
             guard !prepared.isEmpty else { return }
             do {
-                let plans = try write { transaction in
+                let plans = try write(locking: prepared.map(\.app)) { transaction in
                     var counts: [AppIdentifier: Int] = [:]
                     var plans: [(index: Int, app: AppIdentifier, plan: AddPlan)] = []
                     for (index, app, items) in prepared {
-                        let count = counts[app] ?? state.pendingCounts[app] ?? 0
+                        let count = try counts[app] ?? pendingCount(of: app, in: transaction, state: state)
                         let plan: AddPlan
                         do {
                             plan = try self.plan(items, for: app, in: transaction, count: count)
@@ -82,6 +82,7 @@ extension NotificationEngine {
                         counts[app] = count + plan.items.count - plan.evicted.count - plan.replaced.count
                         plans.append((index, app, plan))
                     }
+                    try announce(plans.flatMap { $0.plan.items.map(\.nextFireDate) }, in: transaction)
                     return plans
                 }
                 for (index, app, plan) in plans {

@@ -62,7 +62,7 @@ extension NotificationEngine {
         try Validator.validateApp(app)
         let identifiers = identifiers?.map(\.canonical)
         let removed = try state.withLock { _ in
-            try write { transaction in
+            try write(locking: [app]) { transaction in
                 let listed = try transaction.listedDeliveries(app)
                 let names = identifiers.map(Set.init)
                 let removed = listed.filter { names?.contains($0.request.identifier) ?? true }.map(\.id)

@@ -61,7 +61,10 @@ extension NotificationEngine {
     ///
     /// The requests are read and decoded before the write transaction (in
     /// parallel for a large batch); the engine's lock, held throughout, keeps
-    /// every other change of pending requests out in between.
+    /// every other change of pending requests out in between. With a shared
+    /// store they are claimed in the transaction instead (other engines change
+    /// them without the lock); rows another engine holds are left to it, and
+    /// looked at again shortly in case it never commits.
     func commit(
         _ items: [FireItem], now: Date, clearing handedOver: [DeliveryID] = [], in state: inout EngineState
     ) -> Firing? {
@@ -69,9 +72,11 @@ extension NotificationEngine {
             let apps = try Set(items.map(\.app)).reduce(into: [:]) { records, app in
                 records[app] = try record(app, in: &state)
             }
-            let loaded = try load(items)
+            let preloaded = sharedStore == nil ? try load(items) : nil
             let schedule = state.schedule
-            let firing = try write { transaction in
+            var claimedAll = true
+            let firing = try write(locking: apps.keys) { transaction in
+                let loaded = try preloaded ?? claim(items, in: transaction, claimedAll: &claimedAll)
                 var firing = try items.reduce(into: Firing()) { firing, item in
                     guard let (record, request) = loaded[RegionKey(app: item.app, identifier: item.identifier)] else {
                         return
@@ -81,9 +86,11 @@ extension NotificationEngine {
                 }
                 try transaction.removeFromOutbox(handedOver)
                 try finishBatch(&firing, in: transaction)
+                try announce(firing.rescheduled.map(\.1.nextFireDate), in: transaction)
                 return firing
             }
             track(firing, items: items, in: &state)
+            if !claimedAll { recheckClaims(&state, now: now) }
             return firing
         } catch {
             logger.error("firing \(items.count) requests failed, retrying in 1 s: \(error)")
@@ -99,7 +106,21 @@ extension NotificationEngine {
     /// whose request cannot be decoded is logged and comes back with `nil`, so
     /// that firing removes it instead of failing on it for ever.
     private func load(_ items: [FireItem]) throws -> [RegionKey: (PendingRecord, NotificationRequest?)] {
-        let records = try read { try $0.pendingRecords(items.map { ($0.app, $0.identifier) }) }
+        decode(try read { try $0.pendingRecords(items.map { ($0.app, $0.identifier) }) })
+    }
+
+    /// The items' rows claimed in a shared store's transaction, decoded as
+    /// ``load(_:)`` decodes them; `claimedAll` turns false when some were not.
+    private func claim(
+        _ items: [FireItem], in transaction: any StoreTransaction, claimedAll: inout Bool
+    ) throws -> [RegionKey: (PendingRecord, NotificationRequest?)] {
+        guard let shared = transaction as? any SharedStoreTransaction else { return try load(items) }
+        let records = try shared.claimPending(items.map { ($0.app, $0.identifier) })
+        claimedAll = records.count == items.count
+        return decode(records)
+    }
+
+    private func decode(_ records: [PendingRecord]) -> [RegionKey: (PendingRecord, NotificationRequest?)] {
         let requests = BatchDecoder.decode(records)
         var loaded: [RegionKey: (PendingRecord, NotificationRequest?)] = [:]
         for (record, request) in zip(records, requests) {
@@ -245,7 +266,7 @@ extension NotificationEngine {
         state.timer = scheduler.schedule(after: wake) { [weak self] in self?.timerFired() }
     }
 
-    private func timerFired() {
+    func timerFired() {
         state.withLock { state in
             state.timer = nil
             state.timerDate = nil
@@ -257,6 +278,11 @@ extension NotificationEngine {
     /// Hands the deliveries a crash left in the outbox to the presenters again,
     /// with the same delivery identifiers.
     func recoverOutbox() throws {
+        guard sharedStore == nil else {
+            // Entries of live engines are theirs; those of engines gone are taken over.
+            takeOverAbandonedOutbox()
+            return
+        }
         let deliveries = try read { try $0.outbox() }
         guard !deliveries.isEmpty else { return }
         logger.notice("handing \(deliveries.count) deliveries left in the outbox to the presenters again")

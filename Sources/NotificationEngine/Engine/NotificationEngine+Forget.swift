@@ -43,7 +43,7 @@ extension NotificationEngine {
         try Validator.validateApp(app)
         let forgotten = try state.withLock { state in
             let record = try record(app, in: &state)
-            let (listed, answered) = try write { transaction in
+            let (listed, answered) = try write(locking: [app]) { transaction in
                 let listed = try transaction.listedDeliveries(app).map(\.id)
                 let answered = try transaction.unhandledResponses(app).map(\.delivery.id)
                 try transaction.deleteApp(app)

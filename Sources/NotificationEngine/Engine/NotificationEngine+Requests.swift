@@ -21,9 +21,11 @@ extension NotificationEngine {
         let (result, firesNow, freed) = try state.withLock { state in
             let now = scheduler.now
             let items = try prepareAdd(requests, for: app, now: now, in: &state)
-            let plan = try write { transaction in
-                let plan = try self.plan(items, for: app, in: transaction, count: state.pendingCounts[app] ?? 0)
+            let plan = try write(locking: [app]) { transaction in
+                let count = try pendingCount(of: app, in: transaction, state: state)
+                let plan = try self.plan(items, for: app, in: transaction, count: count)
                 try self.apply(plan, for: app, in: transaction)
+                try announce(items.map(\.nextFireDate), in: transaction)
                 return plan
             }
             track(plan, for: app, in: &state)
@@ -165,8 +167,14 @@ extension NotificationEngine {
     /// replaced, evicted, removed, fired or rescheduled. Equal numbers mean equal
     /// lists, so a caller may keep something derived from a list (its JSON) for as
     /// long as the number stays the same.
+    ///
+    /// With a shared store, other engines change lists without telling, so every
+    /// look gives a new number.
     package var pendingVersion: UInt64 {
-        state.withLock { $0.pendingVersion }
+        state.withLock { state in
+            if sharedStore != nil { state.pendingVersion &+= 1 }
+            return state.pendingVersion
+        }
     }
 
     /// The app's pending requests as ``pendingRequests(for:)`` lists them, with the
@@ -178,6 +186,7 @@ extension NotificationEngine {
     /// again, the second time under the lock.
     package func versionedPendingRequests(for app: AppIdentifier) throws -> (requests: [PendingRequest], version: UInt64) {
         try Validator.validateApp(app)
+        if sharedStore != nil { return (try read { try $0.pendingRequests(app) }, pendingVersion) }
         let before = pendingVersion
         let requests = try read { try $0.pendingRequests(app) }
         if pendingVersion == before { return (requests, before) }

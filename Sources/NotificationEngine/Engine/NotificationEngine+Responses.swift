@@ -59,7 +59,11 @@ extension NotificationEngine {
             let answer = try validateAnswer(
                 stored.delivery, actionIdentifier: actionIdentifier, userText: userText,
                 authenticated: authenticated, category: record.category(for: stored.delivery))
-            try write { transaction in
+            try write(locking: [app]) { transaction in
+                // Another node may have taken the answer since the read; the app's lock orders them.
+                if transaction is any SharedStoreTransaction, try transaction.delivery(id)?.isAnswered != false {
+                    throw NotificationError(.deliveryNotFound, "\(app) has no unanswered delivery \(id)")
+                }
                 try transaction.updateDelivery(id, isListed: false, isAnswered: true)
                 if answer.reachesApp { try transaction.saveResponse(answer.response) }
             }

@@ -97,7 +97,9 @@ extension NotificationEngine {
         let now = scheduler.now
         let moved = try write { transaction in
             var moved: [(app: AppIdentifier, pending: PendingRequest)] = []
-            for app in try transaction.pendingCounts().keys.sorted() {
+            let apps = try transaction.pendingCounts().keys.sorted()
+            try (transaction as? any SharedStoreTransaction)?.lockApps(apps)
+            for app in apps {
                 for var pending in try transaction.pendingRequests(app) {
                     guard let date = pending.nextFireDate, date > now,
                         case .calendar(let trigger) = pending.request.trigger, trigger.dateComponents.timeZone == nil,
@@ -110,6 +112,7 @@ extension NotificationEngine {
                 }
             }
             try transaction.saveScheduleTimeZone(schedule.timeZone.identifier)
+            try announce(moved.map(\.pending.nextFireDate), in: transaction)
             return moved
         }
         state.schedule = schedule

@@ -107,8 +107,8 @@ public final class NotificationEngine: Sendable {
     ///     recovered and caught up during this initializer; add more later with
     ///     ``addPresenter(_:)``.
     /// - Throws: ``NotificationError/Code/storeFailure`` when the store cannot be
-    ///   opened, migrated or read, or when another engine already serves the same
-    ///   PostgreSQL database and schema.
+    ///   opened, migrated or read; ``NotificationError/Code/serviceUnavailable``
+    ///   when a PostgreSQL server cannot be reached.
     public init(
         store kind: NotificationStoreKind,
         scheduler: any DateScheduler,
@@ -118,7 +118,6 @@ public final class NotificationEngine: Sendable {
         self.configuration = configuration
         self.scheduler = scheduler
         let (store, attachments) = try kind.open()
-        try (store as? PostgresStore)?.claimSoleEngine()
         self.store = store
         self.attachments = attachments
         var initial = EngineState(
@@ -135,6 +134,7 @@ public final class NotificationEngine: Sendable {
         state = Mutex(initial)
         try state.withLock { try adoptStartingTimeZone(in: &$0) }
         try recoverOutbox()
+        startSharing()
         sweepAttachments()
         fireDue()
     }
@@ -186,16 +186,17 @@ public final class NotificationEngine: Sendable {
 
     // MARK: Shared helpers
 
-    /// The app's cached record, read from the store the first time.
+    /// The app's cached record, read from the store the first time; with a
+    /// shared store, read every time (other engines change it).
     func record(_ app: AppIdentifier, in state: inout EngineState) throws -> EngineState.AppRecord {
         if let record = state.apps[app] { return record }
-        let record = try store.read { transaction in
+        let record = try read { transaction in
             EngineState.AppRecord(
                 preferences: try transaction.preferences(app) ?? AppNotificationPreferences(),
                 categories: try transaction.categories(app),
                 badge: try transaction.badge(app))
         }
-        state.apps[app] = record
+        if sharedStore == nil { state.apps[app] = record }
         return record
     }
 

@@ -20,6 +20,9 @@ struct EngineFixture {
     /// Drops the PostgreSQL schema when the fixture goes.
     private let schema: TestSchema?
 
+    /// Whether the engine's store is PostgreSQL, which other engines may share.
+    var isShared: Bool { schema != nil }
+
     init(
         store: NotificationStoreKind = .inMemory,
         start: Date = EngineFixture.start,

@@ -30,7 +30,8 @@ enum PostgresSchema {
     ///   category it was made with; `deliveries_listed` covers what the
     ///   notification center lists.
     /// - `outbox`: deliveries not yet handed to the presenters; their order is the
-    ///   deliveries' `seq`.
+    ///   deliveries' `seq`. Each entry names the engine that wrote it and how long
+    ///   (server time, seconds since 1970) its lease lasts (``SharedNotificationStore``).
     /// - `responses`: responses their app has not handled yet, in order.
     /// - `settings`: the engine's own values by name (`schedule_time_zone`).
     /// - `attachments`: attachments' bytes by SHA-256 digest (``PostgresAttachmentStore``).
@@ -71,7 +72,11 @@ enum PostgresSchema {
         CREATE INDEX deliveries_listed ON deliveries (app, identifier) WHERE listed;
         CREATE INDEX deliveries_app ON deliveries (app);
 
-        CREATE TABLE outbox (delivery_id uuid PRIMARY KEY);
+        CREATE TABLE outbox (
+            delivery_id uuid PRIMARY KEY,
+            owner uuid NOT NULL,
+            lease_until double precision NOT NULL
+        );
 
         CREATE TABLE responses (
             seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

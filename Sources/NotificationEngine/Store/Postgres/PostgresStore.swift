@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import Logging
 import PostgresNIO
 import Synchronization
@@ -18,12 +18,23 @@ import Synchronization
 /// (the server rolls the transaction back, unless the connection was lost
 /// while it committed); every other failure as
 /// ``NotificationError/Code/storeFailure``.
-package final class PostgresStore: NotificationStore, Sendable {
+///
+/// Several engines may share the store (``SharedNotificationStore``).
+package final class PostgresStore: SharedNotificationStore, Sendable {
     private let pool: PostgresConnectionPool
     let location: PostgresLocation
     private let logger = Logger(label: "herald.store.postgres")
-    /// The connection holding ``claimSoleEngine()``'s lock.
-    private let engineLock = Mutex<PostgresConnection?>(nil)
+    package let node = UUID()
+    /// The tasks ``startSharing(_:)`` runs, cancelled when the store closes.
+    let sharing = Mutex<[Task<Void, Never>]>([])
+
+    /// How long an engine's outbox entries stay its own without renewal, in
+    /// seconds: another engine claims them after that.
+    static let outboxLease = 1.0
+    /// How often an engine renews its leases and looks for abandoned entries.
+    static let outboxRenewal: Duration = .milliseconds(250)
+    /// The channel announcements go on (``SharedStoreTransaction/announceDue(_:)``).
+    static let dueChannel = "herald_due"
 
     /// Connects to the database at `url` (see ``PostgresLocation`` for its form),
     /// creates the schema if needed and migrates it.
@@ -40,37 +51,6 @@ package final class PostgresStore: NotificationStore, Sendable {
 
     deinit {
         close()
-    }
-
-    /// Takes the lock that lets one engine at a time fire from this schema, and
-    /// holds it on a connection of its own until the store closes (or the server
-    /// drops that connection). Until several nodes can share a database, a second
-    /// engine on it would deliver every request twice.
-    ///
-    /// - Throws: ``NotificationError/Code/storeFailure`` when another engine holds it.
-    package func claimSoleEngine() throws {
-        let connection = try pool.connect()
-        let claimed: Bool
-        do {
-            claimed = try PostgresTransaction(connection: connection, logger: logger, isReadOnly: false).rows(
-                "SELECT pg_try_advisory_lock(hashtext('herald.engine.' || \(location.schema)))",
-                "locking the schema for this engine"
-            ) { try $0.decode(Bool.self) }.first ?? false
-        } catch {
-            try? connection.close().wait()
-            throw error
-        }
-        guard claimed else {
-            try? connection.close().wait()
-            throw NotificationError(
-                .storeFailure,
-                "PostgreSQL store: another Herald engine serves the schema \(location.schema) at \(description); several nodes on one database are not supported yet")
-        }
-        let previous = engineLock.withLock { held in
-            defer { held = connection }
-            return held
-        }
-        try? previous?.close().wait()
     }
 
     /// The database URL, without its password.
@@ -90,7 +70,8 @@ package final class PostgresStore: NotificationStore, Sendable {
         begin: String, isReadOnly: Bool, _ body: (PostgresTransaction) throws -> T
     ) throws -> T {
         try pool.withConnection { connection, isNew in
-            let transaction = PostgresTransaction(connection: connection, logger: logger, isReadOnly: isReadOnly)
+            let transaction = PostgresTransaction(
+                connection: connection, logger: logger, isReadOnly: isReadOnly, node: node, schema: location.schema)
             do {
                 try transaction.execute(PostgresQuery(unsafeSQL: begin), "starting a transaction")
             } catch where !isNew && PostgresStoreFailure.isConnectionLost(error) {
@@ -122,13 +103,13 @@ package final class PostgresStore: NotificationStore, Sendable {
         }
     }
 
-    /// Closes the store's connections, releasing the engine's lock.
+    /// Stops sharing and closes the store's connections.
     package func close() {
-        pool.close()
-        let held = engineLock.withLock { held in
-            defer { held = nil }
-            return held
+        let tasks = sharing.withLock { tasks in
+            defer { tasks = [] }
+            return tasks
         }
-        try? held?.close().wait()
+        tasks.forEach { $0.cancel() }
+        pool.close()
     }
 }

@@ -194,9 +194,15 @@ extension PostgresTransaction {
 
     // MARK: Outbox
 
+    /// Adds the entries under this engine's lease (``PostgresStore/outboxLease``).
     func addToOutbox(_ ids: [DeliveryID]) throws {
         try execute(
-            "INSERT INTO outbox (delivery_id) SELECT unnest(\(ids.map(\.rawValue))) ON CONFLICT DO NOTHING",
+            """
+            INSERT INTO outbox (delivery_id, owner, lease_until)
+            SELECT unnest(\(ids.map(\.rawValue))), \(node),
+                extract(epoch FROM clock_timestamp()) + \(PostgresStore.outboxLease)
+            ON CONFLICT DO NOTHING
+            """,
             "adding \(ids.count) deliveries to the outbox")
     }
 
@@ -207,6 +213,16 @@ extension PostgresTransaction {
             ORDER BY deliveries.seq
             """,
             "reading the outbox", delivery)
+    }
+
+    /// The deliveries of these outbox entries, in order.
+    func outbox(among ids: [UUID]) throws -> [Delivery] {
+        try rows(
+            """
+            SELECT \(unescaped: Self.deliveryColumns) FROM deliveries WHERE id = ANY(\(ids))
+            ORDER BY deliveries.seq
+            """,
+            "reading \(ids.count) outbox entries", delivery)
     }
 
     func removeFromOutbox(_ ids: [DeliveryID]) throws {

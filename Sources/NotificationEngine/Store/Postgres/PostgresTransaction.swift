@@ -13,6 +13,10 @@ final class PostgresTransaction: StoreTransaction {
     let connection: PostgresConnection
     let logger: Logger
     let isReadOnly: Bool
+    /// The engine this transaction writes outbox entries for (``PostgresStore/node``).
+    let node: UUID
+    /// The schema Herald's tables are in, which announcements name.
+    let schema: String
     lazy var encoder = JSONEncoder()
     lazy var decoder = JSONDecoder()
     /// Apps known to have a row in `apps` in this transaction.
@@ -20,10 +24,12 @@ final class PostgresTransaction: StoreTransaction {
     /// Categories of deliveries saved in this transaction, as JSON.
     var encodedCategories: [NotificationCategory: String] = [:]
 
-    init(connection: PostgresConnection, logger: Logger, isReadOnly: Bool) {
+    init(connection: PostgresConnection, logger: Logger, isReadOnly: Bool, node: UUID, schema: String) {
         self.connection = connection
         self.logger = logger
         self.isReadOnly = isReadOnly
+        self.node = node
+        self.schema = schema
     }
 
     // MARK: Pending requests

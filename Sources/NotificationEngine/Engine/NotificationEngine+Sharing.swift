@@ -1,0 +1,148 @@
+import Foundation
+import Logging
+import Signals
+import Synchronization
+
+/// Working beside other engines on one shared store (``SharedNotificationStore``,
+/// several Herald nodes on one PostgreSQL database). With a store of one writer
+/// (in memory, SQLite) none of this runs.
+extension NotificationEngine {
+    /// The store, if other engines write it too.
+    var sharedStore: (any SharedNotificationStore)? {
+        store as? any SharedNotificationStore
+    }
+
+    /// How soon an engine looks again at due rows another engine held when it
+    /// tried to claim them: if that engine dies before it commits, this one
+    /// delivers them.
+    static let claimRecheckDelay: TimeInterval = 0.25
+
+    /// Runs `body` in a write transaction that first locks `apps` when the store
+    /// is shared, so that other engines' changes of those apps wait, always in the
+    /// same order (no deadlocks): every transaction that changes an app's rows in
+    /// more than one statement goes through here.
+    func write<T>(locking apps: some Sequence<AppIdentifier>, _ body: (any StoreTransaction) throws -> T) throws -> T {
+        try write { transaction in
+            if let shared = transaction as? any SharedStoreTransaction {
+                try shared.lockApps(Set(apps).sorted())
+            }
+            return try body(transaction)
+        }
+    }
+
+    /// The app's pending count an add is planned against: the store's when it is
+    /// shared (the app is locked), the engine's own count otherwise.
+    func pendingCount(of app: AppIdentifier, in transaction: any StoreTransaction, state: EngineState) throws -> Int {
+        if let shared = transaction as? any SharedStoreTransaction {
+            return try shared.pendingCount(app)
+        }
+        return state.pendingCounts[app] ?? 0
+    }
+
+    /// Tells the other engines, when the transaction commits, of the earliest of
+    /// these fire dates.
+    func announce(_ dates: some Sequence<Date?>, in transaction: any StoreTransaction) throws {
+        guard let shared = transaction as? any SharedStoreTransaction,
+            let earliest = dates.compactMap({ $0 }).min()
+        else { return }
+        try shared.announceDue(earliest)
+    }
+
+    /// Starts hearing from the other engines.
+    func startSharing() {
+        sharedStore?.startSharing { [weak self] signal in self?.received(signal) }
+    }
+
+    /// Notes a signal and has the scheduler handle what came in, once for all
+    /// signals that arrive before it does.
+    private func received(_ signal: SharedStoreSignal) {
+        let schedule = state.withLock { state in
+            switch signal {
+            case .dueChanged(let date?):
+                state.sharing.dueChanged = true
+                state.sharing.earliestDue = min(state.sharing.earliestDue ?? date, date)
+            case .dueChanged(nil):
+                state.sharing.dueChanged = true
+                state.sharing.dueUnknown = true
+            case .outboxAbandoned:
+                state.sharing.outboxAbandoned = true
+            }
+            defer { state.sharing.isScheduled = true }
+            return !state.sharing.isScheduled
+        }
+        if schedule {
+            scheduler.schedule { [weak self] in self?.handleSignals() }
+        }
+    }
+
+    private func handleSignals() {
+        let signals = state.withLock { state in
+            defer { state.sharing = EngineState.SharingSignals() }
+            return state.sharing
+        }
+        if signals.dueChanged {
+            state.withLock { state in
+                let date = signals.dueUnknown ? nil : signals.earliestDue
+                if Self.windowMayMiss(date, state.window) { reload(&state) }
+            }
+            fireDue()
+        }
+        if signals.outboxAbandoned {
+            takeOverAbandonedOutbox()
+        }
+    }
+
+    /// Whether a request that became due at `date` (`nil`: unknown) may be
+    /// missing from `window`: everything at or before the window's last entry
+    /// must be in it.
+    private static func windowMayMiss(_ date: Date?, _ window: DueWindow) -> Bool {
+        guard let date else { return true }
+        if window.isComplete { return true }
+        return window.last.map { date <= $0.date } ?? true
+    }
+
+    /// Forgets the window and the timer, so that the next look reads the store.
+    func reload(_ state: inout EngineState) {
+        state.window.invalidate()
+        state.timer?.dispose()
+        state.timer = nil
+        state.timerDate = nil
+    }
+
+    /// After a claim found rows another engine held: looks at the store again
+    /// shortly, for rows that engine never committed.
+    func recheckClaims(_ state: inout EngineState, now: Date) {
+        let date = now.addingTimeInterval(Self.claimRecheckDelay)
+        state.window.invalidate()
+        if let armed = state.timerDate, state.timer != nil, armed <= date { return }
+        state.timer?.dispose()
+        state.timerDate = date
+        state.timer = scheduler.schedule(after: date) { [weak self] in self?.timerFired() }
+    }
+
+    /// Presents, with their delivery identifiers, the outbox entries of engines
+    /// that stopped renewing their lease (killed while firing), now this one's.
+    func takeOverAbandonedOutbox() {
+        do {
+            let deliveries = try write { transaction in
+                try (transaction as? any SharedStoreTransaction)?.claimAbandonedOutbox() ?? []
+            }
+            guard !deliveries.isEmpty else { return }
+            logger.notice("handing \(deliveries.count) deliveries another node left in the outbox to the presenters")
+            clearOutbox(present(Firing(deliveries: deliveries)))
+        } catch {
+            logger.error("taking over abandoned outbox entries failed: \(error)")
+        }
+    }
+}
+
+extension EngineState {
+    /// Signals from a shared store not handled yet.
+    struct SharingSignals {
+        var isScheduled = false
+        var dueChanged = false
+        var dueUnknown = false
+        var earliestDue: Date?
+        var outboxAbandoned = false
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Synchronization
+
+/// The store's side of sharing a database: it listens for other engines'
+/// announcements and renews this engine's outbox leases, each on a connection
+/// of its own, reconnecting with backoff when the server goes away.
+extension PostgresStore {
+    package func startSharing(_ handler: @escaping @Sendable (SharedStoreSignal) -> Void) {
+        // The tasks hold what they need, not the store, so that the store can go
+        // (and cancel them) when its engine goes.
+        let context = SharingContext(
+            configuration: location.configuration, schema: location.schema, node: node,
+            logger: Logger(label: "herald.store.postgres.sharing"), handler: handler)
+        let tasks = [
+            Task { await context.reconnecting(context.listen) },
+            Task { await context.reconnecting(context.renewLeases) },
+        ]
+        sharing.withLock { $0 += tasks }
+    }
+
+    /// An announcement's payload: the schema, the announcing engine and the date
+    /// (seconds since the reference date), separated by spaces.
+    static func duePayload(schema: String, node: UUID, date: Date) -> String {
+        "\(schema) \(node.uuidString) \(date.timeIntervalSinceReferenceDate)"
+    }
+}
+
+/// What the sharing tasks work with.
+private struct SharingContext: Sendable {
+    var configuration: PostgresConnection.Configuration
+    var schema: String
+    var node: UUID
+    var logger: Logger
+    var handler: @Sendable (SharedStoreSignal) -> Void
+
+    /// Runs `body` on a new connection until the task is cancelled; after a
+    /// failure, connects again after 0.1 s, doubling up to 5 s.
+    func reconnecting(_ body: @Sendable (PostgresConnection) async throws -> Void) async {
+        var delay = Duration.milliseconds(100)
+        while !Task.isCancelled {
+            do {
+                let connection = try await PostgresConnection.connect(
+                    configuration: configuration, id: Int.random(in: 1...Int.max), logger: logger)
+                delay = .milliseconds(100)
+                do {
+                    try await withTaskCancellationHandler {
+                        try await body(connection)
+                    } onCancel: {
+                        connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
+                    }
+                    try? await connection.close()
+                } catch {
+                    try? await connection.close()
+                    throw error
+                }
+            } catch {
+                if Task.isCancelled { return }
+                logger.warning("sharing the PostgreSQL store: \(PostgresStoreFailure.wrap(error, while: "a background connection", ownCode: true))")
+            }
+            try? await Task.sleep(for: delay)
+            delay = min(delay * 2, .seconds(5))
+        }
+    }
+
+    /// Passes other engines' announcements of this schema to the handler; first
+    /// a `dueChanged(nil)`, for what was announced while nobody listened.
+    func listen(_ connection: PostgresConnection) async throws {
+        try await connection.listen(on: PostgresStore.dueChannel) { notifications in
+            handler(.dueChanged(nil))
+            for try await notification in notifications {
+                let fields = notification.payload.split(separator: " ")
+                guard fields.count == 3, fields[0] == schema, fields[1] != node.uuidString,
+                    let seconds = Double(fields[2])
+                else { continue }
+                handler(.dueChanged(Date(timeIntervalSinceReferenceDate: seconds)))
+            }
+        }
+    }
+
+    /// Every ``PostgresStore/outboxRenewal``: extends this engine's leases and
+    /// tells the handler when another engine's have run out.
+    func renewLeases(_ connection: PostgresConnection) async throws {
+        let now = "extract(epoch FROM clock_timestamp())"
+        while !Task.isCancelled {
+            try await connection.query(
+                """
+                UPDATE outbox SET lease_until = \(unescaped: now) + \(PostgresStore.outboxLease)
+                WHERE owner = \(node)
+                """,
+                logger: logger)
+            let abandoned = try await connection.query(
+                "SELECT EXISTS (SELECT 1 FROM outbox WHERE owner <> \(node) AND lease_until < \(unescaped: now))",
+                logger: logger)
+            for try await found in abandoned.decode(Bool.self) where found {
+                handler(.outboxAbandoned)
+            }
+            try await Task.sleep(for: PostgresStore.outboxRenewal)
+        }
+    }
+}

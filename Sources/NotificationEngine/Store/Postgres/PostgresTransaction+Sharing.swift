@@ -1,0 +1,69 @@
+import Foundation
+import PostgresNIO
+
+/// What several engines on one database need: app locks, claims of due rows,
+/// announcements and outbox leases (``SharedNotificationStore``).
+extension PostgresTransaction: SharedStoreTransaction {
+    func lockApps(_ apps: [AppIdentifier]) throws {
+        guard !apps.isEmpty else { return }
+        // An upsert that always updates: it inserts a new app's row and locks an
+        // existing one, in one statement, in the order given.
+        try execute(
+            """
+            INSERT INTO apps (app) SELECT unnest(\(apps.map(\.rawValue)))
+            ON CONFLICT (app) DO UPDATE SET app = excluded.app
+            """,
+            "locking \(apps.count) apps")
+        knownApps.formUnion(apps)
+    }
+
+    func pendingCount(_ app: AppIdentifier) throws -> Int {
+        try rows("SELECT count(*) FROM pending WHERE app = \(app.rawValue)", "counting the pending requests of \(app)") {
+            try $0.decode(Int.self)
+        }.first ?? 0
+    }
+
+    func claimPending(_ keys: [(app: AppIdentifier, identifier: String)]) throws -> [PendingRecord] {
+        var records: [PendingRecord] = []
+        records.reserveCapacity(keys.count)
+        for (app, group) in Dictionary(grouping: keys, by: \.app) {
+            records += try rows(
+                """
+                SELECT identifier, request, next_fire, added FROM pending
+                WHERE app = \(app.rawValue) AND identifier = ANY(\(group.map(\.identifier)))
+                FOR UPDATE SKIP LOCKED
+                """,
+                "claiming \(group.count) due requests of \(app)"
+            ) { row in
+                let (identifier, request, nextFire, added) = try row.decode((String, Data, Double?, Double).self)
+                return PendingRecord(
+                    app: app, identifier: identifier,
+                    nextFireDate: nextFire.map(Date.init(timeIntervalSinceReferenceDate:)),
+                    addedDate: Date(timeIntervalSinceReferenceDate: added), payload: .encoded(request))
+            }
+        }
+        return records
+    }
+
+    func announceDue(_ date: Date) throws {
+        let payload = PostgresStore.duePayload(schema: schema, node: node, date: date)
+        try execute("SELECT pg_notify(\(PostgresStore.dueChannel), \(payload))", "announcing a due date")
+    }
+
+    func claimAbandonedOutbox() throws -> [Delivery] {
+        let claimed = try rows(
+            """
+            UPDATE outbox SET owner = \(node),
+                lease_until = extract(epoch FROM clock_timestamp()) + \(PostgresStore.outboxLease)
+            WHERE delivery_id IN (
+                SELECT delivery_id FROM outbox
+                WHERE owner <> \(node) AND lease_until < extract(epoch FROM clock_timestamp())
+                FOR UPDATE SKIP LOCKED)
+            RETURNING delivery_id
+            """,
+            "claiming abandoned outbox entries"
+        ) { try $0.decode(UUID.self) }
+        guard !claimed.isEmpty else { return [] }
+        return try outbox(among: claimed)
+    }
+}

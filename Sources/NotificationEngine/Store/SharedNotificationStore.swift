@@ -1,0 +1,62 @@
+package import Foundation
+
+/// A store that several engines (Herald nodes) write at the same time:
+/// PostgreSQL. Each engine still keeps a window of the soonest due entries and
+/// one timer; the store makes their work come out once:
+///
+/// - Firing claims the due rows it fires (row locks, `SKIP LOCKED`), so two
+///   engines never both deliver one request; an engine that finds rows claimed
+///   by another looks again shortly, in case that engine died before committing.
+/// - Changes of one app on several engines take turns on the app's row lock, so
+///   the pending limit and replace-by-identifier hold; the engine reads an app's
+///   records and counts from the store, not from its caches.
+/// - Every commit that makes a request due sooner is announced
+///   (``SharedStoreTransaction/announceDue(_:)``), and every engine refills its
+///   window when the date falls inside it ( ``SharedStoreSignal/dueChanged(_:)``).
+/// - Outbox entries carry the engine that wrote them and a lease it renews; an
+///   engine that stops renewing (killed) leaves entries that another claims
+///   (``SharedStoreTransaction/claimAbandonedOutbox()``) and presents again, with
+///   the same delivery identifiers.
+package protocol SharedNotificationStore: NotificationStore {
+    /// This engine's identity among the store's writers, new for each store opened.
+    var node: UUID { get }
+
+    /// Starts telling `handler` what other engines did; it is called on a thread
+    /// of the store's, and again with `dueChanged(nil)` whenever the store may
+    /// have missed announcements (on start and after a reconnection). Stops when
+    /// the store closes.
+    func startSharing(_ handler: @escaping @Sendable (SharedStoreSignal) -> Void)
+}
+
+/// What a shared store tells its engine.
+package enum SharedStoreSignal: Sendable, Equatable {
+    /// A commit of another engine made a request due at this date (`nil`: some
+    /// date, unknown): a window that could miss it must be refilled.
+    case dueChanged(Date?)
+    /// Outbox entries of an engine that stopped renewing its lease are waiting.
+    case outboxAbandoned
+}
+
+/// The operations of a shared store's transaction beyond ``StoreTransaction``.
+package protocol SharedStoreTransaction: StoreTransaction {
+    /// Locks the app's row until the transaction ends (creating it if need be),
+    /// so that other engines' changes of the app wait. Lock apps in sorted order,
+    /// before any of their pending rows.
+    func lockApps(_ apps: [AppIdentifier]) throws
+
+    /// How many requests the app has pending.
+    func pendingCount(_ app: AppIdentifier) throws -> Int
+
+    /// Locks the pending rows of these keys that no other transaction holds and
+    /// returns them as they are now; rows another transaction holds, and keys
+    /// that are not pending, are left out.
+    func claimPending(_ keys: [(app: AppIdentifier, identifier: String)]) throws -> [PendingRecord]
+
+    /// Tells the other engines, when this transaction commits, that a request is
+    /// due at `date`.
+    func announceDue(_ date: Date) throws
+
+    /// Claims the outbox entries of engines that stopped renewing their lease, for
+    /// this engine, and returns their deliveries in order.
+    func claimAbandonedOutbox() throws -> [Delivery]
+}

@@ -1,0 +1,204 @@
+import Foundation
+import HeraldTestSupport
+import NotificationEngine
+import PostgresNIO
+import Signals
+import Synchronization
+import Testing
+
+/// Several engines (nodes) on one PostgreSQL schema, on the real clock: each due
+/// request delivered once, adds on one node fired by another, the pending limit
+/// kept under concurrent adds, a stopped node's outbox taken over.
+@Suite("Engines sharing one PostgreSQL database", .enabled(if: TestPostgres.url != nil || TestPostgres.isRequired))
+struct SharedStoreTests {
+    let app: AppIdentifier = "com.example.shared"
+
+    /// An engine on the real clock with a presenter of its own.
+    struct Node {
+        let engine: NotificationEngine
+        let presenter = RecordingPresenter()
+
+        init(url: String, configure: (inout NotificationEngine.Configuration) -> Void = { _ in }) throws {
+            var configuration = NotificationEngine.Configuration(pendingLimitPerApp: .max, authorizationPolicy: .grantAll)
+            configure(&configuration)
+            engine = try NotificationEngine(
+                store: .postgres(url: url), scheduler: QueueScheduler(name: "shared-store-test"),
+                configuration: configuration, presenters: [presenter])
+        }
+    }
+
+    private func schema() throws -> (url: String, drop: TestSchema) {
+        let url = try #require(TestPostgres.uniqueSchemaURL(), "HERALD_TEST_POSTGRES_URL is not set, and CI requires it")
+        return (url, TestSchema(url: url))
+    }
+
+    /// Waits, polling, until `done` holds or `limit` passes; returns whether it held.
+    private func eventually(within limit: Duration = .seconds(30), _ done: () async throws -> Bool) async throws -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + limit
+        while clock.now < deadline {
+            if try await done() { return true }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return try await done()
+    }
+
+    private static func request(_ identifier: String, after seconds: TimeInterval, title: String = "T") -> NotificationRequest {
+        NotificationRequest(
+            identifier: identifier, content: NotificationContent(title: title),
+            trigger: .timeInterval(TimeIntervalTrigger(interval: seconds, repeats: false)))
+    }
+
+    @Test("Three nodes deliver each of 3,000 requests due over 3 s exactly once, whichever node added it")
+    func exactlyOnce() async throws {
+        let (url, drop) = try schema()
+        let nodes = try (0..<3).map { _ in try Node(url: url) }
+        _ = try await nodes[0].engine.requestAuthorization(options: [.alert], for: app)
+        let count = 3_000
+        for (index, node) in nodes.enumerated() {
+            let requests = stride(from: index, to: count, by: nodes.count).map { number in
+                Self.request("r\(number)", after: 1 + 3 * Double(number) / Double(count))
+            }
+            try await node.engine.add(requests, for: app)
+        }
+        let total = { nodes.reduce(0) { $0 + $1.presenter.presentations.count } }
+        #expect(try await eventually { total() >= count })
+        try await Task.sleep(for: .seconds(1))  // anything shown twice would show by now
+        let shown = nodes.flatMap { $0.presenter.presentations.map(\.delivery) }
+        #expect(shown.count == count)
+        #expect(Set(shown.map(\.request.identifier)).count == count)
+        #expect(Set(shown.map(\.id)).count == count)
+        let delivered = try await nodes[1].engine.deliveredNotifications(for: app)
+        #expect(delivered.count == count)
+        #expect(try await nodes[2].engine.pendingRequests(for: app).isEmpty)
+        withExtendedLifetime(drop) {}
+    }
+
+    @Test("A request added on one node is fired by another that learns of it from the database, not its clock check")
+    func announcedAcrossNodes() async throws {
+        let (url, drop) = try schema()
+        // The listening node looks at its clock once an hour: only the announcement can wake it.
+        let listener = try Node(url: url) { $0.clockCheckInterval = 3_600 }
+        try await Task.sleep(for: .milliseconds(300))  // its LISTEN is in place
+        do {
+            let adder = try Node(url: url)
+            _ = try await adder.engine.requestAuthorization(options: [.alert], for: app)
+            try await adder.engine.add(Self.request("walk", after: 30), for: app)
+            // The adder goes before the request is due; the listener must deliver it.
+        }
+        try await listener.engine.add(Self.request("later", after: 3_000), for: app)
+        #expect(try await listener.engine.pendingRequests(for: app).map(\.request.identifier) == ["walk", "later"])
+        #expect(try await eventually(within: .seconds(60)) {
+            listener.presenter.presentations.map(\.delivery.request.identifier) == ["walk"]
+        })
+        withExtendedLifetime(drop) {}
+    }
+
+    @Test("Concurrent adds on two nodes keep the pending limit and one request per identifier")
+    func concurrentAddsKeepTheLimit() async throws {
+        let (url, drop) = try schema()
+        let limit = 10
+        let nodes = try (0..<2).map { _ in try Node(url: url) { $0.pendingLimitPerApp = limit } }
+        _ = try await nodes[0].engine.requestAuthorization(options: [.alert], for: app)
+        for round in 0..<20 {
+            // Five far requests, then five sooner ones from each node at once: 15
+            // in all, so each add must see the other's and evict down to the limit.
+            try await nodes[0].engine.removeAllPendingRequests(for: app)
+            try await nodes[0].engine.add((0..<5).map { Self.request("old\($0)", after: 10_000 + Double($0)) }, for: app)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (index, node) in nodes.enumerated() {
+                    group.addTask {
+                        let requests = (0..<5).map { Self.request("n\(index)-\($0)", after: 1_000 + Double($0)) }
+                        try await node.engine.add(requests, for: app)
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let pending = try await nodes[1].engine.pendingRequests(for: app).map(\.request.identifier)
+            #expect(pending.count == limit, "round \(round): \(pending)")
+            #expect(Set(pending).count == pending.count)
+            #expect(pending.allSatisfy { $0.hasPrefix("n") }, "round \(round): the sooner requests stay")
+        }
+        withExtendedLifetime(drop) {}
+    }
+
+    @Test("The same identifier added on two nodes at once leaves one pending request, the later add's")
+    func concurrentReplace() async throws {
+        let (url, drop) = try schema()
+        let nodes = try (0..<2).map { _ in try Node(url: url) }
+        _ = try await nodes[0].engine.requestAuthorization(options: [.alert], for: app)
+        for round in 0..<20 {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (index, node) in nodes.enumerated() {
+                    group.addTask {
+                        try await node.engine.add(Self.request("milk", after: 1_000, title: "node \(index)"), for: app)
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let pending = try await nodes[0].engine.pendingRequests(for: app)
+            #expect(pending.map(\.request.identifier) == ["milk"], "round \(round)")
+        }
+        withExtendedLifetime(drop) {}
+    }
+
+    @Test("A delivery answered on two nodes at once is answered once; the other gets deliveryNotFound")
+    func answeredOnce() async throws {
+        let (url, drop) = try schema()
+        let nodes = try (0..<2).map { _ in try Node(url: url) }
+        _ = try await nodes[0].engine.requestAuthorization(options: [.alert], for: app)
+        for round in 0..<10 {
+            try await nodes[0].engine.add(NotificationRequest(
+                identifier: "now\(round)", content: NotificationContent(title: "T"), trigger: nil), for: app)
+            let delivery = try #require(try await nodes[0].engine.deliveredNotifications(for: app).last)
+            let outcomes = await withTaskGroup(of: Bool.self) { group in
+                for node in nodes {
+                    group.addTask {
+                        do {
+                            try node.engine.respond(
+                                to: delivery.id, actionIdentifier: NotificationAction.defaultIdentifier,
+                                userText: nil, authenticated: true)
+                            return true
+                        } catch {
+                            return false
+                        }
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(outcomes.filter { $0 }.count == 1, "round \(round): \(outcomes)")
+            // The tap opened the app on the node that took it; the next one is for the background.
+            for node in nodes {
+                try await node.engine.setForeground(false, for: app)
+            }
+        }
+        withExtendedLifetime(drop) {}
+    }
+
+    @Test("The outbox entries of a node that stopped renewing them are presented by another, with the same delivery")
+    func abandonedOutboxIsTakenOver() async throws {
+        let (url, drop) = try schema()
+        let node = try Node(url: url)
+        _ = try await node.engine.requestAuthorization(options: [.alert], for: app)
+        try await node.engine.add(NotificationRequest(
+            identifier: "now", content: NotificationContent(title: "T"), trigger: nil), for: app)
+        #expect(try await eventually { !node.presenter.presentations.isEmpty })
+        let delivery = try #require(node.presenter.presentations.first?.delivery)
+        // As a node killed between committing the delivery and presenting it leaves it:
+        // in the outbox, under a lease that ran out.
+        _ = try await PostgresStoreTests.query(
+            url,
+            """
+            INSERT INTO outbox (delivery_id, owner, lease_until)
+            VALUES (\(delivery.id.rawValue), \(UUID()), extract(epoch FROM clock_timestamp()) - 1)
+            """
+        ) { _ in () }
+        #expect(try await eventually { node.presenter.presentations.count == 2 })
+        #expect(node.presenter.presentations.map(\.delivery.id) == [delivery.id, delivery.id])
+        #expect(try await eventually {
+            let left = try await PostgresStoreTests.query(url, "SELECT count(*) FROM outbox") { try $0.decode(Int.self) }
+            return left == [0]
+        })
+        withExtendedLifetime(drop) {}
+    }
+}
