@@ -75,6 +75,7 @@ public final class HeraldDaemon: Sendable {
                 pendingLimitPerApp: configuration.pendingLimitPerApp,
                 authorizationPolicy: configuration.authorizationPolicy),
             presenters: presenters)
+        try engine.claimSoleDaemon()
         desktop = try Self.makeDesktop(configuration.desktop, engine: engine)
         services = DaemonServices(
             engine: engine, registry: registry, sessions: try SessionStore(file: dataDirectory.sessionsFile),
