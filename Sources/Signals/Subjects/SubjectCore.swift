@@ -236,19 +236,17 @@ extension SubjectCore.State {
 }
 
 extension ContiguousArray {
-    /// Sends `value` to each receiver, borrowing each in place (no retain per receiver).
-    @inlinable
+    /// Sends `value` to each receiver. Indexing (not `for receiver in self`, not a buffer
+    /// pointer) lets each call borrow the receiver's closure in place instead of retaining
+    /// and releasing its captures around every delivery.
+    @inlinable @inline(__always)
     func send<Value, Failure>(_ value: Value) where Element == Receiver<Value, Failure> {
-        withUnsafeBufferPointer { receivers in
-            for index in receivers.indices { receivers[index].send(value) }
-        }
+        for index in indices { self[index].send(value) }
     }
 
     /// Sends `event` to each receiver.
-    @inlinable
+    @inlinable @inline(__always)
     func send<Value, Failure>(_ event: Event<Value, Failure>) where Element == Receiver<Value, Failure> {
-        withUnsafeBufferPointer { receivers in
-            for index in receivers.indices { receivers[index].send(event) }
-        }
+        for index in indices { self[index].send(event) }
     }
 }
