@@ -10,13 +10,10 @@
 /// several threads serializes its sends (subjects and operators do so for you).
 public final class Observer<Value: Sendable, Failure: Error>: Sendable {
     @usableFromInline
-    let onNext: @Sendable (Value) -> Void
+    let receiver: Receiver<Value, Failure>
+
     @usableFromInline
-    let onError: @Sendable (Failure) -> Void
-    @usableFromInline
-    let onCompleted: @Sendable () -> Void
-    @usableFromInline
-    let lifetime: SubscriptionLifetime
+    var lifetime: SubscriptionLifetime { receiver.lifetime }
 
     /// Creates an observer from a closure per kind of event.
     @inlinable
@@ -25,10 +22,13 @@ public final class Observer<Value: Sendable, Failure: Error>: Sendable {
         error: @escaping @Sendable (Failure) -> Void = { _ in },
         completed: @escaping @Sendable () -> Void = {}
     ) {
-        self.onNext = next
-        self.onError = error
-        self.onCompleted = completed
-        self.lifetime = SubscriptionLifetime()
+        receiver = Receiver(next: next, error: error, completed: completed, lifetime: SubscriptionLifetime())
+    }
+
+    /// An observer delivering to `receiver` (which may share another observer's lifetime).
+    @inlinable
+    init(receiver: Receiver<Value, Failure>) {
+        self.receiver = receiver
     }
 
     /// Creates an observer from one closure that receives every event.
@@ -50,32 +50,24 @@ public final class Observer<Value: Sendable, Failure: Error>: Sendable {
     /// Sends a value; ignored after termination or disposal.
     @inlinable
     public func send(_ value: Value) {
-        if lifetime.isActive { onNext(value) }
+        receiver.send(value)
     }
 
     /// Sends an error and ends the subscription; ignored after termination or disposal.
     @inlinable
     public func send(error: Failure) {
-        guard lifetime.beginTermination() else { return }
-        onError(error)
-        lifetime.endUpstream()
+        receiver.send(error: error)
     }
 
     /// Completes the subscription; ignored after termination or disposal.
     @inlinable
     public func sendCompleted() {
-        guard lifetime.beginTermination() else { return }
-        onCompleted()
-        lifetime.endUpstream()
+        receiver.sendCompleted()
     }
 
     /// Sends an event.
     @inlinable
     public func send(_ event: Event<Value, Failure>) {
-        switch event {
-        case .next(let value): send(value)
-        case .error(let error): send(error: error)
-        case .completed: sendCompleted()
-        }
+        receiver.send(event)
     }
 }

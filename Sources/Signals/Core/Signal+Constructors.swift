@@ -52,6 +52,6 @@ extension Signal {
     /// A signal that runs `body` for each subscription and sends its result, or fails with its error.
     @inlinable
     public static func deferred(_ body: @escaping @Sendable () -> Signal) -> Signal {
-        Signal { observer in body().startHandler(observer) }
+        Signal { observer in body().start(observer) }
     }
 }

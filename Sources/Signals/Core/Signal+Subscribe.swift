@@ -11,34 +11,51 @@ extension Signal {
         error: (@Sendable (Failure) -> Void)? = nil,
         completed: (@Sendable () -> Void)? = nil
     ) -> any Disposable {
-        subscribe(Observer(next: next ?? { _ in }, error: error ?? { _ in }, completed: completed ?? {}))
+        subscribe(receiving: next ?? { _ in }, error ?? { _ in }, completed ?? {})
     }
 
     /// Subscribes to values only.
     @inlinable
     @discardableResult
     public func subscribeNext(_ next: @escaping @Sendable (Value) -> Void) -> any Disposable {
-        subscribe(Observer(next: next))
+        subscribe(receiving: next, { _ in }, {})
     }
 
     /// Subscribes to the error only.
     @inlinable
     @discardableResult
     public func subscribeError(_ error: @escaping @Sendable (Failure) -> Void) -> any Disposable {
-        subscribe(Observer(error: error))
+        subscribe(receiving: { _ in }, error, {})
     }
 
     /// Subscribes to completion only.
     @inlinable
     @discardableResult
     public func subscribeCompleted(_ completed: @escaping @Sendable () -> Void) -> any Disposable {
-        subscribe(Observer(completed: completed))
+        subscribe(receiving: { _ in }, { _ in }, completed)
     }
 
     /// Subscribes with one closure that receives every event.
     @inlinable
     @discardableResult
     public func subscribeEvents(_ handler: @escaping @Sendable (Event<Value, Failure>) -> Void) -> any Disposable {
-        subscribe(Observer(handler))
+        subscribe(
+            receiving: { handler(.next($0)) },
+            { handler(.error($0)) },
+            { handler(.completed) }
+        )
+    }
+
+    /// Subscribes closures: straight into a subject's list when this is a subject's output
+    /// (no observer object), through an `Observer` and the start handler otherwise.
+    @inlinable
+    func subscribe(
+        receiving next: @escaping @Sendable (Value) -> Void,
+        _ error: @escaping @Sendable (Failure) -> Void,
+        _ completed: @escaping @Sendable () -> Void
+    ) -> any Disposable {
+        guard let subject else { return subscribe(Observer(next: next, error: error, completed: completed)) }
+        // The start handler holds the subject alive while `self` exists.
+        return subject._withUnsafeGuaranteedRef { $0.subscribe(next: next, error: error, completed: completed) }
     }
 }

@@ -17,6 +17,13 @@
 public struct Signal<Value: Sendable, Failure: Error>: Sendable {
     @usableFromInline
     let startHandler: @Sendable (Observer<Value, Failure>) -> (any Disposable)?
+    /// The subject (or replay subject) this signal is the output of, if it is one:
+    /// subscribing with closures then joins its list directly, with no observer object.
+    ///
+    /// Unretained: the start handler holds the subject, so copying a signal
+    /// (`subject.signal`) retains one object, and reaching the subject retains none.
+    @usableFromInline
+    let subject: Unmanaged<SubjectCore<Value, Failure>>?
 
     /// Creates a cold signal. `startHandler` runs for each subscription; the disposable
     /// it returns (or `nil` when there is nothing to cancel) is disposed when the
@@ -24,6 +31,24 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
     @inlinable
     public init(_ startHandler: @escaping @Sendable (Observer<Value, Failure>) -> (any Disposable)?) {
         self.startHandler = startHandler
+        subject = nil
+    }
+
+    /// The output of a subject: each subscription joins `subject`'s list.
+    @inlinable
+    init(subject: SubjectCore<Value, Failure>) {
+        startHandler = { observer in
+            subject.subscribe(observer)
+            return nil
+        }
+        self.subject = Unmanaged.passUnretained(subject)
+    }
+
+    /// Starts the signal's work for `observer`; returns what ends it, if anything (a
+    /// subject's subscriber leaves it through its lifetime).
+    @inlinable
+    func start(_ observer: Observer<Value, Failure>) -> (any Disposable)? {
+        startHandler(observer)
     }
 
     /// Subscribes `observer`, starting the signal's work.
@@ -33,7 +58,7 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
     @discardableResult
     public func subscribe(_ observer: Observer<Value, Failure>) -> any Disposable {
         let lifetime = observer.lifetime
-        lifetime.attach(startHandler(observer))
+        lifetime.attach(start(observer))
         return lifetime
     }
 }
@@ -51,6 +76,6 @@ extension Signal {
     func subscribe(_ upstream: Observer<Value, Failure>, heldBy hold: (any Disposable) -> Void) {
         hold(upstream.lifetime)
         guard upstream.isActive else { return }
-        upstream.lifetime.attach(startHandler(upstream))
+        upstream.lifetime.attach(start(upstream))
     }
 }

@@ -32,8 +32,7 @@ public final class MulticastConnection<Value: Sendable, Failure: Error>: Sendabl
     /// The subject's signal: hot, it receives the source's events once connected.
     /// Subscribing does not connect.
     public var signal: Signal<Value, Failure> {
-        let core = self.core
-        return Signal { observer in core.subscribe(observer) }
+        Signal(subject: core)
     }
 
     /// Whether `connect()` has been called.
@@ -71,10 +70,10 @@ public final class MulticastConnection<Value: Sendable, Failure: Error>: Sendabl
     public func autoconnect() -> Signal<Value, Failure> {
         Signal { observer in
             self.autoconnectSubscribers.withLock { $0 += 1 }
-            let subscription = self.core.subscribe(observer)
+            // The observer leaves the subject when its subscription ends.
+            self.core.subscribe(observer)
             let shared = self.connect()
             return ActionDisposable {
-                subscription?.dispose()
                 let remaining = self.autoconnectSubscribers.withLock { count -> Int in
                     count -= 1
                     return count

@@ -29,9 +29,9 @@ extension Signal {
     public func replayLazily() -> Signal {
         let connection = multicast(ReplaySubject())
         return Signal { observer in
-            let subscription = connection.core.subscribe(observer)
+            connection.core.subscribe(observer)
             connection.connect()
-            return subscription
+            return nil
         }
     }
 }

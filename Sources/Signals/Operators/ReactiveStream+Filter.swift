@@ -16,11 +16,7 @@ extension Signal {
     @inlinable
     public func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> Signal {
         Signal { observer in
-            self.subscribe(Observer(
-                next: { if isIncluded($0) { observer.send($0) } },
-                error: { observer.send(error: $0) },
-                completed: { observer.sendCompleted() }
-            ), heldBy: observer.lifetime.attach)
+            self.subscribe(sharingLifetimeOf: observer) { if isIncluded($0) { observer.send($0) } }
             return nil
         }
     }

@@ -38,7 +38,7 @@ extension Signal {
     public func doFinally(_ action: @escaping @Sendable () -> Void) -> Signal {
         Signal { observer in
             let once = ActionDisposable(action)
-            guard let upstream = self.startHandler(observer) else { return once }
+            guard let upstream = self.start(observer) else { return once }
             return CompositeDisposable([upstream, once])
         }
     }

@@ -21,7 +21,7 @@ public final class ReplaySubject<Value: Sendable, Failure: Error>: Sendable {
     public init(capacity: Int = .max) {
         precondition(capacity > 0, "ReplaySubject(capacity:) needs a capacity of at least 1, got \(capacity)")
         core = SubjectCore(capacity: capacity)
-        signal = Signal { [core] observer in core.subscribe(observer) }
+        signal = Signal(subject: core)
     }
 
     /// The subject as a signal: each subscription first receives the replayed values.

@@ -18,7 +18,7 @@ public final class Subject<Value: Sendable, Failure: Error>: Sendable {
     @inlinable
     public init() {
         core = SubjectCore(capacity: 0)
-        signal = Signal { [core] observer in core.subscribe(observer) }
+        signal = Signal(subject: core)
     }
 
     /// The subject as a signal: subscribing adds an observer until it is disposed.

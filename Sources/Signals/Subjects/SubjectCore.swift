@@ -1,18 +1,20 @@
-public import Synchronization
-
-/// The shared engine of `Subject` and `ReplaySubject`: a list of observers, an optional
+/// The shared engine of `Subject` and `ReplaySubject`: a list of receivers, an optional
 /// replay buffer, and a delivery queue that serializes events from any number of threads.
 ///
 /// Whoever finds the subject idle becomes the drainer and delivers until the queue is
 /// empty; sends that arrive meanwhile (from other threads, or re-entrantly from a
 /// subscriber) are queued, so every observer sees one event at a time, in one order,
 /// and no lock is held while subscriber code runs.
+///
+/// The list keeps each subscriber's closures and lifetime inline (a `Receiver`), and a
+/// subscription leaves it through its lifetime (`SubscriptionLifetime.Upstream.detach`):
+/// subscribing with closures allocates only the lifetime, and disposing allocates nothing.
 @usableFromInline
 final class SubjectCore<Value: Sendable, Failure: Error>: Sendable {
     @usableFromInline
     enum Work {
         case event(Event<Value, Failure>)
-        case subscribe(Observer<Value, Failure>)
+        case subscribe(Receiver<Value, Failure>)
     }
 
     @usableFromInline
@@ -23,7 +25,7 @@ final class SubjectCore<Value: Sendable, Failure: Error>: Sendable {
 
     @usableFromInline
     struct State {
-        @usableFromInline var observers: ContiguousArray<Observer<Value, Failure>> = []
+        @usableFromInline var observers: ContiguousArray<Receiver<Value, Failure>> = []
         @usableFromInline var isDelivering = false
         @usableFromInline var queue = DrainQueue<Work>()
         /// Set when a terminating event is accepted; later sends are ignored.
@@ -67,7 +69,7 @@ final class SubjectCore<Value: Sendable, Failure: Error>: Sendable {
 
     @inlinable
     func send(_ value: Value) {
-        let observers = state.withLock { state -> ContiguousArray<Observer<Value, Failure>>? in
+        let observers = state.withLock { state -> ContiguousArray<Receiver<Value, Failure>>? in
             guard state.acceptedTerminal == nil else { return nil }
             if state.isDelivering {
                 state.queue.append(.event(.next(value)))
@@ -78,13 +80,13 @@ final class SubjectCore<Value: Sendable, Failure: Error>: Sendable {
             return state.observers
         }
         guard let observers else { return }
-        for observer in observers { observer.send(value) }
+        observers.send(value)
         drain()
     }
 
     @inlinable
     func sendTerminal(_ event: Event<Value, Failure>) {
-        let observers = state.withLock { state -> ContiguousArray<Observer<Value, Failure>>? in
+        let observers = state.withLock { state -> ContiguousArray<Receiver<Value, Failure>>? in
             guard state.acceptedTerminal == nil else { return nil }
             state.acceptedTerminal = event
             if state.isDelivering {
@@ -95,7 +97,7 @@ final class SubjectCore<Value: Sendable, Failure: Error>: Sendable {
             return state.takeObservers(terminal: event)
         }
         guard let observers else { return }
-        for observer in observers { observer.send(event) }
+        observers.send(event)
         drain()
     }
 
@@ -105,7 +107,7 @@ final class SubjectCore<Value: Sendable, Failure: Error>: Sendable {
         while let (work, observers) = nextWork() {
             switch work {
             case .event(let event):
-                for observer in observers { observer.send(event) }
+                observers.send(event)
             case .subscribe(let observer):
                 replay(to: observer)
             }
@@ -113,7 +115,7 @@ final class SubjectCore<Value: Sendable, Failure: Error>: Sendable {
     }
 
     @inlinable
-    func nextWork() -> (Work, ContiguousArray<Observer<Value, Failure>>)? {
+    func nextWork() -> (Work, ContiguousArray<Receiver<Value, Failure>>)? {
         state.withLock { state in
             guard let work = state.queue.popFirst() else {
                 state.isDelivering = false
@@ -133,16 +135,48 @@ final class SubjectCore<Value: Sendable, Failure: Error>: Sendable {
 
     // MARK: Subscribing
 
+    /// Subscribes closures directly: the lifetime, created leaving this subject when it
+    /// ends, is the only allocation and the disposable returned.
     @inlinable
-    func subscribe(_ observer: Observer<Value, Failure>) -> (any Disposable)? {
+    func subscribe(
+        next: @escaping @Sendable (Value) -> Void,
+        error: @escaping @Sendable (Failure) -> Void,
+        completed: @escaping @Sendable () -> Void
+    ) -> any Disposable {
+        let lifetime = SubscriptionLifetime(detach: detach)
+        start(Receiver(next: next, error: error, completed: completed, lifetime: lifetime))
+        return lifetime
+    }
+
+    /// Subscribes an observer (the signal's start handler). Its lifetime leaves this
+    /// subject when it ends, so there is no disposable to hand back.
+    @inlinable
+    func subscribe(_ observer: Observer<Value, Failure>) {
+        start(observer.receiver)
+        // Attached after joining the list: a lifetime that already ended leaves it at once.
+        observer.lifetime.attach(.detach(detach))
+    }
+
+    /// Takes a lifetime's receiver out of the list. Captures only `self`, so it allocates
+    /// nothing, and it is built in code specialized for the subject's types.
+    @inlinable
+    var detach: @Sendable (SubscriptionLifetime) -> Void {
+        { [self] lifetime in remove(lifetime) }
+    }
+
+    /// Adds `receiver` (after replaying to it), or gives it the terminating event.
+    @inlinable
+    func start(_ receiver: consuming Receiver<Value, Failure>) {
+        // Moved into the list with `take()`, so joining it costs no reference counting.
+        var pending = Optional(receiver)
         let start = state.withLock { state -> Start in
             if let terminal = state.deliveredTerminal, capacity == 0 { return .terminal(terminal) }
             if capacity == 0 {
-                state.observers.append(observer)
+                state.observers.append(pending.take()!)
                 return .added
             }
             if state.isDelivering {
-                state.queue.append(.subscribe(observer))
+                state.queue.append(.subscribe(pending.take()!))
                 return .queued
             }
             state.isDelivering = true
@@ -152,38 +186,38 @@ final class SubjectCore<Value: Sendable, Failure: Error>: Sendable {
         case .added, .queued:
             break
         case .terminal(let terminal):
-            observer.send(terminal)
-            return nil
+            pending?.send(terminal)
         case .replayNow:
-            replay(to: observer)
+            if let pending { replay(to: pending) }
             drain()
         }
-        let id = ObjectIdentifier(observer)
-        // The removal closure is created here, in code specialized for the caller's types;
-        // a generic disposable class would run its `dispose()` unspecialized.
-        return SubjectSubscription { [self] in remove(id) }
     }
 
-    /// Sends the buffered values (and the terminal event, if delivered) to a new observer,
-    /// and adds it to the live observers. Runs only as the drainer.
+    /// Sends the buffered values (and the terminal event, if delivered) to a new receiver,
+    /// and adds it to the live ones. Runs only as the drainer.
     @inlinable
-    func replay(to observer: Observer<Value, Failure>) {
+    func replay(to receiver: Receiver<Value, Failure>) {
         let (values, terminal) = state.withLock { state -> (ArraySlice<Value>, Event<Value, Failure>?) in
-            // An observer disposed while its subscription was queued must not be kept.
-            if state.deliveredTerminal == nil && observer.isActive { state.observers.append(observer) }
+            // A receiver disposed while its subscription was queued must not be kept.
+            if state.deliveredTerminal == nil && receiver.lifetime.isActive { state.observers.append(receiver) }
             return (state.replayed, state.deliveredTerminal)
         }
-        for value in values { observer.send(value) }
-        if let terminal { observer.send(terminal) }
+        for value in values { receiver.send(value) }
+        if let terminal { receiver.send(terminal) }
     }
 
+    /// Removes the receiver of `lifetime`. It is moved out of the lock's closure, so it is
+    /// released after the lock is given up: no subscriber code (a captured object's deinit)
+    /// runs under the lock.
     @inlinable
-    func remove(_ id: ObjectIdentifier) {
+    func remove(_ lifetime: SubscriptionLifetime) {
+        var removed: Receiver<Value, Failure>?
         state.withLock { state in
-            if let index = state.observers.lastIndex(where: { ObjectIdentifier($0) == id }) {
-                state.observers.remove(at: index)
-            }
+            guard let index = state.observers.lastIndex(where: { $0.lifetime === lifetime }) else { return }
+            // The newest subscriber is the likeliest to leave first; it needs no shifting.
+            removed = index == state.observers.count - 1 ? state.observers.removeLast() : state.observers.remove(at: index)
         }
+        _ = consume removed
     }
 
     @inlinable
@@ -194,32 +228,25 @@ final class SubjectCore<Value: Sendable, Failure: Error>: Sendable {
 
 extension SubjectCore.State {
     @inlinable
-    mutating func takeObservers(terminal: Event<Value, Failure>) -> ContiguousArray<Observer<Value, Failure>> {
+    mutating func takeObservers(terminal: Event<Value, Failure>) -> ContiguousArray<Receiver<Value, Failure>> {
         deliveredTerminal = terminal
         defer { observers = [] }
         return observers
     }
 }
 
-/// Removes one observer from a subject when disposed (once).
-@usableFromInline
-final class SubjectSubscription: Disposable {
-    @usableFromInline
-    let removal: @Sendable () -> Void
-    @usableFromInline
-    let disposed = Atomic<Bool>(false)
-
-    @inlinable
-    init(_ removal: @escaping @Sendable () -> Void) {
-        self.removal = removal
+extension ContiguousArray {
+    /// Sends `value` to each receiver. Indexing (not `for receiver in self`, not a buffer
+    /// pointer) lets each call borrow the receiver's closure in place instead of retaining
+    /// and releasing its captures around every delivery.
+    @inlinable @inline(__always)
+    func send<Value, Failure>(_ value: Value) where Element == Receiver<Value, Failure> {
+        for index in indices { self[index].send(value) }
     }
 
-    @inlinable
-    var isDisposed: Bool { disposed.load(ordering: .acquiring) }
-
-    @inlinable
-    func dispose() {
-        guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        removal()
+    /// Sends `event` to each receiver.
+    @inlinable @inline(__always)
+    func send<Value, Failure>(_ event: Event<Value, Failure>) where Element == Receiver<Value, Failure> {
+        for index in indices { self[index].send(event) }
     }
 }
