@@ -1,12 +1,14 @@
 import BenchmarkSupport
 import Foundation
 
-// Usage: EngineBenchmarks [ID …]      run only the workloads whose id is given (E1 … E4)
+// Usage: EngineBenchmarks [ID …]      run only the workloads whose id is given (E1 … E7)
 // Environment:
 //   BENCH_SCALE=0.1                    scale every workload's size (default 1); E2 keeps its
 //                                      rate (1,000 requests over 1 s at 0.1)
 //   BENCH_ROUNDS=1                     rounds per side (default 3; the median is shown)
 //   BENCH_E4_DATABASE=FILE             keep E4's million-request database in FILE and reuse it
+//   BENCH_POSTGRES_URL=postgres://…    the server for E5–E7 (default: a throwaway cluster started
+//                                      with scripts/postgres for the run)
 
 /// One workload: it runs its sides in turn and returns its table.
 struct Workload {
@@ -20,6 +22,9 @@ let workloads = [
     Workload(id: "E2", title: "lateness on the real clock", run: LatenessBenchmark.run),
     Workload(id: "E3", title: "a burst of requests due at the same instant", run: BurstBenchmark.run),
     Workload(id: "E4", title: "start-up time and memory with a million pending requests", run: StartupBenchmark.run),
+    Workload(id: "E5", title: "batched adds into the PostgreSQL store beside pgbench", run: PostgresAddsBenchmark.run),
+    Workload(id: "E6", title: "lateness with three engines sharing one PostgreSQL schema", run: SharedLatenessBenchmark.run),
+    Workload(id: "E7", title: "failover after SIGKILL of the firing node", run: FailoverBenchmark.run),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -27,6 +32,7 @@ do {
     switch arguments.first {
     case StartupBenchmark.childCommand: try await StartupBenchmark.childMain(Array(arguments.dropFirst()))
     case BurstBenchmark.childCommand: try await BurstBenchmark.childMain(Array(arguments.dropFirst()))
+    case FailoverBenchmark.childCommand: try await FailoverBenchmark.childMain(Array(arguments.dropFirst()))
     default: break
     }
     let environment = ProcessInfo.processInfo.environment
@@ -35,7 +41,7 @@ do {
     let wanted = arguments.map { $0.uppercased() }
     let selected = workloads.filter { wanted.isEmpty || wanted.contains($0.id) }
     guard !selected.isEmpty else {
-        throw BenchmarkFailure("no workload matches \(arguments.joined(separator: " ")); known: E1 E2 E3 E4")
+        throw BenchmarkFailure("no workload matches \(arguments.joined(separator: " ")); known: E1 … E7")
     }
     print("NotificationEngine benchmarks, \(Machine.build)")
     print(Machine.summary(run: "scale \(scale); median of \(rounds) rounds"))
@@ -48,7 +54,9 @@ do {
         print("\n" + table + "\n\n\(workload.id) took \(fixed(seconds(clock.now - started), 0)) s")
     }
     print("\nload average (1 min) at end: \(Machine.loadAverage); took \(fixed(seconds(clock.now - start), 0)) s")
+    PostgresCluster.shared?.stop()
 } catch {
+    PostgresCluster.shared?.stop()
     FileHandle.standardError.write(Data("EngineBenchmarks: \(error)\n".utf8))
     exit(1)
 }
