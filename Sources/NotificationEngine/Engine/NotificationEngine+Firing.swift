@@ -69,20 +69,27 @@ extension NotificationEngine {
         _ items: [FireItem], now: Date, clearing handedOver: [DeliveryID] = [], in state: inout EngineState
     ) -> Firing? {
         do {
-            let apps = try Set(items.map(\.app)).reduce(into: [:]) { records, app in
+            let appKeys = Set(items.map(\.app))
+            let isShared = sharedStore != nil
+            let cached = isShared ? [:] : try appKeys.reduce(into: [:]) { records, app in
                 records[app] = try record(app, in: &state)
             }
-            let preloaded = sharedStore == nil ? try load(items) : nil
+            let preloaded = isShared ? nil : try load(items)
             let schedule = state.schedule
             var claimedAll = true
-            let firing = try write(locking: apps.keys) { transaction in
-                let loaded = try preloaded ?? claim(items, in: transaction, claimedAll: &claimedAll)
-                var firing = try items.reduce(into: Firing()) { firing, item in
+            let firing = try write { transaction in
+                var apps = cached
+                var loaded = preloaded ?? [:]
+                if let shared = transaction as? any SharedStoreTransaction {
+                    // The apps' records come with their locks; the rows with their claims.
+                    apps = try shared.lockApps(appKeys.sorted()).mapValues(EngineState.AppRecord.init)
+                    loaded = try claim(items, in: shared, claimedAll: &claimedAll)
+                }
+                var firing = items.reduce(into: Firing()) { firing, item in
                     guard let (record, request) = loaded[RegionKey(app: item.app, identifier: item.identifier)] else {
                         return
                     }
-                    try fire(item, record: record, request: request, now: now, apps: apps, schedule: schedule,
-                             into: &firing, in: transaction)
+                    fire(item, record: record, request: request, now: now, apps: apps, schedule: schedule, into: &firing)
                 }
                 try transaction.removeFromOutbox(handedOver)
                 try finishBatch(&firing, in: transaction)
@@ -112,9 +119,8 @@ extension NotificationEngine {
     /// The items' rows claimed in a shared store's transaction, decoded as
     /// ``load(_:)`` decodes them; `claimedAll` turns false when some were not.
     private func claim(
-        _ items: [FireItem], in transaction: any StoreTransaction, claimedAll: inout Bool
+        _ items: [FireItem], in shared: any SharedStoreTransaction, claimedAll: inout Bool
     ) throws -> [RegionKey: (PendingRecord, NotificationRequest?)] {
-        guard let shared = transaction as? any SharedStoreTransaction else { return try load(items) }
         let records = try shared.claimPending(items.map { ($0.app, $0.identifier) })
         claimedAll = records.count == items.count
         return decode(records)
@@ -138,9 +144,8 @@ extension NotificationEngine {
 
     private func fire(
         _ item: FireItem, record: PendingRecord, request: NotificationRequest?, now: Date,
-        apps: [AppIdentifier: EngineState.AppRecord], schedule: TriggerSchedule, into firing: inout Firing,
-        in transaction: any StoreTransaction
-    ) throws {
+        apps: [AppIdentifier: EngineState.AppRecord], schedule: TriggerSchedule, into firing: inout Firing
+    ) {
         guard record.nextFireDate == item.expectedDate, let app = apps[item.app] else { return }
         guard let request else {
             finish(item, into: &firing)
@@ -156,7 +161,6 @@ extension NotificationEngine {
             let next = schedule.nextFireDate(after: item.dueDate, now: now, trigger: trigger, addedAt: record.addedDate)
         {
             let pending = PendingRequest(request: request, nextFireDate: next, addedDate: record.addedDate)
-            try transaction.savePending(pending, for: item.app)
             firing.rescheduled.append((item.app, pending))
         } else {
             finish(item, into: &firing)
@@ -191,13 +195,17 @@ extension NotificationEngine {
 
     /// The batch's set-wise writes, in the same transaction: its deliveries
     /// (noting those they replace in the notification center) and their outbox
-    /// entries, each app's last badge, its finished requests out of the pending ones.
+    /// entries, the repeating requests' next fire dates, each app's last badge, its
+    /// finished requests out of the pending ones.
     private func finishBatch(_ firing: inout Firing, in transaction: any StoreTransaction) throws {
         let saved = firing.deliveries.map { StoredDelivery(delivery: $0, isListed: true, isAnswered: false) }
         for replaced in try transaction.saveDeliveries(saved, requests: firing.hasOwnRequests ? .own : .pending) {
             firing.replaced[replaced.app, default: []].append(replaced.id)
         }
         try transaction.addToOutbox(firing.deliveries.map(\.id))
+        for (app, rescheduled) in Dictionary(grouping: firing.rescheduled, by: \.0) {
+            try transaction.savePending(rescheduled.map(\.1), for: app)
+        }
         for (app, badge) in firing.badges {
             try transaction.saveBadge(badge, for: app)
         }

@@ -118,9 +118,7 @@ extension NotificationEngine {
 
     func apply(_ plan: AddPlan, for app: AppIdentifier, in transaction: any StoreTransaction) throws {
         try transaction.deletePending(app, identifiers: plan.evicted.map { $0.request.identifier })
-        for item in plan.items {
-            try transaction.savePending(item, for: app)
-        }
+        try transaction.savePending(plan.items, for: app)
     }
 
     /// Brings the window, counts and watched regions in step with a written plan.

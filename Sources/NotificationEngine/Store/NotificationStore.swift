@@ -136,6 +136,10 @@ package protocol StoreTransaction {
     func latestPending(_ app: AppIdentifier, limit: Int) throws -> [PendingRequest]
     /// Inserts the request or replaces the app's request with the same identifier.
     func savePending(_ pending: PendingRequest, for app: AppIdentifier) throws
+    /// Saves each request as ``savePending(_:for:)-(PendingRequest,_)`` does, in
+    /// order (of two with one identifier, the later wins); a store may do it in
+    /// one statement.
+    func savePending(_ batch: [PendingRequest], for app: AppIdentifier) throws
     /// Deletes those of the identifiers that are pending; returns how many were.
     @discardableResult
     func deletePending(_ app: AppIdentifier, identifiers: [String]) throws -> Int
@@ -202,6 +206,12 @@ package protocol StoreTransaction {
 }
 
 extension StoreTransaction {
+    package func savePending(_ batch: [PendingRequest], for app: AppIdentifier) throws {
+        for pending in batch {
+            try savePending(pending, for: app)
+        }
+    }
+
     /// Adds one delivery to the outbox.
     package func addToOutbox(_ id: DeliveryID) throws {
         try addToOutbox([id])

@@ -37,12 +37,26 @@ package enum SharedStoreSignal: Sendable, Equatable {
     case outboxAbandoned
 }
 
+/// An app's row as ``SharedStoreTransaction/lockApps(_:)`` read it.
+package struct SharedAppRow: Sendable {
+    package var preferences: AppNotificationPreferences?
+    package var categories: [NotificationCategory]
+    package var badge: Int
+
+    package init(preferences: AppNotificationPreferences?, categories: [NotificationCategory], badge: Int) {
+        self.preferences = preferences
+        self.categories = categories
+        self.badge = badge
+    }
+}
+
 /// The operations of a shared store's transaction beyond ``StoreTransaction``.
 package protocol SharedStoreTransaction: StoreTransaction {
-    /// Locks the app's row until the transaction ends (creating it if need be),
-    /// so that other engines' changes of the app wait. Lock apps in sorted order,
-    /// before any of their pending rows.
-    func lockApps(_ apps: [AppIdentifier]) throws
+    /// Locks the apps' rows until the transaction ends (creating them if need be),
+    /// so that other engines' changes of the apps wait, and returns what they hold.
+    /// Lock apps in sorted order, before any of their pending rows.
+    @discardableResult
+    func lockApps(_ apps: [AppIdentifier]) throws -> [AppIdentifier: SharedAppRow]
 
     /// How many requests the app has pending.
     func pendingCount(_ app: AppIdentifier) throws -> Int

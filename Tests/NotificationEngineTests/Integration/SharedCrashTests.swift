@@ -80,7 +80,7 @@ struct SharedCrashTests {
         let unfinished = nodes.filter(\.isRunning).count
         #expect(unfinished == 0, "the nodes never finished (seed \(randomSeed))")
         nodes.forEach { $0.kill() }
-        #expect(kills >= 10, "nodes should have been killed while firing (seed \(randomSeed))")
+        #expect(kills >= 5, "nodes should have been killed while firing: \(kills) kills (seed \(randomSeed))")
 
         // Every request shown, each under one delivery; a delivery shown by two nodes
         // is one a killed node committed and another took over from its outbox.

@@ -33,6 +33,29 @@ struct StoreRecordConformanceTests {
         #expect(try store.read { try $0.pendingRecords([]) }.isEmpty)
     }
 
+    @Test("A batch of pending requests saves each as one by one would, the later of an identifier winning",
+          arguments: StoreUnderTest.allCases)
+    func savePendingBatch(kind: StoreUnderTest) throws {
+        let store = try kind.open()
+        try store.write { try $0.savePending(S.pending("kept", fire: 1), for: shop) }
+        let batch = [
+            S.pending("a", fire: 10.000_000_3, added: 0.5),
+            S.pending("b", fire: 20),
+            S.location("place", added: 2),
+            S.pending("a", fire: 30, added: 4, trigger: nil),
+            S.pending("kept", fire: 5, added: 9),
+        ]
+        try store.write { try $0.savePending(batch, for: shop) }
+        try store.write { try $0.savePending([], for: todo) }
+        let read = try store.read { try $0.pendingRequests(shop) }
+        #expect(read.identifiers == ["kept", "b", "a", "place"])
+        #expect(read.first { $0.request.identifier == "a" } == batch[3])
+        #expect(read.first { $0.request.identifier == "place" } == batch[2])
+        #expect(read.first { $0.request.identifier == "kept" } == batch[4])
+        #expect(try store.read { try $0.locationPending() }.map(\.1.request.identifier) == ["place"])
+        #expect(try store.read { try $0.apps() } == [shop])
+    }
+
     @Test("pendingIdentifiers names which of the identifiers the app has pending, one or many",
           arguments: StoreUnderTest.allCases)
     func pendingIdentifiers(kind: StoreUnderTest) throws {

@@ -159,6 +159,7 @@ extension PostgresTransaction {
     /// Unlists the listed deliveries of these request identifiers; returns them.
     private func unlist(_ keys: [(app: AppIdentifier, identifier: String)]) throws -> [ReplacedDelivery] {
         var unlisted: [ReplacedDelivery] = []
+        guard !keys.isEmpty else { return [] }
         for (app, group) in Dictionary(grouping: keys, by: \.app) {
             unlisted += try rows(
                 """
@@ -196,6 +197,7 @@ extension PostgresTransaction {
 
     /// Adds the entries under this engine's lease (``PostgresStore/outboxLease``).
     func addToOutbox(_ ids: [DeliveryID]) throws {
+        guard !ids.isEmpty else { return }
         try execute(
             """
             INSERT INTO outbox (delivery_id, owner, lease_until)
@@ -226,6 +228,7 @@ extension PostgresTransaction {
     }
 
     func removeFromOutbox(_ ids: [DeliveryID]) throws {
+        guard !ids.isEmpty else { return }
         try execute(
             "DELETE FROM outbox WHERE delivery_id = ANY(\(ids.map(\.rawValue)))",
             "removing deliveries from the outbox")

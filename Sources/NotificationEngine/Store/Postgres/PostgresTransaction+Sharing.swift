@@ -4,17 +4,27 @@ import PostgresNIO
 /// What several engines on one database need: app locks, claims of due rows,
 /// announcements and outbox leases (``SharedNotificationStore``).
 extension PostgresTransaction: SharedStoreTransaction {
-    func lockApps(_ apps: [AppIdentifier]) throws {
-        guard !apps.isEmpty else { return }
+    func lockApps(_ apps: [AppIdentifier]) throws -> [AppIdentifier: SharedAppRow] {
+        guard !apps.isEmpty else { return [:] }
         // An upsert that always updates: it inserts a new app's row and locks an
-        // existing one, in one statement, in the order given.
-        try execute(
+        // existing one, in one statement, in the order given, and reads it back.
+        let rows = try rows(
             """
             INSERT INTO apps (app) SELECT unnest(\(apps.map(\.rawValue)))
             ON CONFLICT (app) DO UPDATE SET app = excluded.app
+            RETURNING app, preferences, categories, badge
             """,
-            "locking \(apps.count) apps")
+            "locking \(apps.count) apps"
+        ) { try $0.decode((String, String?, String?, Int).self) }
         knownApps.formUnion(apps)
+        var locked: [AppIdentifier: SharedAppRow] = [:]
+        for (app, preferences, categories, badge) in rows {
+            locked[AppIdentifier(rawValue: app)] = SharedAppRow(
+                preferences: try preferences.map { try decodeJSON(AppNotificationPreferences.self, $0) },
+                categories: try categories.map { try decodeJSON([NotificationCategory].self, $0) } ?? [],
+                badge: badge)
+        }
+        return locked
     }
 
     func pendingCount(_ app: AppIdentifier) throws -> Int {

@@ -104,8 +104,41 @@ final class PostgresTransaction: StoreTransaction {
             "saving the pending request \"\(pending.request.identifier)\" of \(app)")
     }
 
-    func deletePending(_ app: AppIdentifier, identifiers: [String]) throws -> Int {
+    /// One statement for the batch: the rows as parallel arrays (`unnest`), the
+    /// last of each identifier kept.
+    func savePending(_ batch: [PendingRequest], for app: AppIdentifier) throws {
+        var last: [String: Int] = [:]
+        for (index, pending) in batch.enumerated() { last[pending.request.identifier] = index }
+        let rows = batch.indices.filter { last[batch[$0].request.identifier] == $0 }.map { batch[$0] }
+        guard rows.count > 1 else {
+            if let only = rows.first { try savePending(only, for: app) }
+            return
+        }
+        let requests = try guarding("encoding \(rows.count) requests") {
+            try rows.map { ByteBuffer(bytes: try RequestCoding.encode($0.request)) }
+        }
+        // NaN stands for no fire date: arrays of optionals do not encode.
+        let fires = rows.map { $0.nextFireDate?.timeIntervalSinceReferenceDate ?? .nan }
+        let locations = rows.map { pending in
+            pending.request.trigger.map { if case .location = $0 { true } else { false } } ?? false
+        }
+        try registerApp(app)
         try execute(
+            """
+            INSERT INTO pending (app, identifier, next_fire, added, is_location, request)
+            SELECT \(app.rawValue), identifier, NULLIF(next_fire, 'NaN'::float8), added, is_location, request
+            FROM unnest(\(rows.map(\.request.identifier)), \(fires),
+                \(rows.map(\.addedDate.timeIntervalSinceReferenceDate)), \(locations), \(requests))
+                AS new (identifier, next_fire, added, is_location, request)
+            ON CONFLICT (app, identifier) DO UPDATE SET next_fire = excluded.next_fire, added = excluded.added,
+                is_location = excluded.is_location, request = excluded.request
+            """,
+            "saving \(rows.count) pending requests of \(app)")
+    }
+
+    func deletePending(_ app: AppIdentifier, identifiers: [String]) throws -> Int {
+        guard !identifiers.isEmpty else { return 0 }
+        return try execute(
             "DELETE FROM pending WHERE app = \(app.rawValue) AND identifier = ANY(\(identifiers))",
             "deleting pending requests of \(app)")
     }
