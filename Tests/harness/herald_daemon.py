@@ -13,6 +13,7 @@ it runs under any Python 3 those suites use. A suite puts this directory on
     daemon.stop()
 """
 
+import hashlib
 import json
 import os
 import pathlib
@@ -26,6 +27,17 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 HERALD = pathlib.Path(os.environ.get("HERALD_BINARY", ROOT / ".build" / "debug" / "herald"))
 
 
+def database_arguments(data_dir):
+    """`--database URL` when the suites run against PostgreSQL (HERALD_TEST_DATABASE=postgres,
+    with HERALD_TEST_POSTGRES_URL, which scripts/test sets): a schema named after the data
+    directory, so that a daemon restarted on it finds its notifications again."""
+    url = os.environ.get("HERALD_TEST_POSTGRES_URL", "")
+    if os.environ.get("HERALD_TEST_DATABASE") != "postgres" or not url:
+        return []
+    schema = "d_" + hashlib.sha256(str(pathlib.Path(data_dir).resolve()).encode()).hexdigest()[:24]
+    return ["--database", url + ("&" if "?" in url else "?") + "schema=" + schema]
+
+
 class DaemonDidNotStart(RuntimeError):
     """`herald serve` exited, or did not answer in time; the message ends with its log."""
 
@@ -36,7 +48,8 @@ class HeraldDaemon:
 
     Its output goes to `log` (by default `DATA_DIR/daemon.log`), appended to, so a
     restarted daemon's log follows the last one's. `env` is the daemon's environment
-    (by default this process's). A `daemon.json` left by a daemon that was killed is
+    (by default this process's). With HERALD_TEST_DATABASE=postgres it keeps its
+    notifications in PostgreSQL (`database_arguments`). A `daemon.json` left by a daemon that was killed is
     removed first, so the announcement waited for is this daemon's."""
 
     def __init__(self, data_dir, *arguments, env=None, log=None, timeout=30):
@@ -48,7 +61,8 @@ class HeraldDaemon:
             self.announcement.unlink()
         with open(self.log_path, "a") as log:
             self.process = subprocess.Popen(
-                [str(HERALD), "serve", "--port", "0", "--data-dir", str(self.data_dir), *arguments],
+                [str(HERALD), "serve", "--port", "0", "--data-dir", str(self.data_dir),
+                 *database_arguments(self.data_dir), *arguments],
                 env=env, stdout=log, stderr=subprocess.STDOUT)
         try:
             self.url = self._wait_until_ready(timeout)
