@@ -31,9 +31,12 @@ extension NotificationEngine {
     }
 
     /// The app's pending count an add is planned against: the store's when it is
-    /// shared (the app is locked), the engine's own count otherwise.
+    /// shared (the app is locked), the engine's own count otherwise. Without a
+    /// pending limit no count can matter, and none is made: counting an app's
+    /// rows costs as many as it has.
     func pendingCount(of app: AppIdentifier, in transaction: any StoreTransaction, state: EngineState) throws -> Int {
         if let shared = transaction as? any SharedStoreTransaction {
+            guard configuration.pendingLimitPerApp < .max else { return 0 }
             return try shared.pendingCount(app)
         }
         return state.pendingCounts[app] ?? 0
