@@ -135,17 +135,12 @@ final class SubjectCore<Value: Sendable, Failure: Error>: Sendable {
 
     // MARK: Subscribing
 
-    /// Subscribes closures directly: the lifetime, created leaving this subject when it
-    /// ends, is the only allocation and the disposable returned.
+    /// The lifetime of a subscription with closures, created leaving this subject when it
+    /// ends: the only allocation, and the disposable returned (`Signal.subscribe(receiving:)`
+    /// builds the receiver around it and moves it in with `start(_:)`).
     @inlinable
-    func subscribe(
-        next: @escaping @Sendable (Value) -> Void,
-        error: @escaping @Sendable (Failure) -> Void,
-        completed: @escaping @Sendable () -> Void
-    ) -> any Disposable {
-        let lifetime = SubscriptionLifetime(detach: detach)
-        start(Receiver(next: next, error: error, completed: completed, lifetime: lifetime))
-        return lifetime
+    func makeLifetime() -> SubscriptionLifetime {
+        SubscriptionLifetime(detach: detach)
     }
 
     /// Subscribes an observer (the signal's start handler). Its lifetime leaves this
