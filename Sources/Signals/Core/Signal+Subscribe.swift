@@ -61,7 +61,9 @@ extension Signal {
         _ error: consuming @escaping @Sendable (Failure) -> Void,
         _ completed: consuming @escaping @Sendable () -> Void
     ) -> any Disposable {
-        guard let subject else { return subscribe(Observer(next: next, error: error, completed: completed)) }
+        guard case .subject(let subject) = kind else {
+            return subscribe(Observer(next: next, error: error, completed: completed))
+        }
         // The start handler holds the subject alive while `self` exists.
         let lifetime = subject._withUnsafeGuaranteedRef { $0.makeLifetime() }
         var receiver = Optional(Receiver(next: next, error: error, completed: completed, lifetime: lifetime))
