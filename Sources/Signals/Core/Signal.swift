@@ -17,13 +17,10 @@
 public struct Signal<Value: Sendable, Failure: Error>: Sendable {
     @usableFromInline
     let startHandler: @Sendable (Observer<Value, Failure>) -> (any Disposable)?
-    /// The subject (or replay subject) this signal is the output of, if it is one:
-    /// subscribing with closures then joins its list directly, with no observer object.
-    ///
-    /// Unretained: the start handler holds the subject, so copying a signal
-    /// (`subject.signal`) retains one object, and reaching the subject retains none.
+    /// What the signal is the output of, when subscribing or chaining can use it: a
+    /// subject, or a `map` or `filter` stage (see `Kind`).
     @usableFromInline
-    let subject: Unmanaged<SubjectCore<Value, Failure>>?
+    let kind: Kind
 
     /// Creates a cold signal. `startHandler` runs for each subscription; the disposable
     /// it returns (or `nil` when there is nothing to cancel) is disposed when the
@@ -31,17 +28,23 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
     @inlinable
     public init(_ startHandler: @escaping @Sendable (Observer<Value, Failure>) -> (any Disposable)?) {
         self.startHandler = startHandler
-        subject = nil
+        kind = .plain
+    }
+
+    /// A signal whose start handler holds the object `kind` refers to.
+    @inlinable
+    init(kind: Kind, _ startHandler: @escaping @Sendable (Observer<Value, Failure>) -> (any Disposable)?) {
+        self.startHandler = startHandler
+        self.kind = kind
     }
 
     /// The output of a subject: each subscription joins `subject`'s list.
     @inlinable
     init(subject: SubjectCore<Value, Failure>) {
-        startHandler = { observer in
+        self.init(kind: .subject(Unmanaged.passUnretained(subject))) { observer in
             subject.subscribe(observer)
             return nil
         }
-        self.subject = Unmanaged.passUnretained(subject)
     }
 
     /// Starts the signal's work for `observer`; returns what ends it, if anything (a

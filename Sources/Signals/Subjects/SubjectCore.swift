@@ -55,7 +55,7 @@ final class SubjectCore<Value: Sendable, Failure: Error>: Sendable {
     }
 
     @usableFromInline
-    let state = Locked(State())
+    let state = SpinLocked(State())
     /// How many values are replayed to new subscribers (0 for a plain subject).
     @usableFromInline
     let capacity: Int
@@ -135,17 +135,12 @@ final class SubjectCore<Value: Sendable, Failure: Error>: Sendable {
 
     // MARK: Subscribing
 
-    /// Subscribes closures directly: the lifetime, created leaving this subject when it
-    /// ends, is the only allocation and the disposable returned.
+    /// The lifetime of a subscription with closures, created leaving this subject when it
+    /// ends: the only allocation, and the disposable returned (`Signal.subscribe(receiving:)`
+    /// builds the receiver around it and moves it in with `start(_:)`).
     @inlinable
-    func subscribe(
-        next: @escaping @Sendable (Value) -> Void,
-        error: @escaping @Sendable (Failure) -> Void,
-        completed: @escaping @Sendable () -> Void
-    ) -> any Disposable {
-        let lifetime = SubscriptionLifetime(detach: detach)
-        start(Receiver(next: next, error: error, completed: completed, lifetime: lifetime))
-        return lifetime
+    func makeLifetime() -> SubscriptionLifetime {
+        SubscriptionLifetime(detach: detach)
     }
 
     /// Subscribes an observer (the signal's start handler). Its lifetime leaves this
@@ -165,7 +160,11 @@ final class SubjectCore<Value: Sendable, Failure: Error>: Sendable {
     }
 
     /// Adds `receiver` (after replaying to it), or gives it the terminating event.
-    @inlinable
+    ///
+    /// Specialized but not inlined: inlined into a subscription, the optimizer retained the
+    /// subscriber's context four times ahead of the branches and released it three times
+    /// under the lock, one atomic pair more per subscription than the move it is.
+    @inlinable @inline(never)
     func start(_ receiver: consuming Receiver<Value, Failure>) {
         // Moved into the list with `take()`, so joining it costs no reference counting.
         var pending = Optional(receiver)
@@ -239,14 +238,24 @@ extension ContiguousArray {
     /// Sends `value` to each receiver. Indexing (not `for receiver in self`, not a buffer
     /// pointer) lets each call borrow the receiver's closure in place instead of retaining
     /// and releasing its captures around every delivery.
+    ///
+    /// The loop runs over a copy whose lifetime is fixed: inlined after a subject's lock,
+    /// indexing `self` checked the index against the buffer's count again before every
+    /// delivery (4 instructions more per delivery, B3 25.2 → 28.1).
     @inlinable @inline(__always)
     func send<Value, Failure>(_ value: Value) where Element == Receiver<Value, Failure> {
-        for index in indices { self[index].send(value) }
+        let receivers = self
+        withExtendedLifetime(receivers) {
+            for index in receivers.indices { receivers[index].send(value) }
+        }
     }
 
     /// Sends `event` to each receiver.
     @inlinable @inline(__always)
     func send<Value, Failure>(_ event: Event<Value, Failure>) where Element == Receiver<Value, Failure> {
-        for index in indices { self[index].send(event) }
+        let receivers = self
+        withExtendedLifetime(receivers) {
+            for index in receivers.indices { receivers[index].send(event) }
+        }
     }
 }

@@ -1,17 +1,4 @@
 extension Signal {
-    /// Transforms each value.
-    ///
-    /// ```swift
-    /// letters.map { $0 + $0 }   // A B C → AA BB CC
-    /// ```
-    @inlinable
-    public func map<NewValue: Sendable>(_ transform: @escaping @Sendable (Value) -> NewValue) -> Signal<NewValue, Failure> {
-        Signal<NewValue, Failure> { observer in
-            self.subscribe(sharingLifetimeOf: observer) { observer.send(transform($0)) }
-            return nil
-        }
-    }
-
     /// Subscribes an observer that hands each value to `next` and forwards the error and
     /// completion to `downstream` unchanged, inside `downstream`'s own subscription.
     ///

@@ -1,0 +1,33 @@
+/// A `map` stage seen from downstream, where its input type is not known: what a `filter`
+/// that follows needs to join it (`Signal.Kind.map`).
+///
+/// `MapStage`, which knows the input type, is the only subclass.
+@usableFromInline
+class AnyMapStage<Value: Sendable, Failure: Error>: @unchecked Sendable {
+    /// Returns the stage's signal with `isIncluded` run after its transform, as one stage,
+    /// or `nil` when the stage already has a filter after it.
+    ///
+    /// Made by `MapStage`'s initializer, in code specialized for its three types; it takes
+    /// the stage as an argument rather than capturing it, so it allocates nothing and holds
+    /// no reference to it.
+    @usableFromInline
+    let appendingFilter: @Sendable (AnyMapStage, @escaping @Sendable (Value) -> Bool) -> Signal<Value, Failure>?
+
+    /// Whether a `filter` before the transform was fused in (tests read it, `Signal.fusedStage`).
+    @usableFromInline
+    let filtersBefore: Bool
+    /// Whether a `filter` after the transform was fused in.
+    @usableFromInline
+    let filtersAfter: Bool
+
+    @inlinable
+    init(
+        filtersBefore: Bool,
+        filtersAfter: Bool,
+        appendingFilter: @escaping @Sendable (AnyMapStage, @escaping @Sendable (Value) -> Bool) -> Signal<Value, Failure>?
+    ) {
+        self.filtersBefore = filtersBefore
+        self.filtersAfter = filtersAfter
+        self.appendingFilter = appendingFilter
+    }
+}
