@@ -68,7 +68,7 @@ final class PostgresCluster: @unchecked Sendable {
         return versions.last.map { "/usr/lib/postgresql/\($0)/bin/pgbench" } ?? "pgbench"
     }
 
-    /// Runs `psql`-free SQL through `pgbench`'s sibling `psql`, for setting up peers.
+    /// Runs SQL with the server's `psql` (beside `pgbench`), for setting up peers.
     func psql(_ sql: String, url: String? = nil) throws -> String {
         let psql = (pgbench as NSString).deletingLastPathComponent + "/psql"
         return try Self.run(FileManager.default.isExecutableFile(atPath: psql) ? psql : "psql",

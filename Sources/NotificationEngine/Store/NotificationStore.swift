@@ -96,6 +96,25 @@ package struct StoredDelivery: Sendable, Hashable {
     }
 }
 
+extension [StoredDelivery] {
+    /// Within a batch of new deliveries, a later delivery of a request replaces an
+    /// earlier listed one: unlists those and returns them (``StoreTransaction/saveDeliveries(_:requests:)``).
+    mutating func unlistReplacedWithinBatch() -> [ReplacedDelivery] {
+        var replaced: [ReplacedDelivery] = []
+        var listed: [RegionKey: Int] = [:]
+        for index in indices {
+            let delivery = self[index].delivery
+            let key = RegionKey(app: delivery.app, identifier: delivery.request.identifier)
+            if let earlier = listed.removeValue(forKey: key) {
+                self[earlier].isListed = false
+                replaced.append(ReplacedDelivery(app: key.app, id: self[earlier].delivery.id))
+            }
+            if self[index].isListed { listed[key] = index }
+        }
+        return replaced
+    }
+}
+
 /// Where the stored form of new deliveries' requests comes from.
 package enum DeliveryRequests: Sendable {
     /// Each delivery's request, encoded.

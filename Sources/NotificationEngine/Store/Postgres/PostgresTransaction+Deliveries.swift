@@ -14,17 +14,7 @@ extension PostgresTransaction {
         guard !batch.isEmpty else { return [] }
         var rows = batch
         var replaced = try unlist(rows.map { ($0.delivery.app, $0.delivery.request.identifier) })
-        // Within the batch, a later delivery of a request replaces an earlier one.
-        var listed: [RegionKey: Int] = [:]
-        for index in rows.indices {
-            let delivery = rows[index].delivery
-            let key = RegionKey(app: delivery.app, identifier: delivery.request.identifier)
-            if let earlier = listed.removeValue(forKey: key) {
-                rows[earlier].isListed = false
-                replaced.append(ReplacedDelivery(app: key.app, id: rows[earlier].delivery.id))
-            }
-            if rows[index].isListed { listed[key] = index }
-        }
+        replaced += rows.unlistReplacedWithinBatch()
         switch requests {
         case .own:
             try insert(rows)

@@ -34,25 +34,7 @@ extension PostgresTransaction: SharedStoreTransaction {
     }
 
     func claimPending(_ keys: [(app: AppIdentifier, identifier: String)]) throws -> [PendingRecord] {
-        var records: [PendingRecord] = []
-        records.reserveCapacity(keys.count)
-        for (app, group) in Dictionary(grouping: keys, by: \.app) {
-            records += try rows(
-                """
-                SELECT identifier, request, next_fire, added FROM pending
-                WHERE app = \(app.rawValue) AND identifier = ANY(\(group.map(\.identifier)))
-                FOR UPDATE SKIP LOCKED
-                """,
-                "claiming \(group.count) due requests of \(app)"
-            ) { row in
-                let (identifier, request, nextFire, added) = try row.decode((String, Data, Double?, Double).self)
-                return PendingRecord(
-                    app: app, identifier: identifier,
-                    nextFireDate: nextFire.map(Date.init(timeIntervalSinceReferenceDate:)),
-                    addedDate: Date(timeIntervalSinceReferenceDate: added), payload: .encoded(request))
-            }
-        }
-        return records
+        try pendingRecords(keys, lockingRows: true)
     }
 
     func announceDue(_ date: Date) throws {

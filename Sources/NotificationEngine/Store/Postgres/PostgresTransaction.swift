@@ -42,6 +42,14 @@ final class PostgresTransaction: StoreTransaction {
     }
 
     func pendingRecords(_ keys: [(app: AppIdentifier, identifier: String)]) throws -> [PendingRecord] {
+        try pendingRecords(keys, lockingRows: false)
+    }
+
+    /// The pending records of these keys; with `lockingRows`, only those no other
+    /// transaction holds, locked (``SharedStoreTransaction/claimPending(_:)``).
+    func pendingRecords(
+        _ keys: [(app: AppIdentifier, identifier: String)], lockingRows: Bool
+    ) throws -> [PendingRecord] {
         var records: [PendingRecord] = []
         records.reserveCapacity(keys.count)
         for (app, group) in Dictionary(grouping: keys, by: \.app) {
@@ -49,8 +57,9 @@ final class PostgresTransaction: StoreTransaction {
                 """
                 SELECT identifier, request, next_fire, added FROM pending
                 WHERE app = \(app.rawValue) AND identifier = ANY(\(group.map(\.identifier)))
+                \(unescaped: lockingRows ? "FOR UPDATE SKIP LOCKED" : "")
                 """,
-                "reading \(group.count) pending requests of \(app)"
+                "\(lockingRows ? "claiming" : "reading") \(group.count) pending requests of \(app)"
             ) { row in
                 let (identifier, request, nextFire, added) = try row.decode((String, Data, Double?, Double).self)
                 return PendingRecord(
