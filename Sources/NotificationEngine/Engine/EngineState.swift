@@ -12,18 +12,6 @@ struct EngineState {
         var categories: [NotificationCategory]
         var badge: Int
 
-        init(preferences: AppNotificationPreferences, categories: [NotificationCategory], badge: Int) {
-            self.preferences = preferences
-            self.categories = categories
-            self.badge = badge
-        }
-
-        /// A shared store's row: an app with none saved has the defaults.
-        init(_ row: SharedAppRow) {
-            self.init(
-                preferences: row.preferences ?? AppNotificationPreferences(), categories: row.categories, badge: row.badge)
-        }
-
         /// The category a delivery of `content` is made with now: the registered
         /// one it names, one without actions or options if none has its name, `nil`
         /// if it names none (``Delivery/category``).
@@ -89,6 +77,14 @@ struct EngineState {
     mutating func makeToken() -> UInt64 {
         nextToken += 1
         return nextToken
+    }
+}
+
+extension EngineState.AppRecord {
+    /// A shared store's row: an app with none saved has the defaults.
+    init(_ row: SharedAppRow) {
+        self.init(
+            preferences: row.preferences ?? AppNotificationPreferences(), categories: row.categories, badge: row.badge)
     }
 }
 
