@@ -7,6 +7,12 @@ import Synchronization
 /// several Herald nodes on one PostgreSQL database). With a store of one writer
 /// (in memory, SQLite) none of this runs.
 extension NotificationEngine {
+    /// The PostgreSQL store, for the daemon's own records beside the engine's
+    /// (in its schema, through its connections); `nil` on any other store.
+    package var postgresStore: PostgresStore? {
+        store as? PostgresStore
+    }
+
     /// The store, if other engines write it too.
     var sharedStore: (any SharedNotificationStore)? {
         store as? any SharedNotificationStore

@@ -93,7 +93,13 @@ enum PostgresSchema {
         """
 
     /// Creates the schema if it does not exist, then runs the migrations it lacks.
-    static func migrate(_ store: PostgresStore) throws {
+    ///
+    /// The engine's migrations are named plainly (`v1`); another component's
+    /// tables in the same schema (the daemon's) carry its prefix (`daemon.v1`).
+    /// Each component refuses only a later migration of its own.
+    static func migrate(
+        _ store: PostgresStore, component: String? = nil, migrations: [(name: String, sql: String)] = migrations
+    ) throws {
         let schema = store.location.quotedSchema
         try store.transaction(begin: "BEGIN", isReadOnly: false) { transaction in
             // One lock per schema: nodes starting together wait for the first.
@@ -113,7 +119,10 @@ enum PostgresSchema {
                 PostgresQuery(unsafeSQL: "SELECT name FROM \(schema).herald_migrations"), "reading the migrations"
             ) { try $0.decode(String.self) }
             let known = Set(migrations.map(\.name))
-            if let unknown = applied.first(where: { !known.contains($0) }) {
+            let own = applied.filter { name in
+                component.map { name.hasPrefix($0 + ".") } ?? !name.contains(".")
+            }
+            if let unknown = own.first(where: { !known.contains($0) }) {
                 throw NotificationError(
                     .storeFailure,
                     "PostgreSQL store: the schema \(schema) at \(store.description) was migrated by a later version of Herald (migration \(unknown))")

@@ -28,7 +28,7 @@ extension PostgresStore {
 }
 
 /// What the sharing tasks work with.
-private struct SharingContext: Sendable {
+struct SharingContext: Sendable {
     var configuration: PostgresConnection.Configuration
     var schema: String
     var node: UUID

@@ -93,6 +93,46 @@ package final class PostgresStore: SharedNotificationStore, Sendable {
         }
     }
 
+    /// Runs `body` in one transaction of the store's database, for another
+    /// component's tables in the same schema (the daemon's records): committed
+    /// when it returns, rolled back when it throws, with the store's errors.
+    package func withTransaction<T>(readOnly: Bool = false, _ body: (PostgresStatements) throws -> T) throws -> T {
+        try transaction(
+            begin: readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN", isReadOnly: readOnly
+        ) { try body(PostgresStatements(transaction: $0)) }
+    }
+
+    /// Runs the migrations of another component's tables (named `component.name`)
+    /// that the schema lacks, as the engine's own are run.
+    package func migrate(component: String, _ migrations: [(name: String, sql: String)]) throws {
+        try PostgresSchema.migrate(
+            self, component: component, migrations: migrations.map { ("\(component).\($0.name)", $0.sql) })
+    }
+
+    /// The schema's name, which announcements carry so that schemas sharing a
+    /// database tell theirs apart.
+    package var schema: String { location.schema }
+
+    /// Listens on `channel` on a connection of its own until the store closes,
+    /// reconnecting with backoff: `handler` gets each notification's payload,
+    /// and `nil` after each (re)connection, for what was sent while nobody listened.
+    package func listen(on channel: String, _ handler: @escaping @Sendable (String?) -> Void) {
+        let context = SharingContext(
+            configuration: location.configuration, schema: location.schema, node: node,
+            logger: Logger(label: "herald.store.postgres.listen"), handler: { _ in })
+        let task = Task {
+            await context.reconnecting { connection in
+                try await connection.listen(on: channel) { notifications in
+                    handler(nil)
+                    for try await notification in notifications {
+                        handler(notification.payload)
+                    }
+                }
+            }
+        }
+        sharing.withLock { $0.append(task) }
+    }
+
     /// Drops the store's schema and everything in it, for a test's throwaway
     /// schema. Refuses `public`, which holds more than Herald's tables.
     package func dropSchema() throws {
