@@ -9,7 +9,8 @@ import Signals
 final class DaemonServices: Sendable {
     let engine: NotificationEngine
     let registry: AppRegistry
-    let hub: EventHub
+    /// The live event stream: in memory, or shared by the nodes on a PostgreSQL store.
+    let hub: any LiveEvents
     let scheduler: any DateScheduler
     /// The virtual clock of `--virtual-clock`, advanced through `POST /v1/debug/clock`.
     let virtualClock: TestScheduler?
@@ -29,7 +30,7 @@ final class DaemonServices: Sendable {
     init(
         engine: NotificationEngine, registry: AppRegistry, sessions: SessionStore, scheduler: any DateScheduler,
         virtualClock: TestScheduler?, desktop: DesktopPresenter?
-    ) {
+    ) throws {
         self.desktop = desktop
         self.engine = engine
         self.registry = registry
@@ -38,7 +39,7 @@ final class DaemonServices: Sendable {
         self.virtualClock = virtualClock
         adds = AddQueue(engine: engine)
         pendingLists = PendingListCache(engine: engine)
-        hub = EventHub(engine: engine) { app in registry.app(app)?.name ?? app.rawValue }
+        hub = try makeEventHub(engine: engine) { app in registry.app(app)?.name ?? app.rawValue }
     }
 
     /// The registered app named by a path parameter, which the caller may act for.

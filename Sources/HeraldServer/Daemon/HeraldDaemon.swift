@@ -75,9 +75,8 @@ public final class HeraldDaemon: Sendable {
                 pendingLimitPerApp: configuration.pendingLimitPerApp,
                 authorizationPolicy: configuration.authorizationPolicy),
             presenters: presenters)
-        try engine.claimSoleDaemon()
         desktop = try Self.makeDesktop(configuration.desktop, engine: engine)
-        services = DaemonServices(
+        services = try DaemonServices(
             engine: engine, registry: registry, sessions: try SessionStore(file: dataDirectory.sessionsFile),
             scheduler: scheduler, virtualClock: virtualClock, desktop: desktop)
         hosts = AllowedHosts(host: configuration.host, port: configuration.port)

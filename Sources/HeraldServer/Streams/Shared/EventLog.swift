@@ -1,0 +1,148 @@
+import Foundation
+import HeraldAPI
+import Logging
+import NotificationEngine
+import PostgresNIO
+
+/// The live event stream's log in PostgreSQL, in the engine's schema: every
+/// node appends the events it publishes, and every node reads them back in the
+/// same order, with the same numbers (``SharedEventHub``).
+///
+/// **Numbering.** `event_log_head` is one row holding the last all-apps number;
+/// `event_app_sequences` one row per app holding its last per-app number. Every
+/// transaction that appends (or forgets an app) first updates the head row, which
+/// it then holds locked until it commits: appending transactions run one after
+/// the other, so numbers are given without gaps and committed in their order. A
+/// reader that reads "after the last number I saw" therefore never skips a row
+/// that commits later, as it could with an identity column, whose values
+/// concurrent transactions commit in any order. The per-app rows are updated
+/// under the head row's lock, in the same transaction.
+///
+/// **Bounds.** Each append keeps the last ``keptEvents`` rows and deletes the
+/// older ones: a node or a client that fell further behind sees the gap.
+///
+/// **Forgetting.** ``Entry/forget(_:)`` deletes the app's per-app counter (its
+/// next event is numbered 1 again) and marks its rows `forgotten`: they are no
+/// longer replayed, but nodes that have not read them yet still hand them to
+/// their live subscribers, as a single daemon did before the app was removed.
+///
+/// **Announcing.** The appending transaction sends `NOTIFY herald_events` with the
+/// schema and the last number (``payload(schema:sequence:)``), so the nodes hear
+/// of it once it is committed.
+struct EventLog: Sendable {
+    /// One event read back from the log, with its numbers.
+    struct Logged: Sendable, Equatable {
+        /// Its number among every app's events.
+        var sequence: Int
+        /// Its number among its app's events.
+        var appSequence: Int
+        var app: AppIdentifier
+        /// Whether its app was forgotten since: not replayed any more.
+        var forgotten: Bool
+        /// The event, its `sequence` not set; `nil` for a kind this version does
+        /// not know (a later Herald's, on another node), which is skipped.
+        var event: API.Event?
+    }
+
+    /// What a node queues for the log, in order.
+    enum Entry: Sendable {
+        case event(API.Event)
+        case forget(AppIdentifier)
+
+        /// An entry whose event was made ready for the database.
+        enum Prepared<Event> {
+            case event(Event)
+            case forget(AppIdentifier)
+        }
+    }
+
+    /// What a subscriber resuming after a number gets from the log.
+    enum Replay: Sendable, Equatable {
+        /// The events of its scope after that number, all still kept, read in a
+        /// snapshot whose last all-apps number was `through`.
+        case events([Logged], through: Int)
+        /// Nothing of its scope came after that number, as of the all-apps number
+        /// `through`.
+        case upToDate(through: Int)
+        /// Some of what came after that number is no longer kept (or the log could
+        /// not be read): the subscriber starts with the live events and sees the gap.
+        case unavailable
+    }
+
+    /// Events kept for replay: the last 1,024, as a single daemon keeps.
+    static let keptEvents = EventHub.replayLimit
+    /// The channel appends are announced on.
+    static let channel = "herald_events"
+
+    let store: PostgresStore
+    let logger = Logger(label: "herald.events")
+
+    /// Creates the log's tables in the store's schema if needed (migrations named
+    /// `events.v1`, …).
+    ///
+    /// - Throws: ``NotificationError`` when the database cannot be reached or was
+    ///   migrated by a later version.
+    init(store: PostgresStore) throws {
+        self.store = store
+        try store.migrate(component: "events", Self.migrations)
+    }
+
+    /// The last all-apps number given.
+    func head() throws -> Int {
+        try store.withTransaction(readOnly: true) { statements in
+            try statements.rows("SELECT sequence FROM event_log_head", "reading the event log's head") {
+                try $0.decode(Int.self)
+            }.first ?? 0
+        }
+    }
+
+    /// An announcement's payload: the schema and the last number, separated by a space.
+    static func payload(schema: String, sequence: Int) -> String {
+        "\(schema) \(sequence)"
+    }
+
+    /// The last number an announcement of `schema` carries; `nil` for another
+    /// schema's announcement or one that does not parse.
+    static func announcedSequence(_ payload: String, schema: String) -> Int? {
+        let fields = payload.split(separator: " ")
+        guard fields.count == 2, fields[0] == schema else { return nil }
+        return Int(fields[1])
+    }
+
+    /// The tables, in order.
+    ///
+    /// - `event_log_head`: the one row holding the last all-apps number.
+    /// - `event_app_sequences`: each app's last number; no row means none yet.
+    /// - `event_log`: the kept events by all-apps number, each with its app, its
+    ///   per-app number, whether its app was forgotten since, the `API.Event` as
+    ///   JSON (its `sequence` 0), and the appending batch's id, with which a writer
+    ///   whose commit went unanswered finds out whether it was committed. At most
+    ///   ``keptEvents`` rows, so the replay's look through one app's rows needs no
+    ///   index of its own.
+    static let migrations: [(name: String, sql: String)] = [
+        (
+            "v1",
+            """
+            CREATE TABLE event_log_head (
+                only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+                sequence bigint NOT NULL
+            );
+            INSERT INTO event_log_head (sequence) VALUES (0);
+
+            CREATE TABLE event_app_sequences (
+                app text COLLATE "C" PRIMARY KEY,
+                sequence bigint NOT NULL
+            );
+
+            CREATE TABLE event_log (
+                sequence bigint PRIMARY KEY,
+                app text COLLATE "C" NOT NULL,
+                app_sequence bigint NOT NULL,
+                forgotten boolean NOT NULL DEFAULT false,
+                event text NOT NULL,
+                batch uuid NOT NULL
+            );
+            """
+        ),
+    ]
+}
