@@ -17,8 +17,8 @@ extension EventLog {
     }
 
     /// Appends `batch` in one transaction, in order: numbers its events under the
-    /// head row's lock, forgets the apps it names, deletes rows beyond
-    /// ``keptEvents`` and announces the new head.
+    /// head row's lock, forgets the apps it names, deletes the rows no longer kept
+    /// and announces the new head.
     ///
     /// - Throws: ``NotificationError``: `serviceUnavailable` when the database
     ///   cannot be reached (nothing was committed, unless the connection was lost
@@ -44,8 +44,7 @@ extension EventLog {
             head = try insert(events, after: head, batch: batch.id, statements)
             guard head > start else { return }
             try statements.execute("UPDATE event_log_head SET sequence = \(head)", "moving the event log's head")
-            try statements.execute(
-                "DELETE FROM event_log WHERE sequence <= \(head - Self.keptEvents)", "pruning the event log")
+            try prune(head: head, statements)
             try statements.execute(
                 "SELECT pg_notify(\(Self.channel), \(Self.payload(schema: store.schema, sequence: head)))",
                 "announcing events")
@@ -128,6 +127,19 @@ extension EventLog {
             """,
             "appending \(events.count) events")
         return head + events.count
+    }
+
+    /// Deletes the rows older than ``keptSeconds`` that are not among the last
+    /// ``keptEvents``.
+    private func prune(head: Int, _ statements: PostgresStatements) throws {
+        try statements.execute(
+            """
+            DELETE FROM event_log WHERE sequence <= LEAST(\(head - Self.keptEvents), (
+                SELECT sequence - 1 FROM event_log
+                WHERE appended >= clock_timestamp() - make_interval(secs => \(Self.keptSeconds))
+                ORDER BY appended LIMIT 1))
+            """,
+            "pruning the event log")
     }
 
     /// Starts `app`'s numbering afresh and keeps its rows from being replayed.

@@ -18,9 +18,9 @@ extension EventLog {
 
     /// What a subscriber of `app`'s events (`nil`: every app's) that saw the one
     /// numbered `after` in that scope missed, read in one snapshot: the events
-    /// after it if the log still holds every one of them, none if it saw the
-    /// latest, ``Replay/unavailable`` if some are no longer kept. Events of
-    /// forgotten apps are not replayed.
+    /// after it if they are among the last ``keptEvents`` of that scope and the log
+    /// still holds every one of them, none if it saw the latest,
+    /// ``Replay/unavailable`` otherwise. Events of forgotten apps are not replayed.
     func replay(app: AppIdentifier?, after: Int) throws -> Replay {
         try store.withTransaction(readOnly: true) { statements in
             let head = try statements.rows("SELECT sequence FROM event_log_head", "reading the event log's head") {
@@ -33,6 +33,9 @@ extension EventLog {
                 ) { try $0.decode(Int.self) }.first ?? 0
             } ?? head
             guard after < latest else { return .upToDate(through: head) }
+            // A replay is of the last events only, as from a single daemon, even
+            // while the log still holds more.
+            guard latest - after <= Self.keptEvents else { return .unavailable }
             let missed: [Logged]
             if let app {
                 missed = try statements.rows(

@@ -18,8 +18,12 @@ import PostgresNIO
 /// concurrent transactions commit in any order. The per-app rows are updated
 /// under the head row's lock, in the same transaction.
 ///
-/// **Bounds.** Each append keeps the last ``keptEvents`` rows and deletes the
-/// older ones: a node or a client that fell further behind sees the gap.
+/// **Bounds.** Each append deletes the rows that are both older than
+/// ``keptSeconds`` (in the database's clock) and not among the last
+/// ``keptEvents``. A resuming client gets a replay only of up to ``keptEvents``
+/// events, as from a single daemon; the time window is for the nodes, so that one
+/// that reads late (a burst, a reconnection) still finds every event it has not
+/// handed out. A node further behind than both sees the gap, and logs it.
 ///
 /// **Forgetting.** ``Entry/forget(_:)`` deletes the app's per-app counter (its
 /// next event is numbered 1 again) and marks its rows `forgotten`: they are no
@@ -71,6 +75,8 @@ struct EventLog: Sendable {
 
     /// Events kept for replay: the last 1,024, as a single daemon keeps.
     static let keptEvents = EventHub.replayLimit
+    /// Seconds an event is kept at least, for the nodes that have not read it yet.
+    static let keptSeconds = 30.0
     /// The channel appends are announced on.
     static let channel = "herald_events"
 
@@ -115,10 +121,11 @@ struct EventLog: Sendable {
     /// - `event_app_sequences`: each app's last number; no row means none yet.
     /// - `event_log`: the kept events by all-apps number, each with its app, its
     ///   per-app number, whether its app was forgotten since, the `API.Event` as
-    ///   JSON (its `sequence` 0), and the appending batch's id, with which a writer
-    ///   whose commit went unanswered finds out whether it was committed. At most
-    ///   ``keptEvents`` rows, so the replay's look through one app's rows needs no
-    ///   index of its own.
+    ///   JSON (its `sequence` 0), the appending batch's id, with which a writer
+    ///   whose commit went unanswered finds out whether it was committed, and when
+    ///   it was appended (the database's clock, read under the head row's lock, so
+    ///   in the order of the numbers; `event_log_appended` finds the oldest row
+    ///   still to keep). A replay reads only what came after the client's number.
     static let migrations: [(name: String, sql: String)] = [
         (
             "v1",
@@ -140,8 +147,10 @@ struct EventLog: Sendable {
                 app_sequence bigint NOT NULL,
                 forgotten boolean NOT NULL DEFAULT false,
                 event text NOT NULL,
-                batch uuid NOT NULL
+                batch uuid NOT NULL,
+                appended timestamptz NOT NULL DEFAULT clock_timestamp()
             );
+            CREATE INDEX event_log_appended ON event_log (appended);
             """
         ),
     ]

@@ -68,7 +68,9 @@ final class EventLogWriter: Sendable {
                     return state.retryDelay
                 }
                 logger.warning("appending \(batch.entries.count) events to the event log failed, trying again in \(delay): \(error)")
-                queue.asyncAfter(deadline: .now() + .milliseconds(Int(delay / .milliseconds(1)))) { self.drain() }
+                queue.asyncAfter(deadline: .now() + .milliseconds(Int(delay / .milliseconds(1)))) { [weak self] in
+                    self?.drain()
+                }
                 return
             }
         }

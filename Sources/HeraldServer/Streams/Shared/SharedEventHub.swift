@@ -137,8 +137,8 @@ final class SharedEventHub: LiveEvents, Sendable {
                     return reading.retryDelay
                 }
                 logger.warning("reading the event log failed, trying again in \(delay): \(error)")
-                readQueue.asyncAfter(deadline: .now() + .milliseconds(Int(delay / .milliseconds(1)))) {
-                    self.readUntilDone()
+                readQueue.asyncAfter(deadline: .now() + .milliseconds(Int(delay / .milliseconds(1)))) { [weak self] in
+                    self?.readUntilDone()
                 }
                 return
             }
