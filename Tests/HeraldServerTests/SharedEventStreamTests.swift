@@ -254,6 +254,29 @@ struct SharedEventStreamTests {
         withExtendedLifetime(schema) {}
     }
 
+    @Test("events published while the log cannot be written are appended once it can, in order, once each")
+    func appendRetried() async throws {
+        let schema = try Schema()
+        try await Self.withTwoNodes(schema) { a, b in
+            let writer = try #require((a.hub as? SharedEventHub)?.writer)
+            a.hub.publish(API.Event(.appsChanged, app: "com.example.start"))
+            let count = 10
+            let onB = try await b.read("/v1/events?after=0", opened: {
+                try Self.execute("ALTER TABLE event_log RENAME TO event_log_away", url: schema.url)
+                let failures = writer.failures
+                for index in 0..<count {
+                    a.hub.publish(API.Event(.badgeChanged(badge: index), app: "com.example.shop"))
+                }
+                while writer.failures == failures { try await Task.sleep(for: .milliseconds(10)) }
+                try Self.execute("ALTER TABLE event_log_away RENAME TO event_log", url: schema.url)
+            }) { $0.count > count }
+            #expect(writer.failures > 0)
+            #expect(onB.map(\.event.sequence) == Array(1...(count + 1)))
+            #expect(onB.dropFirst().map(\.event.kind) == (0..<count).map { API.Event.Kind.badgeChanged(badge: $0) })
+        }
+        withExtendedLifetime(schema) {}
+    }
+
     @Test("?after=N whose events left the log starts with the live events, showing the gap")
     func resumeAfterPruned() async throws {
         let schema = try Schema()
@@ -279,6 +302,13 @@ struct SharedEventStreamTests {
             #expect(first?.event.type == .appsChanged)
         }
         withExtendedLifetime(schema) {}
+    }
+
+    /// Runs one statement in the schema at `url`.
+    static func execute(_ sql: String, url: String) throws {
+        let store = try PostgresStore(url: url)
+        defer { store.close() }
+        _ = try store.withTransaction { try $0.execute(PostgresQuery(unsafeSQL: sql), "running \(sql)") }
     }
 
     /// Ends the server side of every connection named `applicationName`; returns how many.

@@ -30,6 +30,7 @@ final class EventLogWriter: Sendable {
         var failed: EventLog.Batch?
         var isWriting = false
         var retryDelay = Duration.milliseconds(100)
+        var failures = 0
     }
 
     private let log: EventLog
@@ -39,6 +40,11 @@ final class EventLogWriter: Sendable {
 
     init(log: EventLog) {
         self.log = log
+    }
+
+    /// How many appends have failed so far.
+    var failures: Int {
+        state.withLock { $0.failures }
     }
 
     /// Queues `entry` for the log and starts the writer if it is idle.
@@ -64,6 +70,7 @@ final class EventLogWriter: Sendable {
             } catch {
                 let delay = state.withLock { state in
                     state.failed = batch
+                    state.failures += 1
                     defer { state.retryDelay = min(state.retryDelay * 2, .seconds(5)) }
                     return state.retryDelay
                 }

@@ -43,7 +43,7 @@ final class SharedEventHub: LiveEvents, Sendable {
     }
 
     private let log: EventLog
-    private let writer: EventLogWriter
+    let writer: EventLogWriter
     private let fanOut: Mutex<EventFanOut>
     private let reading = Mutex(Reading())
     private let readQueue = DispatchQueue(label: "herald.events.reader")
