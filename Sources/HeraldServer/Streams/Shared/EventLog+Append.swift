@@ -69,9 +69,15 @@ extension EventLog {
         var json: String
     }
 
+    /// An entry with its event encoded.
+    private enum Prepared {
+        case event(Encoded)
+        case forget(AppIdentifier)
+    }
+
     /// The entries with their events in JSON, their `sequence` 0; an event that
     /// does not encode is left out, and logged.
-    private func encode(_ entries: [Entry]) -> [Entry.Prepared<Encoded>] {
+    private func encode(_ entries: [Entry]) -> [Prepared] {
         let encoder = API.encoder()
         return entries.compactMap { entry in
             switch entry {

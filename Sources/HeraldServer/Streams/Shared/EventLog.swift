@@ -10,9 +10,10 @@ import PostgresNIO
 ///
 /// **Numbering.** `event_log_head` is one row holding the last all-apps number;
 /// `event_app_sequences` one row per app holding its last per-app number. Every
-/// transaction that appends (or forgets an app) first updates the head row, which
-/// it then holds locked until it commits: appending transactions run one after
-/// the other, so numbers are given without gaps and committed in their order. A
+/// transaction that appends (or forgets an app) first locks the head row
+/// (`SELECT … FOR UPDATE`) and holds it until it commits: appending transactions
+/// run one after the other, so numbers are given without gaps and committed in
+/// their order. A
 /// reader that reads "after the last number I saw" therefore never skips a row
 /// that commits later, as it could with an identity column, whose values
 /// concurrent transactions commit in any order. The per-app rows are updated
@@ -52,12 +53,6 @@ struct EventLog: Sendable {
     enum Entry: Sendable {
         case event(API.Event)
         case forget(AppIdentifier)
-
-        /// An entry whose event was made ready for the database.
-        enum Prepared<Event> {
-            case event(Event)
-            case forget(AppIdentifier)
-        }
     }
 
     /// What a subscriber resuming after a number gets from the log.
