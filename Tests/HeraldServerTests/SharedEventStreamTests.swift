@@ -183,7 +183,7 @@ struct SharedEventStreamTests {
             }, until: Self.has(2, .appsChanged))
             #expect(before.contains { $0.event.type == .pendingChanged }, "B saw the old events live")
             let afresh = try await b.read("/v1/events?app=com.example.shop&after=0", opened: {
-                _ = try await b.client.register("com.example.shop", admin: b.admin)
+                _ = try await a.client.register("com.example.shop", admin: admin)
             }, until: Self.has(2, .appsChanged))
             #expect(afresh.first?.event.type == .appsChanged, "the old events are not replayed")
             #expect(!afresh.contains { $0.event.type == .pendingChanged })
