@@ -57,20 +57,6 @@ extension NotificationEngine {
         try shared.announceDue(earliest)
     }
 
-    /// Makes this engine's the only Herald daemon on its shared store, for as long
-    /// as the engine lives; does nothing for a store of one writer. The daemon's
-    /// own records (apps, sessions, webhooks, event streams) are still kept per
-    /// node, so a second daemon on the database could not serve the first's apps.
-    ///
-    /// - Throws: ``NotificationError/Code/storeFailure`` when another daemon serves it.
-    package func claimSoleDaemon() throws {
-        guard let store = store as? PostgresStore else { return }
-        try store.claimSole(
-            "herald.daemon",
-            refusal: "another Herald daemon serves the schema \(store.location.schema) at \(store.description); "
-                + "several daemons on one database need the apps, sessions and webhooks shared too, which Herald does not do yet")
-    }
-
     /// Starts hearing from the other engines.
     func startSharing() {
         sharedStore?.startSharing { [weak self] signal in self?.received(signal) }

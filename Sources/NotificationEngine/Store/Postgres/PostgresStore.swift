@@ -27,8 +27,6 @@ package final class PostgresStore: SharedNotificationStore, Sendable {
     package let node = UUID()
     /// The tasks ``startSharing(_:)`` runs, cancelled when the store closes.
     let sharing = Mutex<[Task<Void, Never>]>([])
-    /// The connections holding ``claimSole(_:refusal:)``'s locks.
-    private let soleLocks = Mutex<[PostgresConnection]>([])
 
     /// How long an engine's outbox entries stay its own without renewal, in
     /// seconds: another engine claims them after that.
@@ -145,46 +143,13 @@ package final class PostgresStore: SharedNotificationStore, Sendable {
         }
     }
 
-    /// Takes a lock named `name` for this schema, held on a connection of its own
-    /// until the store closes (or the server drops that connection): for a role
-    /// that one process at a time may play on a database.
-    ///
-    /// - Throws: ``NotificationError/Code/storeFailure`` with `refusal` when another
-    ///   process holds it.
-    package func claimSole(_ name: String, refusal: String) throws {
-        let connection = try pool.connect()
-        let claimed: Bool
-        do {
-            let transaction = PostgresTransaction(
-                connection: connection, logger: logger, isReadOnly: false, node: node, schema: location.schema)
-            claimed = try transaction.rows(
-                "SELECT pg_try_advisory_lock(hashtext(\(name) || '.' || \(location.schema)))", "taking the lock \(name)"
-            ) { try $0.decode(Bool.self) }.first ?? false
-        } catch {
-            try? connection.close().wait()
-            throw error
-        }
-        guard claimed else {
-            try? connection.close().wait()
-            throw NotificationError(.storeFailure, "PostgreSQL store: \(refusal)")
-        }
-        soleLocks.withLock { $0.append(connection) }
-    }
-
-    /// Stops sharing, releases the locks and closes the store's connections.
+    /// Stops sharing and closes the store's connections.
     package func close() {
         let tasks = sharing.withLock { tasks in
             defer { tasks = [] }
             return tasks
         }
         tasks.forEach { $0.cancel() }
-        let locks = soleLocks.withLock { locks in
-            defer { locks = [] }
-            return locks
-        }
-        for connection in locks {
-            try? connection.close().wait()
-        }
         pool.close()
     }
 }
