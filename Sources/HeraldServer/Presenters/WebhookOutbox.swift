@@ -226,7 +226,12 @@ final class WebhookOutbox: Sendable {
     }
 
     /// Counts an attempt before it is made, so a crash during it is not forgotten.
-    func recordAttempt(of id: Int64, now: Date) throws {
+    ///
+    /// - Returns: Whether this node may make it: `false` when the outbox is shared
+    ///   and another node took the post over (this node's lease ran out while it
+    ///   waited, say), or it is done.
+    @discardableResult
+    func recordAttempt(of id: Int64, now: Date) throws -> Bool {
         switch backend {
         case .file(let database):
             try database.write { db in
@@ -234,14 +239,16 @@ final class WebhookOutbox: Sendable {
                     sql: "UPDATE post SET attempts = attempts + 1, updated = ? WHERE id = ?",
                     arguments: [now.timeIntervalSince1970, id])
             }
-        case .shared(let database, _):
-            try database.write { statements in
+            return true
+        case .shared(let database, let node):
+            return try database.write { statements in
                 try statements.execute(
                     """
-                    UPDATE webhook_posts SET attempts = attempts + 1, updated = \(now.timeIntervalSince1970)
-                    WHERE id = \(id)
+                    UPDATE webhook_posts SET attempts = attempts + 1, updated = \(now.timeIntervalSince1970),
+                        lease_until = \(unescaped: Self.databaseNow) + \(Self.lease)
+                    WHERE id = \(id) AND owner = \(node) AND NOT done
                     """,
-                    "counting an attempt of the webhook post \(id)")
+                    "counting an attempt of the webhook post \(id)") == 1
             }
         }
     }

@@ -47,6 +47,8 @@ final class WebhookPresenter: Presenter {
         case noWebhook
         /// The daemon is stopping: the post stays in the outbox for the next start.
         case cancelled
+        /// Another node sharing the database took the post over and sends it.
+        case handedOver
     }
 
     private let registry: AppRegistry
@@ -212,7 +214,10 @@ final class WebhookPresenter: Presenter {
             }
             lastAttempt = scheduler.now
             do {
-                try outbox.recordAttempt(of: post.id, now: lastAttempt)
+                guard try outbox.recordAttempt(of: post.id, now: lastAttempt) else {
+                    logger.notice("another node took the \(post.type) webhook post of \(post.delivery) over")
+                    return .handedOver
+                }
                 let status = try await transport.send(signedRequest(url: url, post: post, secret: secret))
                 if (200..<300).contains(status) { return finish(post, .accepted(attempt: attempt + 1)) }
                 // A redirect is not followed: it could steer the signed post to any address.
