@@ -9,6 +9,7 @@ import HummingbirdWSClient
 import HummingbirdWSTesting
 import NIOWebSocket
 import NotificationEngine
+import NotificationModel
 import Synchronization
 import Testing
 
@@ -157,6 +158,44 @@ struct SharedDaemonTests {
                     .decode(API.SignInCode.self).code
                 #expect(try await second.call(.get, "/login?code=\(code)").status == .seeOther)
                 try SignInCodeTests.expectRefusal(try await first.call(.get, "/login?code=\(code)"))
+            }
+        }
+    }
+
+    @Test(
+        "a bundled app's list edited through one node is the list every node shows, and concurrent edits are all kept",
+        .enabled(if: TestPostgres.url != nil || TestPostgres.isRequired))
+    func bundledApps() async throws {
+        let url = try #require(TestPostgres.uniqueSchemaURL(), "HERALD_TEST_POSTGRES_URL is not set")
+        let one = try TestDaemon(bundledApps: true, databaseURL: url)
+        let two = try TestDaemon(bundledApps: true, databaseURL: url)
+        let admin = one.admin
+        @Sendable func names(_ reply: [String: JSONValue]) -> [String] {
+            guard case .array(let items)? = reply["items"] else { return [] }
+            return items.compactMap { if case .object(let item) = $0, case .string(let name)? = item["name"] { name } else { nil } }
+        }
+        try await one.withRouter { first in
+            try await two.withRouter { second in
+                _ = try await BundledAppRoutesTests.action(first, "shopping-list", "addItem", ["name": "milk"], admin: admin)
+                let seen = try await BundledAppRoutesTests.action(second, "shopping-list", "state", .null, admin: admin)
+                #expect(names(seen) == ["milk"])
+
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for n in 0..<10 {
+                        group.addTask {
+                            _ = try await BundledAppRoutesTests.action(
+                                first, "shopping-list", "addItem", ["name": .string("one \(n)")], admin: admin)
+                        }
+                        group.addTask {
+                            _ = try await BundledAppRoutesTests.action(
+                                second, "shopping-list", "addItem", ["name": .string("two \(n)")], admin: admin)
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+                let final = try await BundledAppRoutesTests.action(first, "shopping-list", "state", .null, admin: admin)
+                let expected = ["milk"] + (0..<10).flatMap { ["one \($0)", "two \($0)"] }
+                #expect(names(final).sorted() == expected.sorted(), "no node's change overwrote another's")
             }
         }
     }

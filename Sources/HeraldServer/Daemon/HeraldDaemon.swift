@@ -93,18 +93,23 @@ public final class HeraldDaemon: Sendable {
         hosts = AllowedHosts(host: configuration.host, port: configuration.port)
         webhooks.follow(engine)
         bundledApps = configuration.bundledApps
-            ? try Self.makeBundledApps(engine: engine, registry: registry, directory: dataDirectory, scheduler: scheduler)
+            ? try Self.makeBundledApps(
+                engine: engine, registry: registry,
+                storage: try database.map(SharedDocumentStorage.init)
+                    ?? FileDocumentStorage(directory: dataDirectory.appsDirectory),
+                scheduler: scheduler)
             : []
         bundledAppRoutes = BundledAppRoutes(
             apps: Dictionary(uniqueKeysWithValues: bundledApps.map { ($0.slug, $0) }), services: services)
     }
 
     /// The three apps of the seeds, each registered under its identifier with
-    /// its page, storing its data under `apps/` in the data directory.
+    /// its page, storing its data in `storage`: under `apps/` in the data
+    /// directory, or in the database several daemons share.
     private static func makeBundledApps(
-        engine: NotificationEngine, registry: AppRegistry, directory: DataDirectory, scheduler: any DateScheduler
+        engine: NotificationEngine, registry: AppRegistry, storage: any DocumentStorage, scheduler: any DateScheduler
     ) throws -> [any HeraldApp] {
-        let apps = try BundledApps.make(service: engine, directory: directory.appsDirectory, scheduler: scheduler)
+        let apps = try BundledApps.make(service: engine, storage: storage, scheduler: scheduler)
         for app in apps where registry.app(app.identifier) == nil {
             do {
                 _ = try registry.register(

@@ -16,9 +16,33 @@ import PostgresNIO
 /// credential revoked on another node still opens this one.
 final class DaemonDatabase: Sendable {
     /// What changed, as announced.
-    enum Change: String, Sendable {
+    enum Change: Sendable, Equatable {
         case apps
         case sessions
+        /// A bundled app's document, saved by the node `node`.
+        case document(name: String, node: UUID)
+
+        /// The announcement's first word.
+        var payload: String {
+            switch self {
+            case .apps: "apps"
+            case .sessions: "sessions"
+            case .document(let name, let node): "document:\(node.uuidString):\(name)"
+            }
+        }
+
+        init?(payload: some StringProtocol) {
+            switch payload {
+            case "apps": self = .apps
+            case "sessions": self = .sessions
+            default:
+                let parts = payload.split(separator: ":", maxSplits: 2)
+                guard parts.count == 3, parts[0] == "document", let node = UUID(uuidString: String(parts[1])) else {
+                    return nil
+                }
+                self = .document(name: String(parts[2]), node: node)
+            }
+        }
     }
 
     /// The channel changes are announced on; the payload is the change and the schema.
@@ -46,7 +70,7 @@ final class DaemonDatabase: Sendable {
     /// transaction of `statements` commits.
     func announce(_ change: Change, in statements: PostgresStatements) throws {
         try statements.execute(
-            "SELECT pg_notify(\(Self.channel), \(change.rawValue + " " + store.schema))", "announcing a change of \(change)")
+            "SELECT pg_notify(\(Self.channel), \(change.payload + " " + store.schema))", "announcing a change of \(change)")
     }
 
     /// Calls `handler` with each change announced on this schema, and with `nil`
@@ -56,7 +80,7 @@ final class DaemonDatabase: Sendable {
         store.listen(on: Self.channel) { payload in
             guard let payload else { return handler(nil) }
             let parts = payload.split(separator: " ", maxSplits: 1)
-            guard parts.count == 2, parts[1] == schema, let change = Change(rawValue: String(parts[0])) else { return }
+            guard parts.count == 2, parts[1] == schema, let change = Change(payload: parts[0]) else { return }
             handler(change)
         }
     }
@@ -69,6 +93,7 @@ final class DaemonDatabase: Sendable {
     /// - `daemon_sign_in_codes`: `herald open`'s one-time codes by their SHA-256,
     ///   numbered in the order they were issued.
     /// - `daemon_settings`: the admin credential.
+    /// - `daemon_app_documents`: the bundled apps' documents by name (`todo.json`).
     /// - `webhook_posts`: the webhook outbox; each waiting post is leased to the
     ///   node sending it (`owner`, `lease_until` in the database's clock, seconds
     ///   since 1970), and taken over by another when the lease runs out.
@@ -95,6 +120,8 @@ final class DaemonDatabase: Sendable {
             );
 
             CREATE TABLE daemon_settings (name text COLLATE "C" PRIMARY KEY, value text NOT NULL);
+
+            CREATE TABLE daemon_app_documents (name text COLLATE "C" PRIMARY KEY, body bytea NOT NULL);
 
             CREATE TABLE webhook_posts (
                 id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

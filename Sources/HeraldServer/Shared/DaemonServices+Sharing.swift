@@ -22,14 +22,14 @@ extension DaemonServices {
     /// Reads what `change` names again (`nil`: everything).
     private func reload(_ change: DaemonDatabase.Change?) {
         let logger = Logger(label: "herald.daemon.sharing")
-        if change != .sessions {
+        if change == nil || change == .apps {
             do {
                 for fingerprint in try registry.reload() { streams.revoke(.appToken(fingerprint: fingerprint)) }
             } catch {
                 logger.error("cannot read the shared app registry again: \(error)")
             }
         }
-        if change != .apps {
+        if change == nil || change == .sessions {
             do {
                 for fingerprint in try sessions.reload(now: scheduler.now) {
                     streams.revoke(.session(fingerprint: fingerprint))

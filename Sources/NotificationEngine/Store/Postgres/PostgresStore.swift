@@ -1,6 +1,6 @@
 package import Foundation
 import Logging
-import PostgresNIO
+package import PostgresNIO
 import Synchronization
 
 /// The ``NotificationStoreKind/postgres(url:)`` store: Herald's tables in a
@@ -110,6 +110,17 @@ package final class PostgresStore: SharedNotificationStore, Sendable {
     /// The schema's name, which announcements carry so that schemas sharing a
     /// database tell theirs apart.
     package var schema: String { location.schema }
+
+    /// A new connection to the store's database, outside the pool, for a lock
+    /// held across awaits (closing it releases the lock, as a crash would).
+    package func connect() async throws -> PostgresConnection {
+        do {
+            return try await PostgresConnection.connect(
+                configuration: location.configuration, id: Int.random(in: 1...Int.max), logger: logger)
+        } catch {
+            throw PostgresStoreFailure.wrap(error, while: "connecting", ownCode: true)
+        }
+    }
 
     /// Listens on `channel` on a connection of its own until the store closes,
     /// reconnecting with backoff: `handler` gets each notification's payload,
