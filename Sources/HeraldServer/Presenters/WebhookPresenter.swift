@@ -177,11 +177,17 @@ final class WebhookPresenter: Presenter {
     /// posts other nodes gave up or left behind.
     private func shareLeases() async {
         await withDiscardingTaskGroup { group in
+            var failing = false
             while (try? await Task.sleep(for: WebhookOutbox.renewal)) != nil {
                 do {
                     try outbox.renewLeases()
+                    if failing { logger.notice("renewing the webhook posts' leases again") }
+                    failing = false
                 } catch {
-                    logger.error("cannot renew the webhook posts' leases: \(error)")
+                    // Once per outage, not four times a second.
+                    if !failing { logger.error("cannot renew the webhook posts' leases: \(error)") }
+                    failing = true
+                    continue
                 }
                 for post in waiting() {
                     logger.notice("taking over the \(post.type) webhook post of \(post.delivery) for \(post.app)")

@@ -68,6 +68,9 @@ struct EngineState {
     var lastPosition: Coordinate?
     var timer: (any Disposable)?
     var timerDate: Date?
+    /// When to read the due queue again after reading it failed (the store was
+    /// unreachable): the timer waits for it rather than trying again at once.
+    var refillRetryDate: Date?
     /// When old deliveries were last pruned.
     var prunedDate: Date?
     var nextToken: UInt64 = 0

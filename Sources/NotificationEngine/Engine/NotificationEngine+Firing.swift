@@ -231,14 +231,19 @@ extension NotificationEngine {
         }
     }
 
+    /// How long the engine waits before reading the due queue again after it failed.
+    static let refillRetryDelay: TimeInterval = 1
+
     /// Refills an empty window from the store when the store holds more.
     func refillIfNeeded(_ state: inout EngineState) {
         guard state.window.needsRefill else { return }
         let capacity = state.window.capacity
         do {
             state.window.refill(with: try read { try $0.soonestDue(limit: capacity + 1) })
+            state.refillRetryDate = nil
         } catch {
-            logger.error("reading the due queue failed: \(error)")
+            logger.error("reading the due queue failed, trying again in \(Self.refillRetryDelay) s: \(error)")
+            state.refillRetryDate = scheduler.now.addingTimeInterval(Self.refillRetryDelay)
         }
     }
 
@@ -265,7 +270,13 @@ extension NotificationEngine {
         let now = scheduler.now
         let check = now.addingTimeInterval(configuration.clockCheckInterval)
         let wake: Date? =
-            if let first = state.window.first { min(first.date, check) } else if state.window.isComplete { nil } else { now }
+            if let first = state.window.first {
+                min(first.date, check)
+            } else if state.window.isComplete {
+                nil
+            } else {
+                max(now, state.refillRetryDate ?? now)
+            }
         if let armed = state.timerDate, state.timer != nil, let wake, armed <= wake { return }
         state.timer?.dispose()
         state.timer = nil
