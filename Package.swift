@@ -101,6 +101,7 @@ let package = Package(
             dependencies: [
                 "HeraldAPI", "HeraldApps", "NotificationEngine", "Signals", "DesktopNotifications",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -28,10 +28,25 @@ public enum BundledApps {
         service: any NotificationService, directory: URL, scheduler: any DateScheduler,
         calendar: Calendar = .current
     ) throws -> [any HeraldApp] {
+        try make(
+            service: service, storage: try FileDocumentStorage(directory: directory), scheduler: scheduler,
+            calendar: calendar)
+    }
+
+    /// Shopping List, Todo and Nag Me over `service`, keeping their documents
+    /// (`shopping-list.json`, `todo.json`, `nag-me.json`) in `storage`: the data
+    /// directory's files, or a database that several daemons share.
+    ///
+    /// - Throws: ``HeraldAppError`` `storeFailure` when a document cannot be read or
+    ///   is not its app's JSON.
+    public static func make(
+        service: any NotificationService, storage: any DocumentStorage, scheduler: any DateScheduler,
+        calendar: Calendar = .current
+    ) throws -> [any HeraldApp] {
         [
-            try ShoppingListApp(service: service, directory: directory, scheduler: scheduler, calendar: calendar),
-            try TodoApp(service: service, directory: directory, scheduler: scheduler),
-            try NagMeApp(service: service, directory: directory),
+            try ShoppingListApp(service: service, storage: storage, scheduler: scheduler, calendar: calendar),
+            try TodoApp(service: service, storage: storage, scheduler: scheduler),
+            try NagMeApp(service: service, storage: storage),
         ]
     }
 }

@@ -55,6 +55,11 @@ extension HeraldAppError {
     static func storeFailure(_ message: String) -> Self { Self(code: .storeFailure, message: message) }
     static func pageMissing(_ message: String) -> Self { Self(code: .pageMissing, message: message) }
 
+    /// The app's error for a failure of its document's storage.
+    static func storing(_ error: any Error, _ name: String) -> Self {
+        (error as? HeraldAppError) ?? storeFailure("cannot keep \(name): \(error)")
+    }
+
     static func notificationsNotAllowed(_ message: String) -> Self {
         Self(code: .notificationsNotAllowed, message: message)
     }

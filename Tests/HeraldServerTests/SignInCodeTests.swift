@@ -3,6 +3,8 @@ import HTTPTypes
 import HeraldAPI
 @testable import HeraldServer
 import HummingbirdTesting
+import HeraldTestSupport
+import NotificationEngine
 import Testing
 
 @Suite("One-time sign-in codes: POST /v1/sessions/codes and /login?code=")
@@ -125,20 +127,28 @@ struct SignInCodeTests {
         }
     }
 
-    @Test("the store: a code redeems once, not after its lifetime, and the oldest goes beyond the limit")
-    func store() {
-        let codes = SignInCodes()
+    @Test(
+        "the store: a code redeems once, not after its lifetime, and the oldest goes beyond the limit",
+        arguments: ["memory", "postgres"])
+    func store(_ kept: String) throws {
+        var store: PostgresStore?
+        if kept == "postgres" {
+            guard TestPostgres.url != nil || TestPostgres.isRequired else { return }
+            store = try PostgresStore(url: try #require(TestPostgres.uniqueSchemaURL(), "HERALD_TEST_POSTGRES_URL is not set"))
+        }
+        defer { try? store?.dropSchema() }
+        let codes = SignInCodes(database: try store.map(DaemonDatabase.init))
         let start = Date(timeIntervalSince1970: 1_800_000_000)
-        let first = codes.issue(now: start)
+        let first = try codes.issue(now: start)
         #expect(first.expiresAt == start + SignInCodes.lifetime)
-        #expect(!codes.redeem(first.code + "x", now: start))
-        #expect(codes.redeem(first.code, now: start + 59.999))
-        #expect(!codes.redeem(first.code, now: start + 1))
-        let second = codes.issue(now: start)
-        #expect(!codes.redeem(second.code, now: start + SignInCodes.lifetime))
-        let many = (0...SignInCodes.limit).map { _ in codes.issue(now: start).code }
-        #expect(!codes.redeem(many[0], now: start))
-        #expect(many.dropFirst().allSatisfy { codes.redeem($0, now: start) })
+        #expect(try !codes.redeem(first.code + "x", now: start))
+        #expect(try codes.redeem(first.code, now: start + 59.999))
+        #expect(try !codes.redeem(first.code, now: start + 1))
+        let second = try codes.issue(now: start)
+        #expect(try !codes.redeem(second.code, now: start + SignInCodes.lifetime))
+        let many = try (0...SignInCodes.limit).map { _ in try codes.issue(now: start).code }
+        #expect(try !codes.redeem(many[0], now: start))
+        #expect(try many.dropFirst().allSatisfy { try codes.redeem($0, now: start) })
     }
 
     /// The answer `/login` gives a wrong token: the sign-in page with 401, no cookie.

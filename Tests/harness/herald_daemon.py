@@ -49,10 +49,11 @@ class HeraldDaemon:
     Its output goes to `log` (by default `DATA_DIR/daemon.log`), appended to, so a
     restarted daemon's log follows the last one's. `env` is the daemon's environment
     (by default this process's). With HERALD_TEST_DATABASE=postgres it keeps its
-    notifications in PostgreSQL (`database_arguments`). A `daemon.json` left by a daemon that was killed is
+    notifications in PostgreSQL (`database_arguments`); `database` names the database URL
+    itself, for nodes sharing one. A `daemon.json` left by a daemon that was killed is
     removed first, so the announcement waited for is this daemon's."""
 
-    def __init__(self, data_dir, *arguments, env=None, log=None, timeout=30):
+    def __init__(self, data_dir, *arguments, env=None, log=None, timeout=30, database=None):
         self.data_dir = pathlib.Path(data_dir)
         self.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         self.announcement = self.data_dir / "daemon.json"
@@ -62,7 +63,7 @@ class HeraldDaemon:
         with open(self.log_path, "a") as log:
             self.process = subprocess.Popen(
                 [str(HERALD), "serve", "--port", "0", "--data-dir", str(self.data_dir),
-                 *database_arguments(self.data_dir), *arguments],
+                 *(["--database", database] if database else database_arguments(self.data_dir)), *arguments],
                 env=env, stdout=log, stderr=subprocess.STDOUT)
         try:
             self.url = self._wait_until_ready(timeout)

@@ -57,16 +57,15 @@ extension NagMeApp {
     }
 
     private func requireTask(_ title: String) throws(HeraldAppError) {
-        guard document.withLock({ $0.tasks.contains(title) }) else { throw .notFound("there is no task \"\(title)\"") }
+        guard store.document.tasks.contains(title) else { throw .notFound("there is no task \"\(title)\"") }
     }
 
     /// Changes the tasks and saves them; if `body` throws or saving fails they
     /// stay as they were.
     private func change(_ body: (inout NagMeDocument) throws(HeraldAppError) -> Void) throws(HeraldAppError) {
-        var changed = document.withLock { $0 }
+        var changed = store.document
         try body(&changed)
         try store.save(changed)
-        document.withLock { $0 = changed }
         messages.changed()
     }
 
@@ -74,7 +73,7 @@ extension NagMeApp {
     /// "waiting" | "allowed" | "denied"}`. A bell is on while the task's reminder
     /// is pending; all are off until the user answers the authorization request.
     func reply() async throws -> JSONValue {
-        let tasks = document.withLock { $0.tasks }
+        let tasks = store.document.tasks
         var pending: Set<String> = []
         if registration.progress == .finished {
             pending = Set(try await center.throwing.pendingNotificationRequests().map(\.identifier))

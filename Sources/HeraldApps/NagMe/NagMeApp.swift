@@ -30,20 +30,19 @@ final class NagMeApp: NSObject, HeraldApp, UNUserNotificationCenterDelegate {
     var changes: Signal<JSONValue, Never> { messages.signal }
 
     let center: UNUserNotificationCenter
-    let queue = SerialQueue()
+    let queue: SerialQueue
     let registration = Registration()
     let messages = PageMessages()
     let logger = Logger(label: "herald.apps.nag-me")
-    let store: JSONFileStore<NagMeDocument>
-    let document: Mutex<NagMeDocument>
+    let store: DocumentStore<NagMeDocument>
 
-    /// The app over `service`, with its tasks saved in `directory`.
+    /// The app over `service`, with its tasks saved in `storage`.
     ///
     /// - Throws: ``HeraldAppError`` `storeFailure` if the saved tasks cannot be read.
-    init(service: any NotificationService, directory: URL) throws(HeraldAppError) {
+    init(service: any NotificationService, storage: any DocumentStorage) throws(HeraldAppError) {
         center = UNUserNotificationCenter(appIdentifier: "app.herald.nag-me", service: service)
-        store = try JSONFileStore(directory: directory, name: "nag-me.json")
-        document = Mutex(try store.load() ?? NagMeDocument())
+        store = try DocumentStore(storage: storage, name: "nag-me.json", empty: NagMeDocument())
+        queue = SerialQueue(guarding: store)
         super.init()
     }
 
@@ -51,6 +50,7 @@ final class NagMeApp: NSObject, HeraldApp, UNUserNotificationCenterDelegate {
     /// delegate, register the reminder category, ask for alerts and sounds.
     func start() async throws {
         center.delegate = self
+        store.observe { [messages] in messages.changed() }
         do {
             _ = try await center.throwing.notificationSettings()
             try await addCategory()

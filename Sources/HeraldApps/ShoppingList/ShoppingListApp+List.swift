@@ -35,10 +35,9 @@ extension ShoppingListApp {
     private func change(
         _ body: (inout ShoppingListDocument) throws(HeraldAppError) -> Void
     ) throws(HeraldAppError) {
-        var document = state.withLock { $0.document }
+        var document = store.document
         try body(&document)
         try store.save(document)
-        state.withLock { $0.document = document }
         messages.changed()
     }
 
@@ -49,9 +48,10 @@ extension ShoppingListApp {
         let reminder = try await application.throwing.scheduledLocalNotifications()
             .first { $0.category == Self.categoryIdentifier }?.fireDate
         let notifications = try await notificationStatus()
-        let (document, focus) = state.withLock { state in
+        let document = store.document
+        let focus = state.withLock { state in
             defer { if consumingFocus { state.focusAddItem = false } }
-            return (state.document, state.focusAddItem)
+            return state.focusAddItem
         }
         return [
             "items": .array(document.items.map { ["id": .string($0.id), "name": .string($0.name)] }),

@@ -33,35 +33,36 @@ final class ShoppingListApp: NSObject, HeraldApp, UIApplicationDelegate {
     let application: UIApplication
     let scheduler: any DateScheduler
     let calendar: Calendar
-    let queue = SerialQueue()
+    let queue: SerialQueue
     let registration = Registration()
     let messages = PageMessages()
     let logger = Logger(label: "herald.apps.shopping-list")
-    let store: JSONFileStore<ShoppingListDocument>
+    let store: DocumentStore<ShoppingListDocument>
     let state: Mutex<State>
 
     struct State {
-        var document: ShoppingListDocument
         /// Set by "Edit list"; the page reads and clears it with the `state` action.
         var focusAddItem = false
     }
 
-    /// The app over `service`, with the list saved in `directory`.
+    /// The app over `service`, with the list saved in `storage`.
     ///
     /// - Throws: ``HeraldAppError`` `storeFailure` if the saved list cannot be read.
-    init(service: any NotificationService, directory: URL, scheduler: any DateScheduler, calendar: Calendar)
+    init(service: any NotificationService, storage: any DocumentStorage, scheduler: any DateScheduler, calendar: Calendar)
         throws(HeraldAppError)
     {
         application = UIApplication(appIdentifier: "app.herald.shopping-list", service: service)
-        store = try JSONFileStore(directory: directory, name: "shopping-list.json")
+        store = try DocumentStore(storage: storage, name: "shopping-list.json", empty: ShoppingListDocument())
+        queue = SerialQueue(guarding: store)
         self.scheduler = scheduler
         self.calendar = calendar
-        state = Mutex(State(document: try store.load() ?? ShoppingListDocument()))
+        state = Mutex(State())
         super.init()
     }
 
     func start() async throws {
         application.delegate = self
+        store.observe { [messages] in messages.changed() }
         do {
             _ = try await application.throwing.currentUserNotificationSettings()
         } catch {

@@ -9,7 +9,7 @@ extension TodoApp {
     /// saved if the reminder is refused; the reminder is cancelled if saving fails.
     func addItem(title: String, deadline: Date) async throws {
         try registration.requireFinished(displayName)
-        let count = document.withLock { $0.items.count }
+        let count = store.document.items.count
         guard count < Self.maximumItems else {
             throw HeraldAppError.limitReached("the list already holds \(Self.maximumItems) items; complete one first")
         }
@@ -28,7 +28,7 @@ extension TodoApp {
     /// "Complete": cancels the item's reminder (found among the scheduled ones by
     /// its `userInfo["UUID"]`) and removes the item.
     func removeItem(_ uuid: String) async throws {
-        guard document.withLock({ $0.items.contains { $0.UUID == uuid } }) else {
+        guard store.document.items.contains(where: { $0.UUID == uuid }) else {
             throw HeraldAppError.notFound("there is no item \(uuid)")
         }
         for notification in try await application.throwing.scheduledLocalNotifications()
@@ -53,10 +53,9 @@ extension TodoApp {
 
     /// Changes the items and saves them; if saving fails they stay as they were.
     private func change(_ body: (inout TodoDocument) -> Void) throws(HeraldAppError) {
-        var changed = document.withLock { $0 }
+        var changed = store.document
         body(&changed)
         try store.save(changed)
-        document.withLock { $0 = changed }
         messages.changed()
     }
 
@@ -65,7 +64,7 @@ extension TodoApp {
     /// "allowed" | "denied"}`, soonest deadline first, `overdue` by the app's clock.
     func reply() async throws -> JSONValue {
         let now = scheduler.now
-        let items = document.withLock { $0.items }.sorted {
+        let items = store.document.items.sorted {
             ($0.deadline, $0.title, $0.UUID) < ($1.deadline, $1.title, $1.UUID)
         }
         return [

@@ -29,26 +29,28 @@ final class TodoApp: NSObject, HeraldApp, UIApplicationDelegate {
 
     let application: UIApplication
     let scheduler: any DateScheduler
-    let queue = SerialQueue()
+    let queue: SerialQueue
     let registration = Registration()
     let messages = PageMessages()
     let logger = Logger(label: "herald.apps.todo")
-    let store: JSONFileStore<TodoDocument>
-    let document: Mutex<TodoDocument>
+    let store: DocumentStore<TodoDocument>
 
-    /// The app over `service`, with its items saved in `directory`.
+    /// The app over `service`, with its items saved in `storage`.
     ///
     /// - Throws: ``HeraldAppError`` `storeFailure` if the saved items cannot be read.
-    init(service: any NotificationService, directory: URL, scheduler: any DateScheduler) throws(HeraldAppError) {
+    init(service: any NotificationService, storage: any DocumentStorage, scheduler: any DateScheduler)
+        throws(HeraldAppError)
+    {
         application = UIApplication(appIdentifier: "app.herald.todo", service: service)
-        store = try JSONFileStore(directory: directory, name: "todo.json")
+        store = try DocumentStore(storage: storage, name: "todo.json", empty: TodoDocument())
+        queue = SerialQueue(guarding: store)
         self.scheduler = scheduler
-        document = Mutex(try store.load() ?? TodoDocument())
         super.init()
     }
 
     func start() async throws {
         application.delegate = self
+        store.observe { [messages] in messages.changed() }
         do {
             _ = try await application.throwing.currentUserNotificationSettings()
         } catch {

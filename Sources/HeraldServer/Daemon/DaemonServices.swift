@@ -21,16 +21,17 @@ final class DaemonServices: Sendable {
     /// The web notification center's browser sessions.
     let sessions: SessionStore
     /// The one-time codes that `herald open` signs a browser in with.
-    let signInCodes = SignInCodes()
+    let signInCodes: SignInCodes
     /// Every open WebSocket stream, by the credential it was opened with.
     let streams = StreamRegistry()
     /// The desktop's notification server, when `--desktop` found one.
     let desktop: DesktopPresenter?
 
     init(
-        engine: NotificationEngine, registry: AppRegistry, sessions: SessionStore, scheduler: any DateScheduler,
-        virtualClock: TestScheduler?, desktop: DesktopPresenter?
+        engine: NotificationEngine, registry: AppRegistry, sessions: SessionStore, signInCodes: SignInCodes,
+        scheduler: any DateScheduler, virtualClock: TestScheduler?, desktop: DesktopPresenter?
     ) throws {
+        self.signInCodes = signInCodes
         self.desktop = desktop
         self.engine = engine
         self.registry = registry

@@ -45,8 +45,9 @@ extension HeraldDaemon {
         let codes = services.signInCodes
         let scheduler = services.scheduler
         desktop.start(centerURL: centerURL, apps: apps) { path in
-            let code = codes.issue(now: scheduler.now).code
             let next = path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
+            // Without a code (the shared database is down) the page asks to sign in.
+            guard let code = try? codes.issue(now: scheduler.now).code else { return "\(centerURL)/login?next=\(next)" }
             return "\(centerURL)/login?code=\(code)&next=\(next)"
         }
     }

@@ -10,9 +10,10 @@ import NIOCore
 import ServiceLifecycle
 import Signals
 
-/// The Herald daemon: the engine on an SQLite store, the HTTP API, the live event
-/// stream, the web notification center and its presenters, as one
-/// swift-service-lifecycle service that stops gracefully on SIGTERM or SIGINT.
+/// The Herald daemon: the engine on an SQLite store (or a PostgreSQL database that
+/// several daemons share), the HTTP API, the live event stream, the web
+/// notification center and its presenters, as one swift-service-lifecycle service
+/// that stops gracefully on SIGTERM or SIGINT.
 ///
 /// ```swift
 /// let daemon = try HeraldDaemon(configuration: DaemonConfiguration(port: 7878))
@@ -59,44 +60,64 @@ public final class HeraldDaemon: Sendable {
         }
         self.configuration = configuration
         dataDirectory = try DataDirectory(url: configuration.dataDirectory)
-        adminToken = try dataDirectory.adminToken()
-        let registry = try AppRegistry(file: dataDirectory.registryFile)
+        // On PostgreSQL the daemon's records live beside the engine's, shared with every node.
+        let postgres = try configuration.databaseURL.map { try PostgresStore(url: $0) }
+        let database = try postgres.map(DaemonDatabase.init)
+        adminToken = try database.map(dataDirectory.adminToken(sharedIn:)) ?? dataDirectory.adminToken()
+        let registry = try database.map { try AppRegistry(records: SharedAppRecords(database: $0)) }
+            ?? AppRegistry(file: dataDirectory.registryFile)
         let virtualClock = configuration.virtualClock ? TestScheduler(startDate: configuration.virtualClockStart ?? Date()) : nil
         let scheduler: any DateScheduler = virtualClock ?? QueueScheduler(queue: DispatchQueue(label: "herald.engine"))
+        let webhookOutbox = try database.map { try WebhookOutbox(database: $0, node: $0.store.node, now: scheduler.now) }
+            ?? WebhookOutbox(path: dataDirectory.webhookDatabase.path, now: scheduler.now)
         webhooks = WebhookPresenter(
-            registry: registry, outbox: try WebhookOutbox(path: dataDirectory.webhookDatabase.path, now: scheduler.now),
+            registry: registry, outbox: webhookOutbox,
             retryDelays: configuration.webhookRetryDelays, scheduler: scheduler)
         var presenters: [any Presenter] = [webhooks]
         if configuration.printsDeliveries { presenters.append(TerminalPresenter()) }
-        engine = try NotificationEngine(
-            store: configuration.databaseURL.map { .postgres(url: $0) } ?? .sqlite(path: dataDirectory.engineDatabase.path),
-            scheduler: scheduler,
-            configuration: NotificationEngine.Configuration(
-                pendingLimitPerApp: configuration.pendingLimitPerApp,
-                authorizationPolicy: configuration.authorizationPolicy),
-            presenters: presenters)
+        let engineConfiguration = NotificationEngine.Configuration(
+            pendingLimitPerApp: configuration.pendingLimitPerApp, authorizationPolicy: configuration.authorizationPolicy)
+        engine = try postgres.map {
+            try NotificationEngine(
+                postgres: $0, scheduler: scheduler, configuration: engineConfiguration, presenters: presenters)
+        } ?? NotificationEngine(
+            store: .sqlite(path: dataDirectory.engineDatabase.path), scheduler: scheduler,
+            configuration: engineConfiguration, presenters: presenters)
         desktop = try Self.makeDesktop(configuration.desktop, engine: engine)
+        let sessions = try database.map { try SessionStore(records: SharedSessionRecords(database: $0)) }
+            ?? SessionStore(file: dataDirectory.sessionsFile)
         services = try DaemonServices(
-            engine: engine, registry: registry, sessions: try SessionStore(file: dataDirectory.sessionsFile),
+            engine: engine, registry: registry, sessions: sessions, signInCodes: SignInCodes(database: database),
             scheduler: scheduler, virtualClock: virtualClock, desktop: desktop)
+        if let database { services.follow(database) }
         hosts = AllowedHosts(host: configuration.host, port: configuration.port)
         webhooks.follow(engine)
         bundledApps = configuration.bundledApps
-            ? try Self.makeBundledApps(engine: engine, registry: registry, directory: dataDirectory, scheduler: scheduler)
+            ? try Self.makeBundledApps(
+                engine: engine, registry: registry,
+                storage: try database.map(SharedDocumentStorage.init)
+                    ?? FileDocumentStorage(directory: dataDirectory.appsDirectory),
+                scheduler: scheduler)
             : []
         bundledAppRoutes = BundledAppRoutes(
             apps: Dictionary(uniqueKeysWithValues: bundledApps.map { ($0.slug, $0) }), services: services)
     }
 
     /// The three apps of the seeds, each registered under its identifier with
-    /// its page, storing its data under `apps/` in the data directory.
+    /// its page, storing its data in `storage`: under `apps/` in the data
+    /// directory, or in the database several daemons share.
     private static func makeBundledApps(
-        engine: NotificationEngine, registry: AppRegistry, directory: DataDirectory, scheduler: any DateScheduler
+        engine: NotificationEngine, registry: AppRegistry, storage: any DocumentStorage, scheduler: any DateScheduler
     ) throws -> [any HeraldApp] {
-        let apps = try BundledApps.make(service: engine, directory: directory.appsDirectory, scheduler: scheduler)
+        let apps = try BundledApps.make(service: engine, storage: storage, scheduler: scheduler)
         for app in apps where registry.app(app.identifier) == nil {
-            _ = try registry.register(
-                app.identifier, name: app.displayName, webhookURL: nil, bundledSlug: app.slug, now: scheduler.now)
+            do {
+                _ = try registry.register(
+                    app.identifier, name: app.displayName, webhookURL: nil, bundledSlug: app.slug, now: scheduler.now)
+            } catch let error as ServerError where error.code == .conflict {
+                // Another node sharing the database registered it first.
+                _ = try registry.reload()
+            }
         }
         return apps
     }
@@ -105,6 +126,7 @@ public final class HeraldDaemon: Sendable {
     /// Hummingbird's testing client.
     public func makeRouter() throws -> Router<HeraldRequestContext> {
         let router = Router(context: HeraldRequestContext.self)
+        if configuration.databaseURL != nil { router.add(middleware: BlockingWorkMiddleware()) }
         router.add(middleware: SecurityHeadersMiddleware(hosts: hosts))
         router.add(middleware: APIErrorMiddleware())
         router.add(middleware: UpgradeRefusalMiddleware(refusals: refusals))

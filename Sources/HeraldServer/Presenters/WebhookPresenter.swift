@@ -47,6 +47,8 @@ final class WebhookPresenter: Presenter {
         case noWebhook
         /// The daemon is stopping: the post stays in the outbox for the next start.
         case cancelled
+        /// Another node sharing the database took the post over and sends it.
+        case handedOver
     }
 
     private let registry: AppRegistry
@@ -125,15 +127,39 @@ final class WebhookPresenter: Presenter {
     }
 
     /// Sends the posts left from earlier runs, then each new one, until the
-    /// daemon stops; a post in flight then is sent at the next start.
+    /// daemon stops; a post in flight then is sent at the next start. When the
+    /// outbox is shared, it also renews this node's leases and takes over the
+    /// posts of nodes that stopped or died, and gives its own up when it stops.
     func run() async {
-        let earlier: [WebhookOutbox.Post]
+        guard outbox.isShared else { return await send(earlier: waiting()) }
+        // The shared outbox waits on the database: keep that off Swift concurrency's threads.
+        await withTaskExecutorPreference(BlockingExecutor.shared) {
+            await withDiscardingTaskGroup { group in
+                group.addTask { await self.send(earlier: self.waiting()) }
+                group.addTask { await self.shareLeases() }
+                try? await gracefulShutdown()
+                group.cancelAll()
+            }
+            do {
+                try outbox.releaseLeases()
+            } catch {
+                logger.error("cannot give up the webhook posts' leases; other nodes take them over in \(WebhookOutbox.lease) s: \(error)")
+            }
+        }
+    }
+
+    /// What the outbox holds for this node to send now.
+    private func waiting() -> [WebhookOutbox.Post] {
         do {
-            earlier = try outbox.waiting()
+            return try outbox.waiting()
         } catch {
             logger.error("cannot read the webhook outbox \(outbox.path): \(error)")
-            earlier = []
+            return []
         }
+    }
+
+    /// Sends `earlier`, then each post queued, until the daemon stops.
+    private func send(earlier: [WebhookOutbox.Post]) async {
         let earlierIDs = Set(earlier.map(\.id))
         await withDiscardingTaskGroup { group in
             for post in earlier {
@@ -144,6 +170,30 @@ final class WebhookPresenter: Presenter {
             }
             // Stopping: posts waiting for a retry are sent at the next start.
             group.cancelAll()
+        }
+    }
+
+    /// Every ``WebhookOutbox/renewal``: renews this node's leases, and sends the
+    /// posts other nodes gave up or left behind.
+    private func shareLeases() async {
+        await withDiscardingTaskGroup { group in
+            var failing = false
+            while (try? await Task.sleep(for: WebhookOutbox.renewal)) != nil {
+                do {
+                    try outbox.renewLeases()
+                    if failing { logger.notice("renewing the webhook posts' leases again") }
+                    failing = false
+                } catch {
+                    // Once per outage, not four times a second.
+                    if !failing { logger.error("cannot renew the webhook posts' leases: \(error)") }
+                    failing = true
+                    continue
+                }
+                for post in waiting() {
+                    logger.notice("taking over the \(post.type) webhook post of \(post.delivery) for \(post.app)")
+                    group.addTask { _ = await self.send(post) }
+                }
+            }
         }
     }
 
@@ -170,7 +220,10 @@ final class WebhookPresenter: Presenter {
             }
             lastAttempt = scheduler.now
             do {
-                try outbox.recordAttempt(of: post.id, now: lastAttempt)
+                guard try outbox.recordAttempt(of: post.id, now: lastAttempt) else {
+                    logger.notice("another node took the \(post.type) webhook post of \(post.delivery) over")
+                    return .handedOver
+                }
                 let status = try await transport.send(signedRequest(url: url, post: post, secret: secret))
                 if (200..<300).contains(status) { return finish(post, .accepted(attempt: attempt + 1)) }
                 // A redirect is not followed: it could steer the signed post to any address.

@@ -4,33 +4,53 @@ import NotificationEngine
 import Synchronization
 
 /// The apps registered with the daemon, their tokens' fingerprints and webhooks,
-/// kept in `apps.json` in the data directory (owner-only, replaced atomically, so
-/// a crash leaves the old file or the new one).
+/// kept in memory and in ``AppRecords``: `apps.json` in the data directory, or the
+/// shared database when several daemons share one (``reload()`` then picks up
+/// other nodes' changes).
 final class AppRegistry: Sendable {
+    /// A change to make lasting.
+    enum Change: Sendable {
+        case added(RegisteredApp)
+        case renewed(RegisteredApp)
+        case removed(AppIdentifier)
+    }
+
     private struct State {
         var apps: [AppIdentifier: RegisteredApp]
         var byFingerprint: [String: AppIdentifier]
+
+        init(_ list: [RegisteredApp]) {
+            apps = Dictionary(list.map { ($0.identifier, $0) }) { _, last in last }
+            byFingerprint = Dictionary(apps.values.map { ($0.tokenFingerprint, $0.identifier) }) { first, _ in first }
+        }
     }
 
-    private let file: URL
+    private let records: any AppRecords
     private let state: Mutex<State>
 
-    /// Opens the registry in `file`; a missing file is an empty registry.
+    /// Opens the registry kept in `records`.
     ///
-    /// - Throws: ``DaemonError`` when the file exists but cannot be read as a registry.
-    init(file: URL) throws {
-        self.file = file
-        var apps: [AppIdentifier: RegisteredApp] = [:]
-        if FileManager.default.fileExists(atPath: file.path) {
-            do {
-                let list = try API.decoder().decode([RegisteredApp].self, from: Data(contentsOf: file))
-                apps = Dictionary(list.map { ($0.identifier, $0) }) { _, last in last }
-            } catch {
-                throw DaemonError("cannot read the app registry \(file.path): \(error)")
-            }
+    /// - Throws: ``DaemonError`` when they cannot be read.
+    init(records: any AppRecords) throws {
+        self.records = records
+        state = Mutex(State(try records.load()))
+    }
+
+    /// Opens the registry in `file`; a missing file is an empty registry.
+    convenience init(file: URL) throws {
+        try self.init(records: AppFile(file: file))
+    }
+
+    /// Reads the records again, for changes made elsewhere (another node).
+    ///
+    /// - Returns: The fingerprints of tokens that no longer open the daemon, whose
+    ///   streams the caller closes.
+    func reload() throws -> [String] {
+        let fresh = State(try records.load())
+        return state.withLock { state in
+            defer { state = fresh }
+            return state.byFingerprint.keys.filter { fresh.byFingerprint[$0] == nil }
         }
-        let fingerprints = Dictionary(apps.values.map { ($0.tokenFingerprint, $0.identifier) }) { first, _ in first }
-        state = Mutex(State(apps: apps, byFingerprint: fingerprints))
     }
 
     /// Every app, sorted by identifier.
@@ -66,13 +86,17 @@ final class AppRegistry: Sendable {
             webhookSecret: webhookURL.map { _ in Secrets.makeToken(prefix: "whs_") }, bundledSlug: bundledSlug,
             registeredAt: now)
         try update { state in
-            guard state.apps[identifier] == nil else {
-                throw ServerError.conflict("\(identifier) is already registered: remove it first or make a new token")
-            }
+            guard state.apps[identifier] == nil else { throw AppRegistry.taken(identifier) }
             state.apps[identifier] = app
             state.byFingerprint[app.tokenFingerprint] = identifier
+            return (.added(app), ())
         }
         return (app, token)
+    }
+
+    /// The refusal of an identifier already registered.
+    static func taken(_ identifier: AppIdentifier) -> ServerError {
+        ServerError.conflict("\(identifier) is already registered: remove it first or make a new token")
     }
 
     /// Gives the app a new token; the old one stops working.
@@ -82,13 +106,13 @@ final class AppRegistry: Sendable {
     func renewToken(of identifier: AppIdentifier) throws -> (RegisteredApp, token: String, oldFingerprint: String) {
         let token = Secrets.makeToken(prefix: "hat_")
         let (app, old) = try update { state in
-            guard var app = state.apps[identifier] else { throw ServerError.notFound("\(identifier) is not registered") }
+            guard var app = state.apps[identifier] else { throw AppRegistry.unknown(identifier) }
             let old = app.tokenFingerprint
             state.byFingerprint[old] = nil
             app.tokenFingerprint = Secrets.fingerprint(token)
             state.apps[identifier] = app
             state.byFingerprint[app.tokenFingerprint] = identifier
-            return (app, old)
+            return (.renewed(app), (app, old))
         }
         return (app, token, old)
     }
@@ -96,27 +120,57 @@ final class AppRegistry: Sendable {
     /// Unregisters an app; its token stops working.
     func remove(_ identifier: AppIdentifier) throws {
         try update { state in
-            guard let app = state.apps.removeValue(forKey: identifier) else {
-                throw ServerError.notFound("\(identifier) is not registered")
-            }
+            guard let app = state.apps.removeValue(forKey: identifier) else { throw AppRegistry.unknown(identifier) }
             state.byFingerprint[app.tokenFingerprint] = nil
+            return (.removed(identifier), ())
         }
     }
 
-    /// Applies `change` and saves the result; if saving fails, nothing changes.
-    private func update<T>(_ change: (inout State) throws -> T) throws -> T {
+    /// The refusal of an identifier not registered.
+    static func unknown(_ identifier: AppIdentifier) -> ServerError {
+        ServerError.notFound("\(identifier) is not registered")
+    }
+
+    /// Applies `apply` and saves the change it names; if saving fails, nothing changes.
+    private func update<T>(_ apply: (inout State) throws -> (Change, T)) throws -> T {
         try state.withLock { state in
             var next = state
-            let result = try change(&next)
-            try save(Array(next.apps.values).sorted { $0.identifier < $1.identifier })
+            let (change, result) = try apply(&next)
+            try records.save(change, all: next.apps.values.sorted { $0.identifier < $1.identifier })
             state = next
             return result
         }
     }
+}
 
-    private func save(_ apps: [RegisteredApp]) throws {
+/// Where an ``AppRegistry`` keeps its apps.
+protocol AppRecords: Sendable {
+    /// Every app.
+    func load() throws -> [RegisteredApp]
+    /// Makes `change` lasting; `all` is every app after it.
+    ///
+    /// - Throws: ``ServerError`` when the records refuse it (another node registered the
+    ///   identifier, or removed the app), ``DaemonError`` when they cannot be written.
+    func save(_ change: AppRegistry.Change, all: [RegisteredApp]) throws
+}
+
+/// The registry in `apps.json` in the data directory (owner-only, replaced
+/// atomically, so a crash leaves the old file or the new one).
+struct AppFile: AppRecords {
+    let file: URL
+
+    func load() throws -> [RegisteredApp] {
+        guard FileManager.default.fileExists(atPath: file.path) else { return [] }
         do {
-            try DataDirectory.writeAtomically(try API.encoder().encode(apps), to: file)
+            return try API.decoder().decode([RegisteredApp].self, from: Data(contentsOf: file))
+        } catch {
+            throw DaemonError("cannot read the app registry \(file.path): \(error)")
+        }
+    }
+
+    func save(_ change: AppRegistry.Change, all: [RegisteredApp]) throws {
+        do {
+            try DataDirectory.writeAtomically(try API.encoder().encode(all), to: file)
         } catch {
             throw DaemonError("cannot save the app registry \(file.path): \(error)")
         }

@@ -50,10 +50,17 @@ struct AppRoutes {
         guard services.registry.app(identifier) == nil else {
             throw ServerError.conflict("\(identifier) is already registered: remove it first or make a new token")
         }
-        // A new app starts with nothing, even if a removal was cut short before it forgot everything.
-        try services.engine.forgetApp(identifier)
         let (app, token) = try services.registry.register(
             identifier, name: name, webhookURL: webhook, now: services.scheduler.now)
+        // A new app starts with nothing, even if a removal was cut short before it forgot everything.
+        // Only after the registration took: on a shared database, another node may have just
+        // registered this identifier (its registration wins), and what it added is not forgotten.
+        do {
+            try services.engine.forgetApp(identifier)
+        } catch {
+            try? services.registry.remove(identifier)
+            throw error
+        }
         services.hub.publish(API.Event(.appsChanged, app: app.identifier.rawValue))
         services.desktop?.appRegistered(app.identifier, name: app.name, url: nil)
         return JSONResponse(

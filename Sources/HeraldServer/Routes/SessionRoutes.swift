@@ -29,7 +29,7 @@ struct SessionRoutes {
         // What `herald open` signs a browser in with, so the admin token stays out of its address.
         router.post("v1/sessions/codes") { _, context in
             try context.requireAdminToken()
-            let issued = services.signInCodes.issue(now: services.scheduler.now)
+            let issued = try services.signInCodes.issue(now: services.scheduler.now)
             return JSONResponse(API.SignInCode(code: issued.code, expiresAt: issued.expiresAt), status: .created)
         }
         // The admin ends every browser session, for instance after a sign-in address leaked.
@@ -45,7 +45,7 @@ struct SessionRoutes {
     /// cookie and redirects to `next` (a page of this daemon) or the center; else the
     /// sign-in page with 401.
     private func signIn(_ query: Parameters) throws -> Response {
-        guard admits(query) else { return try files.signInPage() }
+        guard try admits(query) else { return try files.signInPage() }
         let session = try services.sessions.create(now: services.scheduler.now)
         let location = Self.destination(query.get("next"))
         var response = Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
@@ -64,7 +64,7 @@ struct SessionRoutes {
         }
         let body = try await request.body.collect(upTo: 4_096)
         let fields = URI("/login?" + String(buffer: body)).queryParameters
-        guard admits(fields) else {
+        guard try admits(fields) else {
             var again = URLComponents()
             again.path = "/login"
             again.queryItems = [URLQueryItem(name: "next", value: Self.destination(fields.get("next")))]
@@ -85,10 +85,10 @@ struct SessionRoutes {
 
     /// Whether the query's `token` is the admin token or, without one, its `code` a
     /// current sign-in code, which it uses up. Both compare in constant time.
-    private func admits(_ query: Parameters) -> Bool {
+    private func admits(_ query: Parameters) throws -> Bool {
         if let token = query.get("token") { return Secrets.constantTimeEqual(token, adminToken) }
         guard let code = query.get("code") else { return false }
-        return services.signInCodes.redeem(code, now: services.scheduler.now)
+        return try services.signInCodes.redeem(code, now: services.scheduler.now)
     }
 
     /// Ends the session of a cookie request and clears the cookie.

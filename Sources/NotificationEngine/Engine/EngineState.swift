@@ -68,11 +68,16 @@ struct EngineState {
     var lastPosition: Coordinate?
     var timer: (any Disposable)?
     var timerDate: Date?
+    /// When to read the due queue again after reading it failed (the store was
+    /// unreachable): the timer waits for it rather than trying again at once.
+    var refillRetryDate: Date?
     /// When old deliveries were last pruned.
     var prunedDate: Date?
     var nextToken: UInt64 = 0
     /// What a shared store told the engine that it has not handled yet.
     var sharing = SharingSignals()
+    /// Which due entries this node fires first, when it shares its store with others.
+    var ownership: DueOwnership?
 
     mutating func makeToken() -> UInt64 {
         nextToken += 1

@@ -30,9 +30,13 @@ extension NotificationEngine {
     /// committed batch to the presenters before the next; then arms the timer.
     /// The outbox entries of a batch handed over go in the next batch's
     /// transaction, or in one of their own after the last.
-    func fireDue() {
+    ///
+    /// With `takingAll`, entries other nodes own (``DueOwnership``) are fired now
+    /// too, not after the grace period: an add that made requests due at once
+    /// fires them on the node that added them, as a lone engine does.
+    func fireDue(takingAll: Bool = false) {
         var handedOver: [DeliveryID] = []
-        while let firing = state.withLock({ commitDueBatch(clearing: handedOver, in: &$0) }) {
+        while let firing = state.withLock({ commitDueBatch(clearing: handedOver, takingAll: takingAll, in: &$0) }) {
             handedOver = present(firing)
         }
         clearOutbox(handedOver)
@@ -41,10 +45,13 @@ extension NotificationEngine {
     /// Commits the next batch of due entries, removing `handedOver` from the
     /// outbox in the same transaction, or arms the timer and returns `nil` when
     /// nothing more is due.
-    private func commitDueBatch(clearing handedOver: [DeliveryID], in state: inout EngineState) -> Firing? {
+    private func commitDueBatch(
+        clearing handedOver: [DeliveryID], takingAll: Bool, in state: inout EngineState
+    ) -> Firing? {
         let now = scheduler.now
         refillIfNeeded(&state)
-        let due = state.window.popDue(at: now, limit: state.window.capacity)
+        let due = state.window.popDue(
+            at: now, limit: state.window.capacity, ownership: takingAll ? nil : state.ownership)
         guard !due.isEmpty else {
             pruneIfDue(&state)
             armTimer(&state)
@@ -231,14 +238,19 @@ extension NotificationEngine {
         }
     }
 
+    /// How long the engine waits before reading the due queue again after it failed.
+    static let refillRetryDelay: TimeInterval = 1
+
     /// Refills an empty window from the store when the store holds more.
     func refillIfNeeded(_ state: inout EngineState) {
         guard state.window.needsRefill else { return }
         let capacity = state.window.capacity
         do {
             state.window.refill(with: try read { try $0.soonestDue(limit: capacity + 1) })
+            state.refillRetryDate = nil
         } catch {
-            logger.error("reading the due queue failed: \(error)")
+            logger.error("reading the due queue failed, trying again in \(Self.refillRetryDelay) s: \(error)")
+            state.refillRetryDate = scheduler.now.addingTimeInterval(Self.refillRetryDelay)
         }
     }
 
@@ -265,7 +277,13 @@ extension NotificationEngine {
         let now = scheduler.now
         let check = now.addingTimeInterval(configuration.clockCheckInterval)
         let wake: Date? =
-            if let first = state.window.first { min(first.date, check) } else if state.window.isComplete { nil } else { now }
+            if let next = state.window.nextFireDate(ownership: state.ownership) {
+                min(next, check)
+            } else if state.window.isComplete {
+                nil
+            } else {
+                max(now, state.refillRetryDate ?? now)
+            }
         if let armed = state.timerDate, state.timer != nil, let wake, armed <= wake { return }
         state.timer?.dispose()
         state.timer = nil

@@ -37,7 +37,7 @@ extension NotificationEngine {
         committed = true
         emit(.pendingChanged(app: app))
         if freed { sweepAttachments() }
-        if firesNow { fireDue() }
+        if firesNow { fireDue(takingAll: true) }
         return result
     }
 

@@ -109,15 +109,36 @@ public final class NotificationEngine: Sendable {
     /// - Throws: ``NotificationError/Code/storeFailure`` when the store cannot be
     ///   opened, migrated or read; ``NotificationError/Code/serviceUnavailable``
     ///   when a PostgreSQL server cannot be reached.
-    public init(
+    public convenience init(
         store kind: NotificationStoreKind,
         scheduler: any DateScheduler,
         configuration: Configuration = Configuration(),
         presenters: [any Presenter] = []
     ) throws {
+        try self.init(opened: try kind.open(), scheduler: scheduler, configuration: configuration, presenters: presenters)
+    }
+
+    /// An engine on a PostgreSQL store its embedder opened first, to keep records
+    /// of its own beside the engine's (the daemon's apps and webhook posts, which
+    /// its presenters need from the start).
+    package convenience init(
+        postgres store: PostgresStore, scheduler: any DateScheduler, configuration: Configuration,
+        presenters: [any Presenter]
+    ) throws {
+        try self.init(
+            opened: (store, PostgresAttachmentStore(store: store)), scheduler: scheduler, configuration: configuration,
+            presenters: presenters)
+    }
+
+    private init(
+        opened: (store: any NotificationStore, attachments: any AttachmentStore),
+        scheduler: any DateScheduler,
+        configuration: Configuration,
+        presenters: [any Presenter]
+    ) throws {
         self.configuration = configuration
         self.scheduler = scheduler
-        let (store, attachments) = try kind.open()
+        let (store, attachments) = opened
         self.store = store
         self.attachments = attachments
         var initial = EngineState(

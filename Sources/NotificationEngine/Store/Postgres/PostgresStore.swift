@@ -1,6 +1,6 @@
 package import Foundation
 import Logging
-import PostgresNIO
+package import PostgresNIO
 import Synchronization
 
 /// The ``NotificationStoreKind/postgres(url:)`` store: Herald's tables in a
@@ -27,8 +27,6 @@ package final class PostgresStore: SharedNotificationStore, Sendable {
     package let node = UUID()
     /// The tasks ``startSharing(_:)`` runs, cancelled when the store closes.
     let sharing = Mutex<[Task<Void, Never>]>([])
-    /// The connections holding ``claimSole(_:refusal:)``'s locks.
-    private let soleLocks = Mutex<[PostgresConnection]>([])
 
     /// How long an engine's outbox entries stay its own without renewal, in
     /// seconds: another engine claims them after that.
@@ -113,6 +111,17 @@ package final class PostgresStore: SharedNotificationStore, Sendable {
     /// database tell theirs apart.
     package var schema: String { location.schema }
 
+    /// A new connection to the store's database, outside the pool, for a lock
+    /// held across awaits (closing it releases the lock, as a crash would).
+    package func connect() async throws -> PostgresConnection {
+        do {
+            return try await PostgresConnection.connect(
+                configuration: location.configuration, id: Int.random(in: 1...Int.max), logger: logger)
+        } catch {
+            throw PostgresStoreFailure.wrap(error, while: "connecting", ownCode: true)
+        }
+    }
+
     /// Listens on `channel` on a connection of its own until the store closes,
     /// reconnecting with backoff: `handler` gets each notification's payload,
     /// and `nil` after each (re)connection, for what was sent while nobody listened.
@@ -145,45 +154,18 @@ package final class PostgresStore: SharedNotificationStore, Sendable {
         }
     }
 
-    /// Takes a lock named `name` for this schema, held on a connection of its own
-    /// until the store closes (or the server drops that connection): for a role
-    /// that one process at a time may play on a database.
-    ///
-    /// - Throws: ``NotificationError/Code/storeFailure`` with `refusal` when another
-    ///   process holds it.
-    package func claimSole(_ name: String, refusal: String) throws {
-        let connection = try pool.connect()
-        let claimed: Bool
-        do {
-            let transaction = PostgresTransaction(
-                connection: connection, logger: logger, isReadOnly: false, node: node, schema: location.schema)
-            claimed = try transaction.rows(
-                "SELECT pg_try_advisory_lock(hashtext(\(name) || '.' || \(location.schema)))", "taking the lock \(name)"
-            ) { try $0.decode(Bool.self) }.first ?? false
-        } catch {
-            try? connection.close().wait()
-            throw error
-        }
-        guard claimed else {
-            try? connection.close().wait()
-            throw NotificationError(.storeFailure, "PostgreSQL store: \(refusal)")
-        }
-        soleLocks.withLock { $0.append(connection) }
-    }
-
-    /// Stops sharing, releases the locks and closes the store's connections.
+    /// Stops sharing and closes the store's connections.
     package func close() {
         let tasks = sharing.withLock { tasks in
             defer { tasks = [] }
             return tasks
         }
         tasks.forEach { $0.cancel() }
-        let locks = soleLocks.withLock { locks in
-            defer { locks = [] }
-            return locks
-        }
-        for connection in locks {
-            try? connection.close().wait()
+        if !tasks.isEmpty {
+            // Leaving: the other engines own this one's due entries from their next look.
+            _ = try? transaction(begin: "BEGIN", isReadOnly: false) { transaction in
+                try transaction.execute("DELETE FROM nodes WHERE node = \(node)", "leaving the nodes")
+            }
         }
         pool.close()
     }

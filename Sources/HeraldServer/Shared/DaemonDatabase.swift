@@ -1,0 +1,143 @@
+import Foundation
+import NotificationEngine
+import PostgresNIO
+
+/// The daemon's own records in PostgreSQL, beside the engine's tables in the same
+/// schema, so that every daemon on the database (every node) works from the same
+/// apps, tokens, browser sessions, sign-in codes, admin credential and webhook
+/// posts. Used when the daemon runs with `--database`; with the SQLite default
+/// these records stay in the data directory's files.
+///
+/// Each node keeps what it reads on every request (apps, sessions) in memory and
+/// reads it again when another node announces a change on ``channel`` (in the
+/// changing transaction, so the announcement arrives after the commit), and after
+/// its listening connection comes back, since announcements made while it was
+/// away are lost. Until the announcement arrives (a few milliseconds), a
+/// credential revoked on another node still opens this one.
+final class DaemonDatabase: Sendable {
+    /// What changed, as announced.
+    enum Change: Sendable, Equatable {
+        case apps
+        case sessions
+        /// A bundled app's document, saved by the node `node`.
+        case document(name: String, node: UUID)
+
+        /// The announcement's first word.
+        var payload: String {
+            switch self {
+            case .apps: "apps"
+            case .sessions: "sessions"
+            case .document(let name, let node): "document:\(node.uuidString):\(name)"
+            }
+        }
+
+        init?(payload: some StringProtocol) {
+            switch payload {
+            case "apps": self = .apps
+            case "sessions": self = .sessions
+            default:
+                let parts = payload.split(separator: ":", maxSplits: 2)
+                guard parts.count == 3, parts[0] == "document", let node = UUID(uuidString: String(parts[1])) else {
+                    return nil
+                }
+                self = .document(name: String(parts[2]), node: node)
+            }
+        }
+    }
+
+    /// The channel changes are announced on; the payload is the change and the schema.
+    static let channel = "herald_daemon"
+
+    let store: PostgresStore
+
+    /// Creates the daemon's tables in the engine's schema if needed (migrations
+    /// named `daemon.v1`, …).
+    ///
+    /// - Throws: ``NotificationError`` when the database cannot be reached or was
+    ///   migrated by a later version.
+    init(store: PostgresStore) throws {
+        self.store = store
+        try store.migrate(component: "daemon", Self.migrations)
+    }
+
+    /// Runs `body` in one transaction.
+    @discardableResult
+    func write<T>(_ body: (PostgresStatements) throws -> T) throws -> T {
+        try store.withTransaction(body)
+    }
+
+    /// Tells every node, this one included, that `change` happened, once the
+    /// transaction of `statements` commits.
+    func announce(_ change: Change, in statements: PostgresStatements) throws {
+        try statements.execute(
+            "SELECT pg_notify(\(Self.channel), \(change.payload + " " + store.schema))", "announcing a change of \(change)")
+    }
+
+    /// Calls `handler` with each change announced on this schema, and with `nil`
+    /// when anything may have changed (after the listening connection came back).
+    func follow(_ handler: @escaping @Sendable (Change?) -> Void) {
+        let schema = store.schema
+        store.listen(on: Self.channel) { payload in
+            guard let payload else { return handler(nil) }
+            let parts = payload.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, parts[1] == schema, let change = Change(payload: parts[0]) else { return }
+            handler(change)
+        }
+    }
+
+    /// The tables, in order.
+    ///
+    /// - `daemon_apps`: the registry, one row per app: its fingerprint (unique,
+    ///   for looking a token up) and the whole ``RegisteredApp`` as JSON.
+    /// - `daemon_sessions`: browser sessions by the SHA-256 of their id.
+    /// - `daemon_sign_in_codes`: `herald open`'s one-time codes by their SHA-256,
+    ///   numbered in the order they were issued.
+    /// - `daemon_settings`: the admin credential.
+    /// - `daemon_app_documents`: the bundled apps' documents by name (`todo.json`).
+    /// - `webhook_posts`: the webhook outbox; each waiting post is leased to the
+    ///   node sending it (`owner`, `lease_until` in the database's clock, seconds
+    ///   since 1970), and taken over by another when the lease runs out.
+    static let migrations: [(name: String, sql: String)] = [
+        (
+            "v1",
+            """
+            CREATE TABLE daemon_apps (
+                identifier text COLLATE "C" PRIMARY KEY,
+                token_fingerprint text COLLATE "C" NOT NULL UNIQUE,
+                record text NOT NULL
+            );
+
+            CREATE TABLE daemon_sessions (
+                fingerprint text COLLATE "C" PRIMARY KEY,
+                created_at double precision NOT NULL,
+                expires_at double precision NOT NULL
+            );
+
+            CREATE TABLE daemon_sign_in_codes (
+                fingerprint text COLLATE "C" PRIMARY KEY,
+                issued bigint GENERATED ALWAYS AS IDENTITY,
+                expires_at double precision NOT NULL
+            );
+
+            CREATE TABLE daemon_settings (name text COLLATE "C" PRIMARY KEY, value text NOT NULL);
+
+            CREATE TABLE daemon_app_documents (name text COLLATE "C" PRIMARY KEY, body bytea NOT NULL);
+
+            CREATE TABLE webhook_posts (
+                id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                type text COLLATE "C" NOT NULL,
+                delivery text COLLATE "C" NOT NULL,
+                app text COLLATE "C" NOT NULL,
+                body bytea NOT NULL,
+                attempts integer NOT NULL DEFAULT 0,
+                done boolean NOT NULL DEFAULT false,
+                updated double precision NOT NULL,
+                owner uuid,
+                lease_until double precision NOT NULL DEFAULT 0,
+                UNIQUE (type, delivery)
+            );
+            CREATE INDEX webhook_posts_waiting ON webhook_posts (id) WHERE NOT done;
+            """
+        ),
+    ]
+}
