@@ -56,35 +56,6 @@ struct DueWindow {
         defer { entries.removeFirst(count) }
         return Array(entries.prefix(count))
     }
-
-    /// Takes up to `limit` entries that `ownership` fires at or before `date`:
-    /// this node's entries due by then, and the others' due by `date - grace`.
-    mutating func popDue(at date: Date, limit: Int, ownership: DueOwnership?) -> [DueEntry] {
-        guard let ownership else { return popDue(at: date, limit: limit) }
-        var taken: [DueEntry] = []
-        var kept: [DueEntry] = []
-        var index = 0
-        while index < entries.count, taken.count < limit, entries[index].date <= date {
-            let entry = entries[index]
-            if ownership.fireDate(of: entry) <= date { taken.append(entry) } else { kept.append(entry) }
-            index += 1
-        }
-        entries.replaceSubrange(0..<index, with: kept)
-        return taken
-    }
-
-    /// The earliest date `ownership` fires an entry of the window at (the first
-    /// entry's date without one).
-    func nextFireDate(ownership: DueOwnership?) -> Date? {
-        guard let first = entries.first else { return nil }
-        guard let ownership else { return first.date }
-        var soonest = ownership.fireDate(of: first)
-        for entry in entries.dropFirst() {
-            guard entry.date < soonest else { break }
-            soonest = min(soonest, ownership.fireDate(of: entry))
-        }
-        return soonest
-    }
 }
 
 extension DueWindow {

@@ -76,8 +76,6 @@ struct EngineState {
     var nextToken: UInt64 = 0
     /// What a shared store told the engine that it has not handled yet.
     var sharing = SharingSignals()
-    /// Which due entries this node fires first, when it shares its store with others.
-    var ownership: DueOwnership?
 
     mutating func makeToken() -> UInt64 {
         nextToken += 1

@@ -101,7 +101,7 @@ extension NotificationEngine {
             emit(.pendingChanged(app: app))
         }
         if freed { sweepAttachments() }
-        if firesNow { fireDue(takingAll: true) }
+        if firesNow { fireDue() }
         for index in retry {
             results[index] = Result { try addNow(adds[index].requests, for: adds[index].app) }
         }

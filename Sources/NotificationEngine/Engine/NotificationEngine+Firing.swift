@@ -30,13 +30,9 @@ extension NotificationEngine {
     /// committed batch to the presenters before the next; then arms the timer.
     /// The outbox entries of a batch handed over go in the next batch's
     /// transaction, or in one of their own after the last.
-    ///
-    /// With `takingAll`, entries other nodes own (``DueOwnership``) are fired now
-    /// too, not after the grace period: an add that made requests due at once
-    /// fires them on the node that added them, as a lone engine does.
-    func fireDue(takingAll: Bool = false) {
+    func fireDue() {
         var handedOver: [DeliveryID] = []
-        while let firing = state.withLock({ commitDueBatch(clearing: handedOver, takingAll: takingAll, in: &$0) }) {
+        while let firing = state.withLock({ commitDueBatch(clearing: handedOver, in: &$0) }) {
             handedOver = present(firing)
         }
         clearOutbox(handedOver)
@@ -45,13 +41,10 @@ extension NotificationEngine {
     /// Commits the next batch of due entries, removing `handedOver` from the
     /// outbox in the same transaction, or arms the timer and returns `nil` when
     /// nothing more is due.
-    private func commitDueBatch(
-        clearing handedOver: [DeliveryID], takingAll: Bool, in state: inout EngineState
-    ) -> Firing? {
+    private func commitDueBatch(clearing handedOver: [DeliveryID], in state: inout EngineState) -> Firing? {
         let now = scheduler.now
         refillIfNeeded(&state)
-        let due = state.window.popDue(
-            at: now, limit: state.window.capacity, ownership: takingAll ? nil : state.ownership)
+        let due = state.window.popDue(at: now, limit: state.window.capacity)
         guard !due.isEmpty else {
             pruneIfDue(&state)
             armTimer(&state)
@@ -277,8 +270,8 @@ extension NotificationEngine {
         let now = scheduler.now
         let check = now.addingTimeInterval(configuration.clockCheckInterval)
         let wake: Date? =
-            if let next = state.window.nextFireDate(ownership: state.ownership) {
-                min(next, check)
+            if let first = state.window.first {
+                min(first.date, check)
             } else if state.window.isComplete {
                 nil
             } else {

@@ -37,7 +37,7 @@ extension NotificationEngine {
         committed = true
         emit(.pendingChanged(app: app))
         if freed { sweepAttachments() }
-        if firesNow { fireDue(takingAll: true) }
+        if firesNow { fireDue() }
         return result
     }
 

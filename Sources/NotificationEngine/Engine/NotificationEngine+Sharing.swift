@@ -23,10 +23,6 @@ extension NotificationEngine {
     /// delivers them.
     static let claimRecheckDelay: TimeInterval = 0.25
 
-    /// How long after its date a node fires a due entry another node owns
-    /// (``DueOwnership``): the owner's head start.
-    static let ownershipGrace: TimeInterval = 0.5
-
     /// Runs `body` in a write transaction that first locks `apps` when the store
     /// is shared, so that other engines' changes of those apps wait, always in the
     /// same order (no deadlocks): every transaction that changes an app's rows in
@@ -79,8 +75,6 @@ extension NotificationEngine {
                 state.sharing.dueUnknown = true
             case .outboxAbandoned:
                 state.sharing.outboxAbandoned = true
-            case .nodesChanged(let nodes):
-                state.sharing.nodes = nodes
             }
             defer { state.sharing.isScheduled = true }
             return !state.sharing.isScheduled
@@ -94,16 +88,6 @@ extension NotificationEngine {
         let signals = state.withLock { state in
             defer { state.sharing = EngineState.SharingSignals() }
             return state.sharing
-        }
-        if let nodes = signals.nodes, let store = sharedStore {
-            state.withLock { state in
-                state.ownership = DueOwnership(node: store.node, nodes: nodes, grace: Self.ownershipGrace)
-                // Entries another node owned may be this one's now, and due.
-                state.timer?.dispose()
-                state.timer = nil
-                state.timerDate = nil
-            }
-            fireDue()
         }
         if signals.dueChanged {
             state.withLock { state in
@@ -169,7 +153,5 @@ extension EngineState {
         var dueUnknown = false
         var earliestDue: Date?
         var outboxAbandoned = false
-        /// The engines sharing the store, as last reported.
-        var nodes: Set<UUID>?
     }
 }

@@ -35,9 +35,6 @@ package enum SharedStoreSignal: Sendable, Equatable {
     case dueChanged(Date?)
     /// Outbox entries of an engine that stopped renewing its lease are waiting.
     case outboxAbandoned
-    /// The engines sharing the store now (those renewing their leases), this one
-    /// included once its first lease is recorded.
-    case nodesChanged(Set<UUID>)
 }
 
 /// An app's row as ``SharedStoreTransaction/lockApps(_:)`` read it.

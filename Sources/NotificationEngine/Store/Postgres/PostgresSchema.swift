@@ -17,7 +17,6 @@ enum PostgresSchema {
     /// Every migration, in order.
     static let migrations: [(name: String, sql: String)] = [
         ("v1", version1),
-        ("v2", version2),
     ]
 
     /// The first schema.
@@ -91,14 +90,6 @@ enum PostgresSchema {
         CREATE TABLE settings (name text COLLATE "C" PRIMARY KEY, value text NOT NULL);
 
         CREATE TABLE attachments (digest text COLLATE "C" PRIMARY KEY, data bytea NOT NULL);
-        """
-
-    /// The engines sharing the schema: each renews its row's lease (seconds since
-    /// 1970 in the database's clock) with its outbox leases; the rows whose lease
-    /// has not run out are the live nodes among which due entries have owners
-    /// (``DueOwnership``).
-    static let version2 = """
-        CREATE TABLE nodes (node uuid PRIMARY KEY, lease_until double precision NOT NULL);
         """
 
     /// Creates the schema if it does not exist, then runs the migrations it lacks.

@@ -79,14 +79,10 @@ struct SharingContext: Sendable {
         }
     }
 
-    /// Every ``PostgresStore/outboxRenewal``: extends this engine's leases (its
-    /// outbox entries' and its row in `nodes`), tells the handler when another
-    /// engine's outbox leases have run out, and which engines are live when
-    /// that changes (first after each connection).
+    /// Every ``PostgresStore/outboxRenewal``: extends this engine's leases and
+    /// tells the handler when another engine's have run out.
     func renewLeases(_ connection: PostgresConnection) async throws {
         let now = "extract(epoch FROM clock_timestamp())"
-        var live: Set<UUID>?
-        var renewals = 0
         while !Task.isCancelled {
             try await connection.query(
                 """
@@ -94,28 +90,6 @@ struct SharingContext: Sendable {
                 WHERE owner = \(node)
                 """,
                 logger: logger)
-            try await connection.query(
-                """
-                INSERT INTO nodes (node, lease_until) VALUES (\(node), \(unescaped: now) + \(PostgresStore.outboxLease))
-                ON CONFLICT (node) DO UPDATE SET lease_until = excluded.lease_until
-                """,
-                logger: logger)
-            var nodes: Set<UUID> = []
-            for try await found in try await connection.query(
-                "SELECT node FROM nodes WHERE lease_until >= \(unescaped: now)", logger: logger
-            ).decode(UUID.self) {
-                nodes.insert(found)
-            }
-            if nodes != live {
-                live = nodes
-                handler(.nodesChanged(nodes))
-            }
-            // Now and then, the rows of engines long gone.
-            renewals += 1
-            if renewals % 240 == 0 {
-                try await connection.query(
-                    "DELETE FROM nodes WHERE lease_until < \(unescaped: now) - 60", logger: logger)
-            }
             let abandoned = try await connection.query(
                 "SELECT EXISTS (SELECT 1 FROM outbox WHERE owner <> \(node) AND lease_until < \(unescaped: now))",
                 logger: logger)

@@ -161,12 +161,6 @@ package final class PostgresStore: SharedNotificationStore, Sendable {
             return tasks
         }
         tasks.forEach { $0.cancel() }
-        if !tasks.isEmpty {
-            // Leaving: the other engines own this one's due entries from their next look.
-            _ = try? transaction(begin: "BEGIN", isReadOnly: false) { transaction in
-                try transaction.execute("DELETE FROM nodes WHERE node = \(node)", "leaving the nodes")
-            }
-        }
         pool.close()
     }
 }
