@@ -232,7 +232,7 @@ final class PostgresTransaction: StoreTransaction {
     @discardableResult
     func execute(_ query: PostgresQuery, _ action: @autoclosure () -> String) throws -> Int {
         try guarding(action()) {
-            try connection.query(query, logger: logger).wait().metadata.rows ?? 0
+            try waitGuarded(connection.query(query, logger: logger)).metadata.rows ?? 0
         }
     }
 
@@ -241,9 +241,40 @@ final class PostgresTransaction: StoreTransaction {
         _ query: PostgresQuery, _ action: @autoclosure () -> String, _ transform: (PostgresRow) throws -> T
     ) throws -> [T] {
         try guarding(action()) {
-            try connection.query(query, logger: logger).wait().rows.map(transform)
+            try waitGuarded(connection.query(query, logger: logger)).rows.map(transform)
         }
     }
+
+    /// Waits for a query's answer, or until the connection closes without one.
+    ///
+    /// postgres-nio can leave a query sent as its connection closes waiting for
+    /// ever (its pull request 487, reverted in 501); seen here when the server
+    /// restarted under load, with the engine's lock held by the waiting firing
+    /// path. So the wait looks at the connection every ``closedCheckInterval``
+    /// and, once it is closed, fails the query as a lost connection: the
+    /// transaction then never committed (or the server rolls it back), and the
+    /// pool drops the connection.
+    private func waitGuarded<T: Sendable>(_ answer: EventLoopFuture<T>) throws -> T {
+        let eventLoop = answer.eventLoop
+        let guarded = eventLoop.makePromise(of: T.self)
+        answer.cascade(to: guarded)
+        let connection = connection
+        let check = eventLoop.scheduleRepeatedTask(
+            initialDelay: Self.closedCheckInterval, delay: Self.closedCheckInterval
+        ) { task in
+            guard connection.isClosed else { return }
+            guarded.fail(
+                NotificationError(
+                    .serviceUnavailable,
+                    "PostgreSQL store: the connection closed before the server answered; nothing was committed"))
+            task.cancel()
+        }
+        defer { check.cancel() }
+        return try guarded.futureResult.wait()
+    }
+
+    /// How often a query's wait looks at whether its connection closed.
+    static let closedCheckInterval = TimeAmount.milliseconds(250)
 
     /// Runs statements separated by `;` at the ends of lines, one at a time (the
     /// extended protocol takes one statement per query).
