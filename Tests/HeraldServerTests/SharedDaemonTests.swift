@@ -203,7 +203,7 @@ struct SharedDaemonTests {
     @Test(
         "a webhook post is one node's while it renews its lease; another takes it over when the lease is given up or runs out",
         .enabled(if: TestPostgres.url != nil || TestPostgres.isRequired))
-    func webhookLeases() throws {
+    func webhookLeases() async throws {
         let url = try #require(TestPostgres.uniqueSchemaURL())
         let store = try PostgresStore(url: url)
         defer { try? store.dropSchema() }
@@ -228,14 +228,14 @@ struct SharedDaemonTests {
         for _ in 0..<15 {
             try two.renewLeases()
             #expect(try one.waiting().isEmpty, "a renewed lease is kept")
-            Thread.sleep(forTimeInterval: 0.1)
+            try await Task.sleep(for: .milliseconds(100))
         }
         // It stops renewing (it died): after the lease, the first node takes the post back.
         let deadline = ContinuousClock.now + .seconds(20)
         var back: [WebhookOutbox.Post] = []
         while back.isEmpty, ContinuousClock.now < deadline {
             back = try one.waiting()
-            if back.isEmpty { Thread.sleep(forTimeInterval: 0.1) }
+            if back.isEmpty { try await Task.sleep(for: .milliseconds(100)) }
         }
         #expect(back.map(\.id) == [post.id])
         try one.finish(post.id, now: now)
