@@ -87,57 +87,56 @@ def test_three_nodes_killed_at_random_deliver_everything_once():
     database = POSTGRES + ("&" if "?" in POSTGRES else "?") + "schema=nodes_" + uuid.uuid4().hex
     receiver = WebhookReceiver()
     cluster = Cluster(database)
-    first = cluster.nodes[0]
-    assert len({node.admin_token for node in cluster.nodes}) == 1, "the nodes share one admin credential"
-    tokens = {}
-    for app in APPS:
-        _, credentials = call(first.url, "POST", "/v1/apps", first.admin_token,
-                              {"identifier": app, "name": app, "webhookURL": receiver.url})
-        tokens[app] = credentials["token"]
-        call(first.url, "POST", f"/v1/apps/{app}/authorization", tokens[app], {"options": ["alert"]})
-    for node in cluster.nodes:
+    try:
+        first = cluster.nodes[0]
+        assert len({node.admin_token for node in cluster.nodes}) == 1, "the nodes share one admin credential"
+        tokens = {}
         for app in APPS:
-            eventually(lambda: opens(node, app, tokens[app]), f"{app}'s token opens every node")
+            _, credentials = call(first.url, "POST", "/v1/apps", first.admin_token,
+                                  {"identifier": app, "name": app, "webhookURL": receiver.url})
+            tokens[app] = credentials["token"]
+            call(first.url, "POST", f"/v1/apps/{app}/authorization", tokens[app], {"options": ["alert"]})
+        for node in cluster.nodes:
+            for app in APPS:
+                eventually(lambda: opens(node, app, tokens[app]), f"{app}'s token opens every node")
 
-    # Batches of 50, each through a node chosen at random, due over SPREAD seconds from now.
-    acknowledged, uncertain = [], []
-    started = time.monotonic()
-    stop_killing = threading.Event()
+        # Batches of 50, each through a node chosen at random, due over SPREAD seconds from now.
+        acknowledged, uncertain = [], []
+        started = time.monotonic()
+        stop_killing = threading.Event()
 
-    def killer():
-        while not stop_killing.wait(random.uniform(0.3, 1.0)):
-            cluster.kill_and_restart()
+        def killer():
+            while not stop_killing.wait(random.uniform(0.3, 1.0)):
+                cluster.kill_and_restart()
 
-    killing = threading.Thread(target=killer)
-    killing.start()
-    try:
-        for batch_start in range(0, REQUESTS, 50):
-            app = APPS[(batch_start // 50) % len(APPS)]
-            batch = []
-            for n in range(batch_start, batch_start + 50):
-                due = 2.0 + SPREAD * n / REQUESTS - (time.monotonic() - started)
-                trigger = {"type": "timeInterval", "interval": max(due, 0.05), "repeats": False}
-                batch.append({"identifier": f"r{n}", "content": {"title": f"r{n}"}, "trigger": trigger})
-            try:
-                status, _ = call(cluster.any_url(), "POST", f"/v1/apps/{app}/requests", tokens[app],
-                                 {"requests": batch})
-                (acknowledged if status == 201 else uncertain).extend((app, r["identifier"]) for r in batch)
-            except urllib.error.HTTPError as error:
-                if error.code != 503:
-                    raise
-                # The node is stopping (a kill's restart raced it): nothing was written.
-                uncertain.extend((app, r["identifier"]) for r in batch)
-            except (OSError, urllib.error.URLError):
-                # The node died under the call: the batch may or may not have been committed.
-                uncertain.extend((app, r["identifier"]) for r in batch)
-        time.sleep(max(0.0, started + 2.0 + SPREAD - time.monotonic()))
-    finally:
-        stop_killing.set()
-        killing.join()
-    assert cluster.kills >= 3, f"only {cluster.kills} kills"
-    assert len(acknowledged) >= REQUESTS // 2, f"only {len(acknowledged)} requests acknowledged"
-
-    try:
+        killing = threading.Thread(target=killer)
+        killing.start()
+        try:
+            for batch_start in range(0, REQUESTS, 50):
+                app = APPS[(batch_start // 50) % len(APPS)]
+                batch = []
+                for n in range(batch_start, batch_start + 50):
+                    due = 2.0 + SPREAD * n / REQUESTS - (time.monotonic() - started)
+                    trigger = {"type": "timeInterval", "interval": max(due, 0.05), "repeats": False}
+                    batch.append({"identifier": f"r{n}", "content": {"title": f"r{n}"}, "trigger": trigger})
+                try:
+                    status, _ = call(cluster.any_url(), "POST", f"/v1/apps/{app}/requests", tokens[app],
+                                     {"requests": batch})
+                    (acknowledged if status == 201 else uncertain).extend((app, r["identifier"]) for r in batch)
+                except urllib.error.HTTPError as error:
+                    if error.code != 503:
+                        raise
+                    # The node is stopping (a kill's restart raced it): nothing was written.
+                    uncertain.extend((app, r["identifier"]) for r in batch)
+                except (OSError, urllib.error.URLError):
+                    # The node died under the call: the batch may or may not have been committed.
+                    uncertain.extend((app, r["identifier"]) for r in batch)
+            time.sleep(max(0.0, started + 2.0 + SPREAD - time.monotonic()))
+        finally:
+            stop_killing.set()
+            killing.join()
+        assert cluster.kills >= 3, f"only {cluster.kills} kills"
+        assert len(acknowledged) >= REQUESTS // 2, f"only {len(acknowledged)} requests acknowledged"
         url = cluster.nodes[1].url
         delivered = {}
 
