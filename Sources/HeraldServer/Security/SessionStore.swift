@@ -46,11 +46,12 @@ final class SessionStore: Sendable {
         Dictionary(list.map { ($0.fingerprint, $0) }) { _, last in last }
     }
 
-    /// Reads the records again, for changes made elsewhere (another node).
+    /// Reads the records again, for changes made elsewhere (another node), and
+    /// forgets the sessions expired at `now`.
     ///
     /// - Returns: The fingerprints of sessions that ended, whose streams the caller closes.
     func reload(now: Date) throws -> [String] {
-        let fresh = Self.byFingerprint(try records.load())
+        let fresh = Self.byFingerprint(try records.load().filter { $0.expiresAt > now })
         return sessions.withLock { sessions in
             defer { sessions = fresh }
             return sessions.keys.filter { fresh[$0] == nil }

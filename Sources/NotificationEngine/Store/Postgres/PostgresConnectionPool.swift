@@ -104,9 +104,8 @@ final class PostgresConnectionPool: Sendable {
         return (try connect(), true)
     }
 
-    /// A new connection of the caller's own, outside the pool, for a session-level
-    /// lock held as long as the connection; the caller closes it.
-    func connect() throws -> PostgresConnection {
+    /// A new connection, for the pool to lend.
+    private func connect() throws -> PostgresConnection {
         let id = nextID.wrappingAdd(1, ordering: .relaxed).newValue
         return try PostgresStoreFailure.guarding("connecting to \(location.description)") {
             try PostgresConnection.connect(
