@@ -69,7 +69,27 @@ class WebhookReceiver:
             return {delivery for kind, delivery in self.posts if kind == "delivered"}
 
 
-def add_many(url, tokens, worker, count):
+class Progress:
+    """How many adds the daemon has acknowledged so far, across the workers."""
+
+    def __init__(self):
+        self.count = 0
+        self.lock = threading.Lock()
+
+    def add(self):
+        with self.lock:
+            self.count += 1
+
+    def wait_for(self, count, limit):
+        deadline = time.monotonic() + limit
+        while time.monotonic() < deadline:
+            with self.lock:
+                if self.count >= count:
+                    return
+            time.sleep(0.01)
+
+
+def add_many(url, tokens, worker, count, progress=None):
     """Adds `count` requests, half firing at once and half in an hour; returns
     the identifiers the daemon acknowledged before it died."""
     acknowledged = []
@@ -84,6 +104,8 @@ def add_many(url, tokens, worker, count):
             return acknowledged
         if status == 201:
             acknowledged.append((app, identifier))
+            if progress:
+                progress.add()
     return acknowledged
 
 
@@ -100,8 +122,11 @@ def test_sigkill_under_load_loses_nothing_and_repeats_nothing():
         call(url, "POST", f"/v1/apps/{app}/authorization", tokens[app], {"options": ["alert"]})
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=8) as pool:
-        futures = [pool.submit(add_many, url, tokens, worker, 60) for worker in range(8)]
-        time.sleep(0.4)
+        progress = Progress()
+        futures = [pool.submit(add_many, url, tokens, worker, 60, progress) for worker in range(8)]
+        # Killed mid-load: once 40 of the 480 adds were acknowledged (a fixed 0.4 s was sometimes
+        # too short on PostgreSQL under CI's load), however long that takes.
+        progress.wait_for(40, limit=30)
         daemon.kill()
         acknowledged = [pair for future in futures for pair in future.result()]
     assert len(acknowledged) > 20, "the load did not get going before the kill"
