@@ -29,7 +29,7 @@ final class EventLogWriter: Sendable {
         /// A batch that failed, to try again before anything else.
         var failed: EventLog.Batch?
         var isWriting = false
-        var retryDelay = Duration.milliseconds(100)
+        var backoff = RetryBackoff()
         var failures = 0
     }
 
@@ -66,13 +66,12 @@ final class EventLogWriter: Sendable {
         while let batch = next() {
             do {
                 try append(batch)
-                state.withLock { $0.retryDelay = .milliseconds(100) }
+                state.withLock { $0.backoff.reset() }
             } catch {
                 let delay = state.withLock { state in
                     state.failed = batch
                     state.failures += 1
-                    defer { state.retryDelay = min(state.retryDelay * 2, .seconds(5)) }
-                    return state.retryDelay
+                    return state.backoff.next()
                 }
                 logger.warning("appending \(batch.entries.count) events to the event log failed, trying again in \(delay): \(error)")
                 queue.asyncAfter(deadline: .now() + .milliseconds(Int(delay / .milliseconds(1)))) { [weak self] in

@@ -39,7 +39,7 @@ final class SharedEventHub: LiveEvents, Sendable {
     private struct Reading {
         var isReading = false
         var again = false
-        var retryDelay = Duration.milliseconds(100)
+        var backoff = RetryBackoff()
     }
 
     private let log: EventLog
@@ -130,12 +130,9 @@ final class SharedEventHub: LiveEvents, Sendable {
             reading.withLock { $0.again = false }
             do {
                 try readAll()
-                reading.withLock { $0.retryDelay = .milliseconds(100) }
+                reading.withLock { $0.backoff.reset() }
             } catch {
-                let delay = reading.withLock { reading in
-                    defer { reading.retryDelay = min(reading.retryDelay * 2, .seconds(5)) }
-                    return reading.retryDelay
-                }
+                let delay = reading.withLock { $0.backoff.next() }
                 logger.warning("reading the event log failed, trying again in \(delay): \(error)")
                 readQueue.asyncAfter(deadline: .now() + .milliseconds(Int(delay / .milliseconds(1)))) { [weak self] in
                     self?.readUntilDone()
