@@ -1,34 +1,27 @@
 import Foundation
 import Signals
 
-/// What the engine keeps in memory, under its mutex. The store is the source of
-/// truth; this is the due window, caches of small per-app records, and the
-/// process-local wiring (handlers, prompts, timer).
+/// What the engine's store writes are ordered by, under its `scheduling` mutex:
+/// the decisions' state, which follows the store in commit order, and the one
+/// timer armed from it.
+///
+/// A store write and the change of memory it makes happen under this one lock,
+/// so two commits are seen in memory in the order they were made (a store has
+/// one writer: SQLite orders its writes the same way). Nothing else waits for
+/// it: the process-local wiring is in ``EngineState``, under a lock that is
+/// never held during I/O. Lock order: `scheduling`, then `state`.
+struct Scheduling {
+    var core: EngineCore
+    var timer: (any Disposable)?
+    var timerDate: Date?
+    /// The system's zone when last looked at, if the engine follows it.
+    var systemTimeZone: String?
+}
+
+/// What the engine keeps in memory besides the decisions' state, under its
+/// `state` mutex, which is never held during I/O: caches of small per-app
+/// records and the process-local wiring (handlers, prompts, presenters).
 struct EngineState {
-    /// An app's preferences, categories and badge, read once from the store and
-    /// kept in step with every write the engine makes.
-    struct AppRecord {
-        var preferences: AppNotificationPreferences
-        var categories: [NotificationCategory]
-        var badge: Int
-
-        /// The category a delivery of `content` is made with now: the registered
-        /// one it names, one without actions or options if none has its name, `nil`
-        /// if it names none (``Delivery/category``).
-        func category(of content: NotificationContent) -> NotificationCategory? {
-            let identifier = content.categoryIdentifier
-            guard !identifier.isEmpty else { return nil }
-            return categories.first { $0.identifier == identifier }
-                ?? NotificationCategory(identifier: identifier, actions: [])
-        }
-
-        /// The category to answer and present `delivery` by: the one it was made
-        /// with, or for a delivery stored without one, the app's current category.
-        func category(for delivery: Delivery) -> NotificationCategory? {
-            delivery.category ?? categories.first { $0.identifier == delivery.request.content.categoryIdentifier }
-        }
-    }
-
     /// A connected app handler and the token that disconnects it.
     struct Connection {
         var token: UInt64
@@ -41,38 +34,18 @@ struct EngineState {
         var waiters: [CheckedContinuation<Bool, Never>]
     }
 
-    /// A location-triggered request being watched.
-    struct WatchedRegion {
-        var trigger: LocationTrigger
-        var tracker: RegionTracker
-    }
-
-    var window: DueWindow
-    var pendingCounts: [AppIdentifier: Int]
-    /// Computes fire dates; floating calendar triggers follow its zone, which
-    /// ``NotificationEngine/updateTimeZone(_:)`` changes.
-    var schedule: TriggerSchedule
-    /// The system's zone when last looked at, if the engine follows it.
-    var systemTimeZone: String?
-    var timeZoneCheckedDate: Date?
-    /// Moves on every committed change of any app's pending requests
-    /// (``NotificationEngine/pendingVersion``).
-    var pendingVersion: UInt64 = 0
+    /// Apps' records as last read or written; with a shared store, none (other
+    /// engines change them).
     var apps: [AppIdentifier: AppRecord] = [:]
+    /// Moves with every write of an app record, so a record read from the store
+    /// without the `scheduling` lock is cached only if no write came in between.
+    var appsGeneration: UInt64 = 0
+    var timeZoneCheckedDate: Date?
     var foreground: Set<AppIdentifier> = []
     var connections: [AppIdentifier: Connection] = [:]
     var responsesInFlight: Set<DeliveryID> = []
     var prompts: [AppIdentifier: Prompt] = [:]
     var presenters: [(token: UInt64, presenter: any Presenter)] = []
-    var regions: [RegionKey: WatchedRegion] = [:]
-    var lastPosition: Coordinate?
-    var timer: (any Disposable)?
-    var timerDate: Date?
-    /// When to read the due queue again after reading it failed (the store was
-    /// unreachable): the timer waits for it rather than trying again at once.
-    var refillRetryDate: Date?
-    /// When old deliveries were last pruned.
-    var prunedDate: Date?
     var nextToken: UInt64 = 0
     /// What a shared store told the engine that it has not handled yet.
     var sharing = SharingSignals()
@@ -81,18 +54,13 @@ struct EngineState {
         nextToken += 1
         return nextToken
     }
-}
 
-extension EngineState.AppRecord {
-    /// A shared store's row: an app with none saved has the defaults.
-    init(_ row: SharedAppRow) {
-        self.init(
-            preferences: row.preferences ?? AppNotificationPreferences(), categories: row.categories, badge: row.badge)
+    /// Changes the app's cached record, if any, after its write committed.
+    mutating func updateApp(_ app: AppIdentifier, _ change: (inout AppRecord) -> Void) {
+        appsGeneration &+= 1
+        if var record = apps[app] {
+            change(&record)
+            apps[app] = record
+        }
     }
-}
-
-/// The identity of a pending request: its app and identifier.
-struct RegionKey: Hashable {
-    var app: AppIdentifier
-    var identifier: String
 }

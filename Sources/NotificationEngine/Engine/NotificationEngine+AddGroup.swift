@@ -54,45 +54,48 @@ extension NotificationEngine {
         var changed: [AppIdentifier] = []
         var firesNow = false
         var retry: [Int] = []
-        state.withLock { state in
+        scheduling.withLock { scheduling in
             let now = scheduler.now
             var prepared: [(index: Int, app: AppIdentifier, items: [PendingRequest])] = []
             for (index, add) in adds.enumerated() where results[index] == nil {
                 do {
-                    prepared.append((index, add.app, try prepareAdd(add.requests, for: add.app, now: now, in: &state)))
+                    prepared.append(
+                        (index, add.app, try prepareAdd(add.requests, for: add.app, now: now, in: &scheduling)))
                 } catch {
                     results[index] = .failure(error)
                 }
             }
             guard !prepared.isEmpty else { return }
+            let core = scheduling.core
             do {
                 let plans = try write(locking: prepared.map(\.app)) { transaction in
                     var counts: [AppIdentifier: Int] = [:]
                     var plans: [(index: Int, app: AppIdentifier, plan: AddPlan)] = []
                     for (index, app, items) in prepared {
-                        let count = try counts[app] ?? pendingCount(of: app, in: transaction, state: state)
+                        let count = try counts[app] ?? pendingCount(of: app, in: transaction, core: core)
                         let plan: AddPlan
                         do {
-                            plan = try self.plan(items, for: app, in: transaction, count: count)
+                            plan = try self.plan(items, for: app, count: count, core: core, in: transaction)
                         } catch let error as NotificationError where error.code == .pendingLimitReached {
                             results[index] = .failure(error)
                             continue
                         }
                         try self.apply(plan, for: app, in: transaction)
-                        counts[app] = count + plan.items.count - plan.evicted.count - plan.replaced.count
+                        counts[app] = count + plan.countChange
                         plans.append((index, app, plan))
                     }
                     try announce(plans.flatMap { $0.plan.items.map(\.nextFireDate) }, in: transaction)
                     return plans
                 }
                 for (index, app, plan) in plans {
-                    track(plan, for: app, in: &state)
+                    scheduling.core.committed(plan, for: app)
                     results[index] = .success(AddResult(evictedIdentifiers: plan.evicted.map { $0.request.identifier }))
                     freed = freed || !plan.evicted.isEmpty || !plan.replaced.isEmpty
                     if !changed.contains(app) { changed.append(app) }
                     firesNow = firesNow || plan.items.contains { $0.nextFireDate.map { $0 <= now } ?? false }
                 }
-                armTimer(&state)
+                if !plans.isEmpty { pendingChanged() }
+                armTimer(&scheduling)
             } catch {
                 retry = prepared.map(\.index)
             }

@@ -8,25 +8,23 @@ extension NotificationEngine {
         try Validator.validateApp(app)
         let categories = categories.map(\.canonical)
         try Validator.validate(categories)
-        try state.withLock { state in
-            _ = try record(app, in: &state)
+        try scheduling.withLock { _ in
             try write { try $0.saveCategories(categories, for: app) }
-            state.apps[app]?.categories = categories
+            state.withLock { $0.updateApp(app) { $0.categories = categories } }
         }
     }
 
     func categoriesNow(for app: AppIdentifier) throws -> [NotificationCategory] {
         try Validator.validateApp(app)
-        return try state.withLock { try record(app, in: &$0).categories }
+        return try record(app).categories
     }
 
     func setBadgeNow(_ count: Int, for app: AppIdentifier) throws {
         try Validator.validateApp(app)
         try Validator.validateBadge(count)
-        try state.withLock { state in
-            _ = try record(app, in: &state)
+        try scheduling.withLock { _ in
             try write { try $0.saveBadge(count, for: app) }
-            state.apps[app]?.badge = count
+            state.withLock { $0.updateApp(app) { $0.badge = count } }
         }
         presenters.forEach { $0.badgeChanged(to: count, for: app) }
         emit(.badgeChanged(app: app, badge: count))
@@ -34,7 +32,7 @@ extension NotificationEngine {
 
     func badgeNow(for app: AppIdentifier) throws -> Int {
         try Validator.validateApp(app)
-        return try state.withLock { try record(app, in: &$0).badge }
+        return try record(app).badge
     }
 
     func setForegroundNow(_ isForeground: Bool, for app: AppIdentifier) throws {
@@ -61,7 +59,7 @@ extension NotificationEngine {
     func removeDeliveredNow(_ identifiers: [String]?, for app: AppIdentifier) throws {
         try Validator.validateApp(app)
         let identifiers = identifiers?.map(\.canonical)
-        let removed = try state.withLock { _ in
+        let removed = try scheduling.withLock { _ in
             try write(locking: [app]) { transaction in
                 let listed = try transaction.listedDeliveries(app)
                 let names = identifiers.map(Set.init)

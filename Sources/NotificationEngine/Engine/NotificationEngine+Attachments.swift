@@ -152,16 +152,16 @@ extension NotificationEngine {
     // MARK: Sweeping
 
     /// Removes the stored bytes no pending request or stored delivery refers to;
-    /// takes the engine's lock.
+    /// takes the `scheduling` lock.
     func sweepAttachments() {
         guard !attachments.isEmpty else { return }
-        state.withLock { sweepAttachments(in: &$0) }
+        scheduling.withLock { sweepAttachments(in: &$0) }
     }
 
-    /// ``sweepAttachments()`` with the engine's lock held, so no add commits
+    /// ``sweepAttachments()`` with the `scheduling` lock held, so no add commits
     /// between reading what is referred to and removing the rest (an add not yet
     /// committed has pinned its digests).
-    func sweepAttachments(in state: inout EngineState) {
+    func sweepAttachments(in _: inout Scheduling) {
         guard !attachments.isEmpty else { return }
         do {
             let referenced = try read { try $0.attachmentDigests() }

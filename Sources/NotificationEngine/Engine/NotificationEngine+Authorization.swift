@@ -7,20 +7,20 @@ extension NotificationEngine {
     func requestAuthorizationNow(options: AuthorizationOptions, for app: AppIdentifier) async throws -> Bool {
         try Validator.validateApp(app)
         var becameProvisional = false
-        let status: AuthorizationStatus = try state.withLock { state in
-            let record = try record(app, in: &state)
+        let status: AuthorizationStatus = try scheduling.withLock { scheduling in
+            let record = try record(app, in: &scheduling)
             let status = record.preferences.authorizationStatus
             // Provisional authorization is granted without asking; asking for more
             // than that later asks the user, as a first request would.
             if options.contains(.provisional), status == .notDetermined || status == .provisional {
-                becameProvisional = try decideProvisionally(options: options, for: app, in: &state)
+                becameProvisional = try decideProvisionally(options: options, for: app, in: &scheduling)
                 return .provisional
             }
             switch (status, configuration.authorizationPolicy) {
             case (.notDetermined, .grantAll), (.provisional, .grantAll):
-                return try decide(true, options: options, for: app, in: &state)
+                return try decide(true, options: options, for: app, in: &scheduling)
             case (.notDetermined, .denyAll), (.provisional, .denyAll):
-                return try decide(false, options: options, for: app, in: &state)
+                return try decide(false, options: options, for: app, in: &scheduling)
             case (.provisional, .ask):
                 return .notDetermined
             case (let status, _):
@@ -48,27 +48,32 @@ extension NotificationEngine {
 
     /// Stores the decision and returns the new status.
     private func decideProvisionally(
-        options: AuthorizationOptions, for app: AppIdentifier, in state: inout EngineState
+        options: AuthorizationOptions, for app: AppIdentifier, in scheduling: inout Scheduling
     ) throws -> Bool {
-        var preferences = try record(app, in: &state).preferences
+        var preferences = try record(app, in: &scheduling).preferences
         let wasProvisional = preferences.authorizationStatus == .provisional
         guard !wasProvisional || !preferences.grantedOptions.isSuperset(of: options) else { return false }
         preferences.authorizationStatus = .provisional
         preferences.grantedOptions.formUnion(options)
-        try write { try $0.savePreferences(preferences, for: app) }
-        state.apps[app]?.preferences = preferences
+        try save(preferences, for: app)
         return !wasProvisional
     }
 
     private func decide(
-        _ granted: Bool, options: AuthorizationOptions, for app: AppIdentifier, in state: inout EngineState
+        _ granted: Bool, options: AuthorizationOptions, for app: AppIdentifier, in scheduling: inout Scheduling
     ) throws -> AuthorizationStatus {
-        var preferences = try record(app, in: &state).preferences
+        var preferences = try record(app, in: &scheduling).preferences
         preferences.authorizationStatus = granted ? .authorized : .denied
         preferences.grantedOptions = granted ? options : []
-        try write { try $0.savePreferences(preferences, for: app) }
-        state.apps[app]?.preferences = preferences
+        try save(preferences, for: app)
         return preferences.authorizationStatus
+    }
+
+    /// Writes the app's preferences and, once committed, its cached record; the
+    /// caller holds the `scheduling` lock.
+    private func save(_ preferences: AppNotificationPreferences, for app: AppIdentifier) throws {
+        try write { try $0.savePreferences(preferences, for: app) }
+        state.withLock { $0.updateApp(app) { $0.preferences = preferences } }
     }
 
     /// The user's answer to an app's authorization request. Every caller waiting
@@ -83,11 +88,10 @@ extension NotificationEngine {
     ///   ``NotificationError/Code/storeFailure``; the waiting callers then keep waiting.
     public func answerAuthorization(for app: AppIdentifier, granted: Bool) throws {
         try Validator.validateApp(app)
-        let waiters = try state.withLock { state in
-            let prompt = state.prompts[app]
-            _ = try decide(granted, options: prompt?.options ?? [.alert, .sound, .badge], for: app, in: &state)
-            state.prompts[app] = nil
-            return prompt?.waiters ?? []
+        let waiters = try scheduling.withLock { scheduling in
+            let options = state.withLock { $0.prompts[app]?.options }
+            _ = try decide(granted, options: options ?? [.alert, .sound, .badge], for: app, in: &scheduling)
+            return state.withLock { $0.prompts.removeValue(forKey: app)?.waiters ?? [] }
         }
         emit(.authorizationChanged(app: app, status: granted ? .authorized : .denied))
         waiters.forEach { $0.resume(returning: granted) }
@@ -124,12 +128,11 @@ extension NotificationEngine {
         for app: AppIdentifier, _ change: (inout AppNotificationPreferences) -> Void
     ) throws {
         try Validator.validateApp(app)
-        let (old, new) = try state.withLock { state in
-            let old = try record(app, in: &state).preferences
+        let (old, new) = try scheduling.withLock { scheduling in
+            let old = try record(app, in: &scheduling).preferences
             var new = old
             change(&new)
-            try write { try $0.savePreferences(new, for: app) }
-            state.apps[app]?.preferences = new
+            try save(new, for: app)
             return (old, new)
         }
         if old.authorizationStatus != new.authorizationStatus {
@@ -142,6 +145,6 @@ extension NotificationEngine {
     /// for an app the engine has not seen.
     public func preferences(for app: AppIdentifier) throws -> AppNotificationPreferences {
         try Validator.validateApp(app)
-        return try state.withLock { try record(app, in: &$0).preferences }
+        return try record(app).preferences
     }
 }

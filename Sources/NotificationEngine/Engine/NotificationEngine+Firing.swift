@@ -4,27 +4,8 @@ import Signals
 import Synchronization
 
 extension NotificationEngine {
-    /// A request to fire: the due date it is expected to have (`nil` for a
-    /// location trigger), and the date it counts as due.
-    struct FireItem {
-        var app: AppIdentifier
-        var identifier: String
-        var expectedDate: Date?
-        var dueDate: Date
-    }
-
-    /// What one firing transaction committed.
-    struct Firing {
-        var deliveries: [Delivery] = []
-        var rescheduled: [(AppIdentifier, PendingRequest)] = []
-        var finished: [RegionKey] = []
-        var badges: [AppIdentifier: Int] = [:]
-        /// Deliveries that new ones of the same request identifier replaced in the center.
-        var replaced: [AppIdentifier: [DeliveryID]] = [:]
-        /// Whether a delivery's request differs from its pending one (it was
-        /// localized), so the deliveries are stored with their own requests.
-        var hasOwnRequests = false
-    }
+    typealias FireItem = EngineCore.FireItem
+    typealias Firing = EngineCore.Firing
 
     /// Fires everything due now, a window's worth per transaction, handing each
     /// committed batch to the presenters before the next; then arms the timer.
@@ -32,7 +13,7 @@ extension NotificationEngine {
     /// transaction, or in one of their own after the last.
     func fireDue() {
         var handedOver: [DeliveryID] = []
-        while let firing = state.withLock({ commitDueBatch(clearing: handedOver, in: &$0) }) {
+        while let firing = scheduling.withLock({ commitDueBatch(clearing: handedOver, in: &$0) }) {
             handedOver = present(firing)
         }
         clearOutbox(handedOver)
@@ -41,70 +22,76 @@ extension NotificationEngine {
     /// Commits the next batch of due entries, removing `handedOver` from the
     /// outbox in the same transaction, or arms the timer and returns `nil` when
     /// nothing more is due.
-    private func commitDueBatch(clearing handedOver: [DeliveryID], in state: inout EngineState) -> Firing? {
+    private func commitDueBatch(clearing handedOver: [DeliveryID], in scheduling: inout Scheduling) -> Firing? {
         let now = scheduler.now
-        refillIfNeeded(&state)
-        let due = state.window.popDue(at: now, limit: state.window.capacity)
-        guard !due.isEmpty else {
-            pruneIfDue(&state)
-            armTimer(&state)
+        refillIfNeeded(&scheduling)
+        let items = scheduling.core.takeDue(at: now)
+        guard !items.isEmpty else {
+            pruneIfDue(&scheduling)
+            armTimer(&scheduling)
             return nil
         }
-        let items = due.map { FireItem(app: $0.app, identifier: $0.identifier, expectedDate: $0.date, dueDate: $0.date) }
-        return commit(items, now: now, clearing: handedOver, in: &state)
+        return commit(items, now: now, clearing: handedOver, in: &scheduling)
     }
 
     /// Commits the firing of `items` in one transaction, which also takes
-    /// `handedOver` out of the outbox, and updates the window, counts, regions
-    /// and badges to match. On a store failure nothing is committed; the window
+    /// `handedOver` out of the outbox, as the core decides it, and reports the
+    /// commit to the core. On a store failure nothing is committed; the window
     /// is reloaded from the store and retried a second later.
     ///
     /// The requests are read and decoded before the write transaction (in
-    /// parallel for a large batch); the engine's lock, held throughout, keeps
+    /// parallel for a large batch); the `scheduling` lock, held throughout, keeps
     /// every other change of pending requests out in between. With a shared
     /// store they are claimed in the transaction instead (other engines change
     /// them without the lock); rows another engine holds are left to it, and
     /// looked at again shortly in case it never commits.
     func commit(
-        _ items: [FireItem], now: Date, clearing handedOver: [DeliveryID] = [], in state: inout EngineState
+        _ items: [FireItem], now: Date, clearing handedOver: [DeliveryID] = [], in scheduling: inout Scheduling
     ) -> Firing? {
         do {
             let appKeys = Set(items.map(\.app))
             let isShared = sharedStore != nil
-            let cached = isShared ? [:] : try appKeys.reduce(into: [:]) { records, app in
-                records[app] = try record(app, in: &state)
+            let cached = isShared ? [:] : try appKeys.reduce(into: [AppIdentifier: AppRecord]()) { records, app in
+                records[app] = try record(app, in: &scheduling)
             }
             let preloaded = isShared ? nil : try load(items)
-            let schedule = state.schedule
+            let core = scheduling.core
             var claimedAll = true
             let firing = try write { transaction in
                 var apps = cached
                 var loaded = preloaded ?? [:]
                 if let shared = transaction as? any SharedStoreTransaction {
                     // The apps' records come with their locks; the rows with their claims.
-                    apps = try shared.lockApps(appKeys.sorted()).mapValues(EngineState.AppRecord.init)
+                    apps = try shared.lockApps(appKeys.sorted()).mapValues(AppRecord.init)
                     loaded = try claim(items, in: shared, claimedAll: &claimedAll)
                 }
-                var firing = items.reduce(into: Firing()) { firing, item in
+                var firing = Firing()
+                for item in items {
                     guard let (record, request) = loaded[RegionKey(app: item.app, identifier: item.identifier)] else {
-                        return
+                        continue
                     }
-                    fire(item, record: record, request: request, now: now, apps: apps, schedule: schedule, into: &firing)
+                    core.fire(item, record: record, request: request, app: apps[item.app], now: now, into: &firing)
                 }
                 try transaction.removeFromOutbox(handedOver)
                 try finishBatch(&firing, in: transaction)
                 try announce(firing.rescheduled.map(\.1.nextFireDate), in: transaction)
                 return firing
             }
-            track(firing, items: items, in: &state)
-            if !claimedAll { recheckClaims(&state, now: now) }
+            scheduling.core.committed(firing)
+            if firing.changesPending { pendingChanged() }
+            if !firing.badges.isEmpty {
+                state.withLock { state in
+                    for (app, badge) in firing.badges {
+                        state.updateApp(app) { $0.badge = badge }
+                    }
+                }
+            }
+            if !claimedAll { recheckClaims(&scheduling, now: now) }
             return firing
         } catch {
             logger.error("firing \(items.count) requests failed, retrying in 1 s: \(error)")
-            state.window.invalidate()
-            state.timer?.dispose()
-            state.timerDate = now.addingTimeInterval(1)
-            state.timer = scheduler.schedule(after: now.addingTimeInterval(1)) { [weak self] in self?.timerFired() }
+            scheduling.core.invalidateWindow()
+            arm(&scheduling, at: now.addingTimeInterval(1))
             return nil
         }
     }
@@ -142,57 +129,6 @@ extension NotificationEngine {
         return loaded
     }
 
-    private func fire(
-        _ item: FireItem, record: PendingRecord, request: NotificationRequest?, now: Date,
-        apps: [AppIdentifier: EngineState.AppRecord], schedule: TriggerSchedule, into firing: inout Firing
-    ) {
-        guard record.nextFireDate == item.expectedDate, let app = apps[item.app] else { return }
-        guard let request else {
-            finish(item, into: &firing)
-            return
-        }
-        if app.preferences.authorizationStatus.allowsDelivery {
-            deliver(request, item: item, now: now, app: app, into: &firing)
-        }
-        if let trigger = request.trigger, trigger.repeats, case .location = trigger {
-            return
-        }
-        if let trigger = request.trigger,
-            let next = schedule.nextFireDate(after: item.dueDate, now: now, trigger: trigger, addedAt: record.addedDate)
-        {
-            let pending = PendingRequest(request: request, nextFireDate: next, addedDate: record.addedDate)
-            firing.rescheduled.append((item.app, pending))
-        } else {
-            finish(item, into: &firing)
-        }
-    }
-
-    /// Adds the delivery of `request`, with its category as it is now, to the
-    /// batch; ``finishBatch(_:in:)`` saves it.
-    private func deliver(
-        _ request: NotificationRequest, item: FireItem, now: Date, app: EngineState.AppRecord,
-        into firing: inout Firing
-    ) {
-        var request = request
-        if !request.content.localizations.isEmpty {
-            // Localized now, in the user's language: the delivery keeps the text shown.
-            request.content = request.content.localized(for: configuration.preferredLanguages)
-            firing.hasOwnRequests = true
-        }
-        firing.deliveries.append(Delivery(
-            id: DeliveryID(), app: item.app, request: request, scheduledDate: item.dueDate, date: now,
-            isLate: now.timeIntervalSince(item.dueDate) >= configuration.lateTolerance,
-            category: app.category(of: request.content)))
-        if let badge = request.content.badge, app.preferences.allowsBadges {
-            firing.badges[item.app] = badge
-        }
-    }
-
-    /// Marks a request that has fired for the last time; ``finishBatch(_:in:)`` removes it.
-    private func finish(_ item: FireItem, into firing: inout Firing) {
-        firing.finished.append(RegionKey(app: item.app, identifier: item.identifier))
-    }
-
     /// The batch's set-wise writes, in the same transaction: its deliveries
     /// (noting those they replace in the notification center) and their outbox
     /// entries, the repeating requests' next fire dates, each app's last badge, its
@@ -215,80 +151,58 @@ extension NotificationEngine {
         }
     }
 
-    private func track(_ firing: Firing, items: [FireItem], in state: inout EngineState) {
-        for key in firing.finished {
-            forget(app: key.app, identifier: key.identifier, in: &state)
-            state.pendingCounts[key.app, default: 0] -= 1
-        }
-        for (app, pending) in firing.rescheduled {
-            watch(pending, for: app, in: &state)
-        }
-        for (app, badge) in firing.badges {
-            state.apps[app]?.badge = badge
-        }
-        if !firing.finished.isEmpty || !firing.rescheduled.isEmpty {
-            state.pendingVersion &+= 1
-        }
-    }
-
     /// How long the engine waits before reading the due queue again after it failed.
     static let refillRetryDelay: TimeInterval = 1
 
     /// Refills an empty window from the store when the store holds more.
-    func refillIfNeeded(_ state: inout EngineState) {
-        guard state.window.needsRefill else { return }
-        let capacity = state.window.capacity
+    func refillIfNeeded(_ scheduling: inout Scheduling) {
+        guard scheduling.core.needsRefill else { return }
+        let capacity = scheduling.core.window.capacity
         do {
-            state.window.refill(with: try read { try $0.soonestDue(limit: capacity + 1) })
-            state.refillRetryDate = nil
+            scheduling.core.refilled(with: try read { try $0.soonestDue(limit: capacity + 1) })
         } catch {
             logger.error("reading the due queue failed, trying again in \(Self.refillRetryDelay) s: \(error)")
-            state.refillRetryDate = scheduler.now.addingTimeInterval(Self.refillRetryDelay)
+            scheduling.core.refillFailed(at: scheduler.now, retryAfter: Self.refillRetryDelay)
         }
     }
 
     /// Deletes deliveries past their retention, at most once a day.
-    private func pruneIfDue(_ state: inout EngineState) {
-        let now = scheduler.now
-        if let last = state.prunedDate, now.timeIntervalSince(last) < 24 * 3_600, now >= last { return }
-        state.prunedDate = now
-        let cutoff = now.addingTimeInterval(-configuration.deliveryRetention)
+    private func pruneIfDue(_ scheduling: inout Scheduling) {
+        guard let cutoff = scheduling.core.pruneCutoff(now: scheduler.now) else { return }
         do {
             let pruned = try write { try $0.pruneDeliveries(unlistedBefore: cutoff) }
             if pruned > 0 {
                 logger.info("pruned \(pruned) deliveries that left the notification center before \(cutoff)")
-                sweepAttachments(in: &state)
+                sweepAttachments(in: &scheduling)
             }
         } catch {
             logger.error("pruning old deliveries failed: \(error)")
         }
     }
 
-    /// Sets the one timer for the earliest due entry, or for the next clock check
-    /// if that comes sooner; none when nothing is pending.
-    func armTimer(_ state: inout EngineState) {
-        let now = scheduler.now
-        let check = now.addingTimeInterval(configuration.clockCheckInterval)
-        let wake: Date? =
-            if let first = state.window.first {
-                min(first.date, check)
-            } else if state.window.isComplete {
-                nil
-            } else {
-                max(now, state.refillRetryDate ?? now)
-            }
-        if let armed = state.timerDate, state.timer != nil, let wake, armed <= wake { return }
-        state.timer?.dispose()
-        state.timer = nil
-        state.timerDate = wake
+    /// Sets the one timer for when the core says to wake; none when nothing is
+    /// pending. A timer armed for sooner stays.
+    func armTimer(_ scheduling: inout Scheduling) {
+        let wake = scheduling.core.wake(now: scheduler.now)
+        if let armed = scheduling.timerDate, scheduling.timer != nil, let wake, armed <= wake { return }
+        scheduling.timer?.dispose()
+        scheduling.timer = nil
+        scheduling.timerDate = wake
         guard let wake else { return }
-        state.timer = scheduler.schedule(after: wake) { [weak self] in self?.timerFired() }
+        scheduling.timer = scheduler.schedule(after: wake) { [weak self] in self?.timerFired() }
+    }
+
+    /// Re-arms the timer for `date`, replacing whatever it was armed for.
+    func arm(_ scheduling: inout Scheduling, at date: Date) {
+        scheduling.timer?.dispose()
+        scheduling.timerDate = date
+        scheduling.timer = scheduler.schedule(after: date) { [weak self] in self?.timerFired() }
     }
 
     func timerFired() {
-        state.withLock { state in
-            state.timer = nil
-            state.timerDate = nil
+        scheduling.withLock { scheduling in
+            scheduling.timer = nil
+            scheduling.timerDate = nil
         }
         followSystemTimeZone()
         fireDue()

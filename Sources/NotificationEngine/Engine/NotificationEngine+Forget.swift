@@ -41,36 +41,37 @@ extension NotificationEngine {
     ///   ``NotificationError/Code/storeFailure`` and nothing changed.
     public func forgetApp(_ app: AppIdentifier) throws {
         try Validator.validateApp(app)
-        let forgotten = try state.withLock { state in
-            let record = try record(app, in: &state)
+        let forgotten = try scheduling.withLock { scheduling in
+            let record = try record(app, in: &scheduling)
             let (listed, answered) = try write(locking: [app]) { transaction in
                 let listed = try transaction.listedDeliveries(app).map(\.id)
                 let answered = try transaction.unhandledResponses(app).map(\.delivery.id)
                 try transaction.deleteApp(app)
                 return (listed, answered)
             }
-            let hadPending = (state.pendingCounts[app] ?? 0) > 0
-            drop(app, answered: answered, in: &state)
-            if hadPending { state.pendingVersion &+= 1 }
+            let hadPending = (scheduling.core.pendingCounts[app] ?? 0) > 0
+            scheduling.core.removedAll(of: app)
+            if hadPending { pendingChanged() }
+            refillIfNeeded(&scheduling)
+            let prompt = state.withLock { state in
+                drop(app, answered: answered, in: &state)
+                return state.prompts.removeValue(forKey: app)
+            }
             return Forgotten(
                 listed: listed, hadPending: hadPending, badge: record.badge,
-                wasDetermined: record.preferences.authorizationStatus != .notDetermined,
-                prompt: state.prompts.removeValue(forKey: app))
+                wasDetermined: record.preferences.authorizationStatus != .notDetermined, prompt: prompt)
         }
         report(forgotten, of: app)
         sweepAttachments()
     }
 
-    /// Drops everything memory holds of the app; the store no longer has it.
+    /// Drops the app's cached record and wiring; the store no longer has it.
     private func drop(_ app: AppIdentifier, answered: [DeliveryID], in state: inout EngineState) {
+        state.appsGeneration &+= 1
         state.apps[app] = nil
-        state.pendingCounts[app] = nil
-        state.window.removeAll(of: app)
-        state.regions = state.regions.filter { $0.key.app != app }
         state.foreground.remove(app)
         state.connections[app] = nil
         state.responsesInFlight.subtract(answered)
-        refillIfNeeded(&state)
     }
 
     private func report(_ forgotten: Forgotten, of app: AppIdentifier) {

@@ -53,10 +53,13 @@ extension NotificationEngine {
     }
 
     /// Each app's route and record, read under one lock for a whole batch.
-    private func appContexts(for apps: Set<AppIdentifier>) -> [AppIdentifier: (Route, EngineState.AppRecord?)] {
-        state.withLock { state in
+    private func appContexts(for apps: Set<AppIdentifier>) -> [AppIdentifier: (Route, AppRecord?)] {
+        let records = apps.reduce(into: [AppIdentifier: AppRecord]()) { records, app in
+            records[app] = try? record(app)
+        }
+        return state.withLock { state in
             apps.reduce(into: [:]) { contexts, app in
-                contexts[app] = (route(for: app, in: state), try? record(app, in: &state))
+                contexts[app] = (route(for: app, in: state), records[app])
             }
         }
     }
@@ -87,7 +90,7 @@ extension NotificationEngine {
         }
         if options.showsOnScreen || options.keepsInList {
             let style: AlertStyle? = options.showsOnScreen ? nil : AlertStyle.none
-            if let record = state.withLock({ state in try? record(delivery.app, in: &state) }) {
+            if let record = try? record(delivery.app) {
                 show(delivery, style: style, withSound: options.contains(.sound), record: record, to: presenters)
             }
         }
@@ -97,7 +100,7 @@ extension NotificationEngine {
     /// Builds the presentation from the app's settings and category and hands it
     /// to every presenter. `style` overrides the app's alert style.
     private func show(
-        _ delivery: Delivery, style: AlertStyle?, withSound: Bool, record found: EngineState.AppRecord,
+        _ delivery: Delivery, style: AlertStyle?, withSound: Bool, record found: AppRecord,
         to presenters: [any Presenter]
     ) {
         let preferences = found.preferences

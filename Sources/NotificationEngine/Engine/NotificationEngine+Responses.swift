@@ -51,11 +51,11 @@ extension NotificationEngine {
     ) throws {
         try Validator.validateApp(app)
         let actionIdentifier = actionIdentifier.canonical
-        let answer = try state.withLock { state in
+        let answer = try scheduling.withLock { scheduling in
             guard let stored = try read({ try $0.delivery(id) }), stored.delivery.app == app, !stored.isAnswered else {
                 throw NotificationError(.deliveryNotFound, "\(app) has no unanswered delivery \(id)")
             }
-            let record = try record(app, in: &state)
+            let record = try record(app, in: &scheduling)
             let answer = try validateAnswer(
                 stored.delivery, actionIdentifier: actionIdentifier, userText: userText,
                 authenticated: authenticated, category: record.category(for: stored.delivery))
@@ -67,11 +67,13 @@ extension NotificationEngine {
                 try transaction.updateDelivery(id, isListed: false, isAnswered: true)
                 if answer.reachesApp { try transaction.saveResponse(answer.response) }
             }
-            if answer.opensApp { state.foreground.insert(app) }
-            if answer.reachesApp, state.connections[app] != nil { state.responsesInFlight.insert(id) }
-            return Answer(
-                response: answer.response, reachesApp: answer.reachesApp, opensApp: answer.opensApp,
-                connection: state.connections[app])
+            return state.withLock { state in
+                if answer.opensApp { state.foreground.insert(app) }
+                if answer.reachesApp, state.connections[app] != nil { state.responsesInFlight.insert(id) }
+                return Answer(
+                    response: answer.response, reachesApp: answer.reachesApp, opensApp: answer.opensApp,
+                    connection: state.connections[app])
+            }
         }
         presenters.forEach { $0.withdraw([id], of: app) }
         emit(.withdrawn(app: app, deliveries: [id]))
@@ -154,13 +156,17 @@ extension NotificationEngine {
 
     func connectNow(_ handler: any NotificationAppHandler, for app: AppIdentifier) throws -> any Disposable {
         try Validator.validateApp(app)
-        let (token, waiting) = try state.withLock { state in
-            let token = state.makeToken()
-            state.connections[app] = EngineState.Connection(token: token, handler: handler)
-            let waiting = try read { try $0.unhandledResponses(app) }
-                .filter { !state.responsesInFlight.contains($0.delivery.id) }
-            state.responsesInFlight.formUnion(waiting.map(\.delivery.id))
-            return (token, waiting)
+        // Responses are saved under the `scheduling` lock: none is saved between
+        // reading the unhandled ones and connecting.
+        let (token, waiting) = try scheduling.withLock { _ in
+            let unhandled = try read { try $0.unhandledResponses(app) }
+            return state.withLock { state in
+                let token = state.makeToken()
+                state.connections[app] = EngineState.Connection(token: token, handler: handler)
+                let waiting = unhandled.filter { !state.responsesInFlight.contains($0.delivery.id) }
+                state.responsesInFlight.formUnion(waiting.map(\.delivery.id))
+                return (token, waiting)
+            }
         }
         for response in waiting {
             hand(response, to: handler)
@@ -193,14 +199,12 @@ extension NotificationEngine {
             }
             return stored.delivery
         }
-        let handler = try state.withLock { state in
-            let record = try record(app, in: &state)
-            guard record.preferences.grantedOptions.contains(.providesAppNotificationSettings) else {
-                throw NotificationError(
-                    .invalidResponse, "\(app) has no notification settings of its own (providesAppNotificationSettings)")
-            }
-            return state.connections[app]?.handler
+        let record = try record(app)
+        guard record.preferences.grantedOptions.contains(.providesAppNotificationSettings) else {
+            throw NotificationError(
+                .invalidResponse, "\(app) has no notification settings of its own (providesAppNotificationSettings)")
         }
+        let handler = state.withLock { $0.connections[app]?.handler }
         emit(.settingsOpened(app: app, delivery: delivery))
         handler?.openSettings(from: delivery)
     }

@@ -40,12 +40,12 @@ extension NotificationEngine {
     /// shared (the app is locked), the engine's own count otherwise. Without a
     /// pending limit no count can matter, and none is made: counting an app's
     /// rows costs as many as it has.
-    func pendingCount(of app: AppIdentifier, in transaction: any StoreTransaction, state: EngineState) throws -> Int {
+    func pendingCount(of app: AppIdentifier, in transaction: any StoreTransaction, core: EngineCore) throws -> Int {
         if let shared = transaction as? any SharedStoreTransaction {
             guard configuration.pendingLimitPerApp < .max else { return 0 }
             return try shared.pendingCount(app)
         }
-        return state.pendingCounts[app] ?? 0
+        return core.pendingCounts[app] ?? 0
     }
 
     /// Tells the other engines, when the transaction commits, of the earliest of
@@ -90,9 +90,9 @@ extension NotificationEngine {
             return state.sharing
         }
         if signals.dueChanged {
-            state.withLock { state in
+            scheduling.withLock { scheduling in
                 let date = signals.dueUnknown ? nil : signals.earliestDue
-                if Self.windowMayMiss(date, state.window) { reload(&state) }
+                if scheduling.core.windowMayMiss(date) { reload(&scheduling) }
             }
             fireDue()
         }
@@ -101,32 +101,21 @@ extension NotificationEngine {
         }
     }
 
-    /// Whether a request that became due at `date` (`nil`: unknown) may be
-    /// missing from `window`: everything at or before the window's last entry
-    /// must be in it.
-    private static func windowMayMiss(_ date: Date?, _ window: DueWindow) -> Bool {
-        guard let date else { return true }
-        if window.isComplete { return true }
-        return window.last.map { date <= $0.date } ?? true
-    }
-
     /// Forgets the window and the timer, so that the next look reads the store.
-    func reload(_ state: inout EngineState) {
-        state.window.invalidate()
-        state.timer?.dispose()
-        state.timer = nil
-        state.timerDate = nil
+    func reload(_ scheduling: inout Scheduling) {
+        scheduling.core.invalidateWindow()
+        scheduling.timer?.dispose()
+        scheduling.timer = nil
+        scheduling.timerDate = nil
     }
 
     /// After a claim found rows another engine held: looks at the store again
     /// shortly, for rows that engine never committed.
-    func recheckClaims(_ state: inout EngineState, now: Date) {
+    func recheckClaims(_ scheduling: inout Scheduling, now: Date) {
         let date = now.addingTimeInterval(Self.claimRecheckDelay)
-        state.window.invalidate()
-        if let armed = state.timerDate, state.timer != nil, armed <= date { return }
-        state.timer?.dispose()
-        state.timerDate = date
-        state.timer = scheduler.schedule(after: date) { [weak self] in self?.timerFired() }
+        scheduling.core.invalidateWindow()
+        if let armed = scheduling.timerDate, scheduling.timer != nil, armed <= date { return }
+        arm(&scheduling, at: date)
     }
 
     /// Presents, with their delivery identifiers, the outbox entries of engines

@@ -6,7 +6,7 @@ import Synchronization
 extension NotificationEngine {
     /// The zone that calendar triggers without a time zone follow now.
     public var timeZone: TimeZone {
-        state.withLock { $0.schedule.timeZone }
+        scheduling.withLock { $0.core.schedule.timeZone }
     }
 
     /// The user's time zone changed, as when they travel: calendar triggers
@@ -26,8 +26,8 @@ extension NotificationEngine {
     /// - Throws: ``NotificationError/Code/storeFailure`` when the store cannot be
     ///   written; then nothing changed.
     public func updateTimeZone(_ zone: TimeZone) throws {
-        let moved = try state.withLock { state in
-            try adopt(TriggerSchedule(timeZone: zone.fixed), in: &state)
+        let moved = try scheduling.withLock { scheduling in
+            try adopt(TriggerSchedule(timeZone: zone.fixed), in: &scheduling)
         }
         finishTimeZoneChange(moved)
     }
@@ -49,11 +49,11 @@ extension NotificationEngine {
         }
         guard due else { return }
         let system = configuration.systemTimeZone().fixed
-        let moved = state.withLock { state -> [AppIdentifier] in
-            guard system.identifier != state.systemTimeZone else { return [] }
+        let moved = scheduling.withLock { scheduling -> [AppIdentifier] in
+            guard system.identifier != scheduling.systemTimeZone else { return [] }
             do {
-                let moved = try adopt(TriggerSchedule(timeZone: system), in: &state)
-                state.systemTimeZone = system.identifier
+                let moved = try adopt(TriggerSchedule(timeZone: system), in: &scheduling)
+                scheduling.systemTimeZone = system.identifier
                 return moved
             } catch {
                 logger.error("following the system's time zone to \(system.identifier) failed, trying again later: \(error)")
@@ -66,23 +66,23 @@ extension NotificationEngine {
     /// At start: if the store's floating fire dates were computed in another zone
     /// (the engine was down while the zone changed), re-dates them; a store that
     /// names no zone yet is taken to be in this one.
-    func adoptStartingTimeZone(in state: inout EngineState) throws {
-        let zone = state.schedule.timeZone.identifier
+    func adoptStartingTimeZone(in scheduling: inout Scheduling) throws {
+        let zone = scheduling.core.schedule.timeZone.identifier
         guard let stored = try read({ try $0.scheduleTimeZone() }) else {
             try write { try $0.saveScheduleTimeZone(zone) }
             return
         }
         guard stored != zone else { return }
-        let moved = try redate(for: state.schedule, in: &state)
+        let moved = try redate(for: scheduling.core.schedule, in: &scheduling)
         logger.notice("the time zone is \(zone), not \(stored) as when the engine last ran: \(Self.redated(moved.count))")
     }
 
     /// Makes `schedule` the engine's, re-dating floating calendar requests for
     /// its zone; returns the apps whose requests moved.
-    private func adopt(_ schedule: TriggerSchedule, in state: inout EngineState) throws -> [AppIdentifier] {
-        let old = state.schedule.timeZone.identifier
+    private func adopt(_ schedule: TriggerSchedule, in scheduling: inout Scheduling) throws -> [AppIdentifier] {
+        let old = scheduling.core.schedule.timeZone.identifier
         guard schedule.timeZone.identifier != old else { return [] }
-        let moved = try redate(for: schedule, in: &state)
+        let moved = try redate(for: schedule, in: &scheduling)
         logger.notice(
             "the time zone changed from \(old) to \(schedule.timeZone.identifier): \(Self.redated(moved.count))")
         return Array(Set(moved.map(\.app))).sorted()
@@ -92,7 +92,7 @@ extension NotificationEngine {
     /// now for `schedule`, saves its zone and makes it the engine's, in one
     /// transaction; on failure nothing changes. Returns the requests that moved.
     private func redate(
-        for schedule: TriggerSchedule, in state: inout EngineState
+        for schedule: TriggerSchedule, in scheduling: inout Scheduling
     ) throws -> [(app: AppIdentifier, pending: PendingRequest)] {
         let now = scheduler.now
         let moved = try write { transaction in
@@ -115,11 +115,8 @@ extension NotificationEngine {
             try announce(moved.map(\.pending.nextFireDate), in: transaction)
             return moved
         }
-        state.schedule = schedule
-        if !moved.isEmpty {
-            state.window.invalidate()
-            state.pendingVersion &+= 1
-        }
+        scheduling.core.redated(to: schedule, moved: !moved.isEmpty)
+        if !moved.isEmpty { pendingChanged() }
         return moved
     }
 

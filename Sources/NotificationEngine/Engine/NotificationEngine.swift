@@ -86,7 +86,13 @@ public final class NotificationEngine: Sendable {
     let scheduler: any DateScheduler
     let store: any NotificationStore
     let attachments: any AttachmentStore
+    /// The decisions' state and the timer; held for a store write and the memory
+    /// change it makes (see ``Scheduling``).
+    let scheduling: Mutex<Scheduling>
+    /// Caches and wiring; never held during I/O (see ``EngineState``).
     let state: Mutex<EngineState>
+    /// Moves on every committed change of any app's pending requests (``pendingVersion``).
+    let pendingChanges = Atomic<UInt64>(0)
     let eventSubject = Subject<NotificationEvent, Never>()
     let deliverySubject = Subject<Delivery, Never>()
     let responseSubject = Subject<NotificationResponse, Never>()
@@ -130,7 +136,8 @@ public final class NotificationEngine: Sendable {
             presenters: presenters)
     }
 
-    private init(
+    /// An engine on stores already opened (a test's own store).
+    init(
         opened: (store: any NotificationStore, attachments: any AttachmentStore),
         scheduler: any DateScheduler,
         configuration: Configuration,
@@ -141,19 +148,25 @@ public final class NotificationEngine: Sendable {
         let (store, attachments) = opened
         self.store = store
         self.attachments = attachments
-        var initial = EngineState(
-            window: DueWindow(capacity: configuration.dueWindowSize), pendingCounts: [:],
-            schedule: TriggerSchedule(timeZone: configuration.currentTimeZone))
-        try Self.load(into: &initial, from: store)
+        let rules = EngineCore.Rules(
+            pendingLimitPerApp: configuration.pendingLimitPerApp, lateTolerance: configuration.lateTolerance,
+            clockCheckInterval: configuration.clockCheckInterval, deliveryRetention: configuration.deliveryRetention,
+            preferredLanguages: configuration.preferredLanguages)
+        var initial = Scheduling(core: EngineCore(
+            rules: rules, windowCapacity: configuration.dueWindowSize,
+            schedule: TriggerSchedule(timeZone: configuration.currentTimeZone)))
+        try Self.load(into: &initial.core, from: store)
+        var wiring = EngineState()
         for presenter in presenters {
-            initial.presenters.append((initial.makeToken(), presenter))
+            wiring.presenters.append((wiring.makeToken(), presenter))
         }
         if configuration.followsSystemTimeZone {
-            initial.systemTimeZone = initial.schedule.timeZone.identifier
-            initial.timeZoneCheckedDate = scheduler.now
+            initial.systemTimeZone = initial.core.schedule.timeZone.identifier
+            wiring.timeZoneCheckedDate = scheduler.now
         }
-        state = Mutex(initial)
-        try state.withLock { try adoptStartingTimeZone(in: &$0) }
+        scheduling = Mutex(initial)
+        state = Mutex(wiring)
+        try scheduling.withLock { try adoptStartingTimeZone(in: &$0) }
         try recoverOutbox()
         startSharing()
         sweepAttachments()
@@ -161,7 +174,7 @@ public final class NotificationEngine: Sendable {
     }
 
     deinit {
-        state.withLock { $0.timer?.dispose() }
+        scheduling.withLock { $0.timer?.dispose() }
     }
 
     /// Everything that happens: deliveries, presentations, responses, badges,
@@ -190,35 +203,54 @@ public final class NotificationEngine: Sendable {
         }
     }
 
-    private static func load(into state: inout EngineState, from store: any NotificationStore) throws {
-        let capacity = state.window.capacity
+    private static func load(into core: inout EngineCore, from store: any NotificationStore) throws {
+        let capacity = core.window.capacity
         let (counts, soonest, located) = try store.read { transaction in
             (try transaction.pendingCounts(), try transaction.soonestDue(limit: capacity + 1),
              try transaction.locationPending())
         }
-        state.pendingCounts = counts
-        state.window.refill(with: soonest)
-        for (app, pending) in located {
-            guard case .location(let trigger) = pending.request.trigger else { continue }
-            state.regions[RegionKey(app: app, identifier: pending.request.identifier)] =
-                EngineState.WatchedRegion(trigger: trigger, tracker: RegionTracker(region: trigger.region))
-        }
+        core.loaded(counts: counts, soonest: soonest, located: located)
     }
 
     // MARK: Shared helpers
 
-    /// The app's cached record, read from the store the first time; with a
-    /// shared store, read every time (other engines change it).
-    func record(_ app: AppIdentifier, in state: inout EngineState) throws -> EngineState.AppRecord {
-        if let record = state.apps[app] { return record }
-        let record = try read { transaction in
-            EngineState.AppRecord(
+    /// The app's record, for a caller that holds the `scheduling` lock (which
+    /// every write of app records holds): from the cache, or read from the store
+    /// and cached; with a shared store, read every time (other engines change it).
+    func record(_ app: AppIdentifier, in _: inout Scheduling) throws -> AppRecord {
+        if let record = state.withLock({ $0.apps[app] }) { return record }
+        let record = try readRecord(app)
+        if sharedStore == nil { state.withLock { $0.apps[app] = record } }
+        return record
+    }
+
+    /// The app's record, for a caller that does not hold the `scheduling` lock:
+    /// as ``record(_:in:)``, but a record read from the store is cached only if no
+    /// write of app records came in meanwhile.
+    func record(_ app: AppIdentifier) throws -> AppRecord {
+        let (cached, generation) = state.withLock { ($0.apps[app], $0.appsGeneration) }
+        if let cached { return cached }
+        let record = try readRecord(app)
+        if sharedStore == nil {
+            state.withLock { state in
+                if state.appsGeneration == generation { state.apps[app] = record }
+            }
+        }
+        return record
+    }
+
+    private func readRecord(_ app: AppIdentifier) throws -> AppRecord {
+        try read { transaction in
+            AppRecord(
                 preferences: try transaction.preferences(app) ?? AppNotificationPreferences(),
                 categories: try transaction.categories(app),
                 badge: try transaction.badge(app))
         }
-        if sharedStore == nil { state.apps[app] = record }
-        return record
+    }
+
+    /// Notes a committed change of pending requests.
+    func pendingChanged() {
+        pendingChanges.add(1, ordering: .sequentiallyConsistent)
     }
 
     /// The presenters, to call outside the lock.

@@ -1,0 +1,99 @@
+import Foundation
+
+extension EngineCore {
+    /// A request to fire: the due date it is expected to have (`nil` for a
+    /// location trigger), and the date it counts as due.
+    struct FireItem: Equatable {
+        var app: AppIdentifier
+        var identifier: String
+        var expectedDate: Date?
+        var dueDate: Date
+    }
+
+    /// What firing a batch decided, and, once committed, what the store noted.
+    struct Firing {
+        var deliveries: [Delivery] = []
+        var rescheduled: [(AppIdentifier, PendingRequest)] = []
+        var finished: [RegionKey] = []
+        var badges: [AppIdentifier: Int] = [:]
+        /// Deliveries that new ones of the same request identifier replaced in the
+        /// center, as the store reports when it saves the deliveries.
+        var replaced: [AppIdentifier: [DeliveryID]] = [:]
+        /// Whether a delivery's request differs from its pending one (it was
+        /// localized), so the deliveries are stored with their own requests.
+        var hasOwnRequests = false
+
+        /// Whether the batch changed any app's pending requests.
+        var changesPending: Bool { !finished.isEmpty || !rescheduled.isEmpty }
+    }
+
+    /// Takes the entries due at `now`, at most a window's worth, as items to fire.
+    mutating func takeDue(at now: Date) -> [FireItem] {
+        window.popDue(at: now, limit: window.capacity).map {
+            FireItem(app: $0.app, identifier: $0.identifier, expectedDate: $0.date, dueDate: $0.date)
+        }
+    }
+
+    /// Decides what firing `item` does, given its pending record as the store
+    /// holds it now, the request decoded from it (`nil` if it could not be) and
+    /// the app's record: nothing if the record moved on since the item was taken
+    /// (another change got there first); otherwise a delivery if the app may be
+    /// shown notifications, then the request's next fire date after the due one
+    /// — so a repeating request missed many times while the engine was down
+    /// fires once and is rescheduled after `now` — or its end.
+    func fire(
+        _ item: FireItem, record: PendingRecord, request: NotificationRequest?, app: AppRecord?, now: Date,
+        into firing: inout Firing
+    ) {
+        guard record.nextFireDate == item.expectedDate, let app else { return }
+        guard let request else {
+            firing.finished.append(RegionKey(app: item.app, identifier: item.identifier))
+            return
+        }
+        if app.preferences.authorizationStatus.allowsDelivery {
+            deliver(request, item: item, now: now, app: app, into: &firing)
+        }
+        if let trigger = request.trigger, trigger.repeats, case .location = trigger {
+            return
+        }
+        if let trigger = request.trigger,
+            let next = schedule.nextFireDate(after: item.dueDate, now: now, trigger: trigger, addedAt: record.addedDate)
+        {
+            let pending = PendingRequest(request: request, nextFireDate: next, addedDate: record.addedDate)
+            firing.rescheduled.append((item.app, pending))
+        } else {
+            firing.finished.append(RegionKey(app: item.app, identifier: item.identifier))
+        }
+    }
+
+    /// Adds the delivery of `request`, localized now and with its category as it
+    /// is now, to the batch, and the badge it sets.
+    private func deliver(
+        _ request: NotificationRequest, item: FireItem, now: Date, app: AppRecord, into firing: inout Firing
+    ) {
+        var request = request
+        if !request.content.localizations.isEmpty {
+            // Localized now, in the user's language: the delivery keeps the text shown.
+            request.content = request.content.localized(for: rules.preferredLanguages)
+            firing.hasOwnRequests = true
+        }
+        firing.deliveries.append(Delivery(
+            id: DeliveryID(), app: item.app, request: request, scheduledDate: item.dueDate, date: now,
+            isLate: now.timeIntervalSince(item.dueDate) >= rules.lateTolerance,
+            category: app.category(of: request.content)))
+        if let badge = request.content.badge, app.preferences.allowsBadges {
+            firing.badges[item.app] = badge
+        }
+    }
+
+    /// A batch decided as `firing` committed.
+    mutating func committed(_ firing: Firing) {
+        for key in firing.finished {
+            forget(app: key.app, identifier: key.identifier)
+            pendingCounts[key.app, default: 0] -= 1
+        }
+        for (app, pending) in firing.rescheduled {
+            watch(pending, for: app)
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+
+/// The engine's decisions, as a state machine with no I/O: which requests are
+/// due, what an add keeps and drops under the pending limit, what firing a
+/// request does (deliver, reschedule, finish; catch-up after downtime), when the
+/// timer must wake, which watched regions a position crosses.
+///
+/// The engine reads what a decision needs from the store, asks the core, writes
+/// what the core decided in one transaction, and then reports what committed
+/// (``committed(_:for:)``, ``committed(_:)``, ``removed(_:count:of:)``…), so the
+/// core's memory — the due window, the pending counts, the watched regions —
+/// follows the store in commit order. Everything here is a value: the tests in
+/// `EngineCoreTests` drive it without a store, a clock or a lock.
+struct EngineCore {
+    /// The rules the decisions follow, from the engine's configuration.
+    struct Rules {
+        var pendingLimitPerApp: Int
+        var lateTolerance: TimeInterval
+        var clockCheckInterval: TimeInterval
+        var deliveryRetention: TimeInterval
+        var preferredLanguages: [String]
+    }
+
+    /// A location-triggered request being watched.
+    struct WatchedRegion {
+        var trigger: LocationTrigger
+        var tracker: RegionTracker
+    }
+
+    let rules: Rules
+    /// The soonest entries of the store's due queue.
+    var window: DueWindow
+    /// Each app's number of pending requests, as committed.
+    var pendingCounts: [AppIdentifier: Int] = [:]
+    var regions: [RegionKey: WatchedRegion] = [:]
+    var lastPosition: Coordinate?
+    /// Computes fire dates; floating calendar triggers follow its zone.
+    var schedule: TriggerSchedule
+    /// When to read the due queue again after reading it failed (the store was
+    /// unreachable): the timer waits for it rather than trying again at once.
+    var refillRetryDate: Date?
+    /// When old deliveries were last pruned.
+    var prunedDate: Date?
+
+    init(rules: Rules, windowCapacity: Int, schedule: TriggerSchedule) {
+        self.rules = rules
+        self.window = DueWindow(capacity: windowCapacity)
+        self.schedule = schedule
+    }
+
+    /// Starts from the store: its pending counts, soonest due entries (asked
+    /// for ``DueWindow/capacity`` + 1) and location-triggered requests.
+    mutating func loaded(
+        counts: [AppIdentifier: Int], soonest: [DueEntry], located: [(AppIdentifier, PendingRequest)]
+    ) {
+        pendingCounts = counts
+        window.refill(with: soonest)
+        for (app, pending) in located {
+            guard case .location(let trigger) = pending.request.trigger else { continue }
+            regions[RegionKey(app: app, identifier: pending.request.identifier)] =
+                WatchedRegion(trigger: trigger, tracker: RegionTracker(region: trigger.region))
+        }
+    }
+
+    // MARK: The due window
+
+    /// Whether the window is empty while the store holds more: the engine reads
+    /// the store's soonest entries and hands them to ``refilled(with:)``.
+    var needsRefill: Bool { window.needsRefill }
+
+    mutating func refilled(with soonest: [DueEntry]) {
+        window.refill(with: soonest)
+        refillRetryDate = nil
+    }
+
+    /// Reading the due queue failed at `now`: the timer waits `delay` before the next try.
+    mutating func refillFailed(at now: Date, retryAfter delay: TimeInterval) {
+        refillRetryDate = now.addingTimeInterval(delay)
+    }
+
+    /// Forgets the window, so the next look reads the store (another engine
+    /// changed it, or a commit failed).
+    mutating func invalidateWindow() {
+        window.invalidate()
+    }
+
+    /// Whether a request that became due at `date` (`nil`: unknown) in another
+    /// engine may be missing from the window: everything at or before the
+    /// window's last entry must be in it.
+    func windowMayMiss(_ date: Date?) -> Bool {
+        guard let date else { return true }
+        if window.isComplete { return true }
+        return window.last.map { date <= $0.date } ?? true
+    }
+
+    /// When the timer must wake: at the earliest due entry, or at the next clock
+    /// check if that comes sooner; when the window needs the store, now (or after
+    /// a failed read, at ``refillRetryDate``); never when nothing is pending.
+    func wake(now: Date) -> Date? {
+        let check = now.addingTimeInterval(rules.clockCheckInterval)
+        if let first = window.first { return min(first.date, check) }
+        if window.isComplete { return nil }
+        return max(now, refillRetryDate ?? now)
+    }
+
+    /// The cutoff before which deliveries that left the notification center are
+    /// deleted, at most once a day (and again after the clock went back); `nil`
+    /// when it is not time yet.
+    mutating func pruneCutoff(now: Date) -> Date? {
+        if let last = prunedDate, now.timeIntervalSince(last) < 24 * 3_600, now >= last { return nil }
+        prunedDate = now
+        return now.addingTimeInterval(-rules.deliveryRetention)
+    }
+
+    // MARK: Changes committed
+
+    /// Requests were removed from an app's pending ones; `count` of them existed.
+    mutating func removed(_ identifiers: [String], count: Int, of app: AppIdentifier) {
+        for identifier in identifiers {
+            forget(app: app, identifier: identifier)
+        }
+        pendingCounts[app, default: 0] -= count
+    }
+
+    /// Every pending request of the app was removed (or the app forgotten).
+    mutating func removedAll(of app: AppIdentifier) {
+        window.removeAll(of: app)
+        regions = regions.filter { $0.key.app != app }
+        pendingCounts[app] = nil
+    }
+
+    /// Floating calendar requests were re-dated for `schedule`, which is now the
+    /// engine's; `moved` tells whether any fire date changed.
+    mutating func redated(to schedule: TriggerSchedule, moved: Bool) {
+        self.schedule = schedule
+        if moved { window.invalidate() }
+    }
+
+    /// Puts a pending request in the due window or among the watched regions.
+    mutating func watch(_ item: PendingRequest, for app: AppIdentifier) {
+        let identifier = item.request.identifier
+        if let date = item.nextFireDate {
+            window.insert(DueEntry(app: app, identifier: identifier, date: date))
+        } else if case .location(let trigger) = item.request.trigger {
+            var tracker = RegionTracker(region: trigger.region)
+            if let position = lastPosition { _ = tracker.update(position) }
+            regions[RegionKey(app: app, identifier: identifier)] = WatchedRegion(trigger: trigger, tracker: tracker)
+        }
+    }
+
+    /// Takes a request that is no longer pending out of the window and regions.
+    mutating func forget(app: AppIdentifier, identifier: String) {
+        window.remove(app: app, identifier: identifier)
+        regions[RegionKey(app: app, identifier: identifier)] = nil
+    }
+
+    // MARK: Location
+
+    /// The device is at `position`: the watched requests whose region it enters
+    /// or leaves, as their trigger asks, to fire now.
+    mutating func crossings(at position: Coordinate, now: Date) -> [FireItem] {
+        lastPosition = position
+        var crossed: [FireItem] = []
+        for key in regions.keys.sorted(by: { ($0.app, $0.identifier) < ($1.app, $1.identifier) }) {
+            guard let crossing = regions[key]?.tracker.update(position),
+                let region = regions[key]?.trigger.region,
+                region.notifies(on: crossing)
+            else { continue }
+            crossed.append(FireItem(app: key.app, identifier: key.identifier, expectedDate: nil, dueDate: now))
+        }
+        return crossed
+    }
+}
+
+/// The identity of a pending request: its app and identifier.
+struct RegionKey: Hashable {
+    var app: AppIdentifier
+    var identifier: String
+}

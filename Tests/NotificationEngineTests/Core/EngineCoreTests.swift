@@ -1,0 +1,302 @@
+import Foundation
+@testable import NotificationEngine
+import Testing
+
+/// The engine's decisions on their own: no store, no clock, no lock. Each test
+/// feeds the core what the engine would have read, and checks what it decides
+/// and what it remembers once told that the decision committed.
+@Suite("Engine core: the decisions as a state machine")
+struct EngineCoreTests {
+    static let now = Date(timeIntervalSinceReferenceDate: 800_000_000)
+    static let app: AppIdentifier = "com.example.core"
+
+    /// A core started on an empty store.
+    static func core(limit: Int = 64, window: Int = 16) -> EngineCore {
+        var core = EngineCore(
+            rules: EngineCore.Rules(
+                pendingLimitPerApp: limit, lateTolerance: 1, clockCheckInterval: 10, deliveryRetention: 86_400,
+                preferredLanguages: ["en"]),
+            windowCapacity: window, schedule: TriggerSchedule(timeZone: TimeZone(identifier: "UTC")!))
+        core.loaded(counts: [:], soonest: [], located: [])
+        return core
+    }
+
+    static let authorized = AppRecord(
+        preferences: AppNotificationPreferences(authorizationStatus: .authorized, grantedOptions: [.alert, .badge]),
+        categories: [], badge: 0)
+
+    static func request(_ identifier: String, after seconds: TimeInterval, repeats: Bool = false, badge: Int? = nil)
+        -> NotificationRequest
+    {
+        NotificationRequest(
+            identifier: identifier, content: NotificationContent(title: identifier, badge: badge),
+            trigger: .timeInterval(TimeIntervalTrigger(interval: seconds, repeats: repeats)))
+    }
+
+    /// Plans and commits an add of `requests` as the engine would, with the
+    /// latest-firing requests the store would return.
+    @discardableResult
+    static func add(
+        _ requests: [NotificationRequest], to core: inout EngineCore, pending: inout [PendingRequest],
+        at now: Date = now
+    ) throws -> EngineCore.AddPlan {
+        let items = try core.pendingItems(for: requests, of: app, record: authorized, now: now)
+        let identifiers = Set(items.map(\.request.identifier))
+        let replaced = pending.map(\.request.identifier).filter(identifiers.contains)
+        let latest = pending.sorted { ($0.nextFireDate ?? .distantFuture) > ($1.nextFireDate ?? .distantFuture) }
+        let plan = try core.plan(
+            items, for: app, count: core.pendingCounts[app] ?? 0, replaced: replaced,
+            latest: Array(latest.prefix(core.overflow(adding: items, count: pending.count, replaced: replaced)
+                + replaced.count)))
+        let gone = Set(plan.evicted.map(\.request.identifier) + plan.replaced)
+        pending = pending.filter { !gone.contains($0.request.identifier) } + plan.items
+        core.committed(plan, for: app)
+        return plan
+    }
+
+    static func record(_ pending: PendingRequest) -> PendingRecord {
+        PendingRecord(
+            app: app, identifier: pending.request.identifier, nextFireDate: pending.nextFireDate,
+            addedDate: pending.addedDate, payload: .decoded(pending.request))
+    }
+
+    // MARK: Adds
+
+    @Test("An add is refused unless the app is authorized, and a bad request is refused with its typed error")
+    func addsAreChecked() throws {
+        let core = Self.core()
+        var denied = Self.authorized
+        denied.preferences.authorizationStatus = .denied
+        #expect(throws: NotificationError.self) {
+            try core.pendingItems(for: [Self.request("a", after: 60)], of: Self.app, record: denied, now: Self.now)
+        }
+        let error = #expect(throws: NotificationError.self) {
+            try core.pendingItems(
+                for: [Self.request("a", after: 30, repeats: true)], of: Self.app, record: Self.authorized, now: Self.now)
+        }
+        #expect(error?.code == .invalidTrigger)
+    }
+
+    @Test("Of two requests with one identifier in an add the later wins, and first fire dates come from the trigger")
+    func laterIdentifierWins() throws {
+        let items = try Self.core().pendingItems(
+            for: [Self.request("a", after: 60), Self.request("b", after: 90), Self.request("a", after: 120)],
+            of: Self.app, record: Self.authorized, now: Self.now)
+        #expect(items.map(\.request.identifier) == ["a", "b"])
+        #expect(items.map(\.nextFireDate) == [Self.now + 120, Self.now + 90])
+    }
+
+    @Test("At the pending limit an add drops the latest-firing request, and a new one that would fire last is refused")
+    func limitKeepsTheSoonest() throws {
+        var core = Self.core(limit: 3)
+        var pending: [PendingRequest] = []
+        try Self.add((1...3).map { Self.request("r\($0)", after: Double($0) * 60) }, to: &core, pending: &pending)
+
+        let plan = try Self.add([Self.request("soon", after: 30)], to: &core, pending: &pending)
+        #expect(plan.evicted.map(\.request.identifier) == ["r3"])
+        #expect(core.pendingCounts[Self.app] == 3)
+        #expect(core.window.entries.map(\.identifier) == ["soon", "r1", "r2"])
+
+        let error = #expect(throws: NotificationError.self) {
+            try Self.add([Self.request("late", after: 600)], to: &core, pending: &pending)
+        }
+        #expect(error?.code == .pendingLimitReached)
+        // A tie with the latest: the new request is the one dropped.
+        #expect(throws: NotificationError.self) {
+            try Self.add([Self.request("tie", after: 120)], to: &core, pending: &pending)
+        }
+        #expect(core.pendingCounts[Self.app] == 3)
+    }
+
+    @Test("Replacing an identifier at the limit drops nothing, and the window holds only the new date")
+    func replaceAtTheLimit() throws {
+        var core = Self.core(limit: 2)
+        var pending: [PendingRequest] = []
+        try Self.add([Self.request("a", after: 60), Self.request("b", after: 120)], to: &core, pending: &pending)
+        let plan = try Self.add([Self.request("a", after: 600)], to: &core, pending: &pending)
+        #expect(plan.evicted.isEmpty)
+        #expect(plan.replaced == ["a"])
+        #expect(core.pendingCounts[Self.app] == 2)
+        #expect(core.window.entries.map(\.identifier) == ["b", "a"])
+        #expect(core.window.entries.map(\.date) == [Self.now + 120, Self.now + 600])
+    }
+
+    // MARK: The due window and the timer
+
+    @Test("The window keeps the soonest entries up to its capacity; once emptied it asks for the store")
+    func windowIsAPrefix() throws {
+        var core = Self.core(window: 2)
+        var pending: [PendingRequest] = []
+        try Self.add([60, 30, 90, 10].map { Self.request("r\(Int($0))", after: $0) }, to: &core, pending: &pending)
+        #expect(core.window.entries.map(\.identifier) == ["r10", "r30"])
+        #expect(!core.window.isComplete)
+        #expect(core.wake(now: Self.now) == Self.now + 10)
+
+        let due = core.takeDue(at: Self.now + 45)
+        #expect(due.map(\.identifier) == ["r10", "r30"])
+        #expect(due.map(\.dueDate) == [Self.now + 10, Self.now + 30])
+        #expect(core.needsRefill)
+        #expect(core.wake(now: Self.now + 45) == Self.now + 45)
+
+        core.refillFailed(at: Self.now + 45, retryAfter: 1)
+        #expect(core.wake(now: Self.now + 45) == Self.now + 46)
+        core.refilled(with: [DueEntry(app: Self.app, identifier: "r60", date: Self.now + 60)])
+        #expect(core.window.isComplete)
+        #expect(core.wake(now: Self.now + 45) == Self.now + 55)  // the clock check comes first
+        _ = core.takeDue(at: Self.now + 60)
+        #expect(core.wake(now: Self.now + 60) == nil)
+    }
+
+    @Test("A date another engine announced may be missing only from a complete window or one that reaches it")
+    func windowMayMiss() {
+        var core = Self.core(window: 1)
+        core.loaded(
+            counts: [:],
+            soonest: [10, 20].map { DueEntry(app: Self.app, identifier: "r\($0)", date: Self.now + $0) }, located: [])
+        #expect(core.windowMayMiss(Self.now + 5))
+        #expect(!core.windowMayMiss(Self.now + 15))
+        #expect(core.windowMayMiss(nil))
+    }
+
+    @Test("Deliveries are pruned at most once a day, and again when the clock went back")
+    func pruning() {
+        var core = Self.core()
+        #expect(core.pruneCutoff(now: Self.now) == Self.now - 86_400)
+        #expect(core.pruneCutoff(now: Self.now + 3_600) == nil)
+        #expect(core.pruneCutoff(now: Self.now - 60) == Self.now - 60 - 86_400)
+        #expect(core.pruneCutoff(now: Self.now + 90_000) != nil)
+    }
+
+    // MARK: Firing
+
+    @Test("A one-shot request fires once and ends; late by a second or more, it is marked late")
+    func oneShot() throws {
+        var core = Self.core()
+        var pending: [PendingRequest] = []
+        try Self.add([Self.request("a", after: 60)], to: &core, pending: &pending)
+        let item = try #require(core.takeDue(at: Self.now + 61).first)
+        var firing = EngineCore.Firing()
+        core.fire(
+            item, record: Self.record(pending[0]), request: pending[0].request, app: Self.authorized,
+            now: Self.now + 61, into: &firing)
+        #expect(firing.deliveries.map(\.request.identifier) == ["a"])
+        #expect(firing.deliveries.first?.isLate == true)
+        #expect(firing.deliveries.first?.scheduledDate == Self.now + 60)
+        #expect(firing.finished == [RegionKey(app: Self.app, identifier: "a")])
+        core.committed(firing)
+        #expect(core.pendingCounts[Self.app] == 0)
+        #expect(core.window.entries.isEmpty)
+    }
+
+    @Test("A repeating request missed many times while the engine was down fires once, then keeps its cadence")
+    func catchUp() throws {
+        var core = Self.core()
+        var pending: [PendingRequest] = []
+        try Self.add([Self.request("nag", after: 60, repeats: true)], to: &core, pending: &pending)
+        let now = Self.now + 60 * 10 + 30  // ten fire dates missed
+        let item = try #require(core.takeDue(at: now).first)
+        var firing = EngineCore.Firing()
+        core.fire(
+            item, record: Self.record(pending[0]), request: pending[0].request, app: Self.authorized, now: now,
+            into: &firing)
+        #expect(firing.deliveries.count == 1)
+        #expect(firing.deliveries.first?.isLate == true)
+        #expect(firing.rescheduled.map(\.1.nextFireDate) == [Self.now + 60 * 11])
+        core.committed(firing)
+        #expect(core.pendingCounts[Self.app] == 1)
+        #expect(core.window.entries.map(\.date) == [Self.now + 60 * 11])
+    }
+
+    @Test("Firing decides nothing for a request that moved on since it was taken, or for an app not found")
+    func movedOn() throws {
+        var core = Self.core()
+        var pending: [PendingRequest] = []
+        try Self.add([Self.request("a", after: 60)], to: &core, pending: &pending)
+        let item = try #require(core.takeDue(at: Self.now + 60).first)
+        var moved = Self.record(pending[0])
+        moved.nextFireDate = Self.now + 300
+        var firing = EngineCore.Firing()
+        core.fire(item, record: moved, request: pending[0].request, app: Self.authorized, now: Self.now + 60, into: &firing)
+        core.fire(
+            item, record: Self.record(pending[0]), request: pending[0].request, app: nil, now: Self.now + 60,
+            into: &firing)
+        #expect(firing.deliveries.isEmpty && firing.finished.isEmpty && firing.rescheduled.isEmpty)
+    }
+
+    @Test("An unreadable request ends without a delivery; a denied app's request moves on without one")
+    func nothingShown() throws {
+        var core = Self.core()
+        var pending: [PendingRequest] = []
+        try Self.add(
+            [Self.request("broken", after: 60), Self.request("nag", after: 60, repeats: true)], to: &core,
+            pending: &pending)
+        var denied = Self.authorized
+        denied.preferences.authorizationStatus = .denied
+        var firing = EngineCore.Firing()
+        for item in core.takeDue(at: Self.now + 60) {
+            let stored = try #require(pending.first { $0.request.identifier == item.identifier })
+            let request = item.identifier == "broken" ? nil : stored.request
+            core.fire(item, record: Self.record(stored), request: request, app: denied, now: Self.now + 60, into: &firing)
+        }
+        #expect(firing.deliveries.isEmpty)
+        #expect(firing.finished.map(\.identifier) == ["broken"])
+        #expect(firing.rescheduled.map(\.1.request.identifier) == ["nag"])
+    }
+
+    @Test("A badge is set only for an app allowed badges")
+    func badges() throws {
+        var core = Self.core()
+        var pending: [PendingRequest] = []
+        try Self.add([Self.request("a", after: 60, badge: 3)], to: &core, pending: &pending)
+        let item = try #require(core.takeDue(at: Self.now + 60).first)
+        var noBadges = Self.authorized
+        noBadges.preferences.grantedOptions = [.alert]
+        for (app, expected) in [(Self.authorized, [Self.app: 3]), (noBadges, [:])] {
+            var firing = EngineCore.Firing()
+            core.fire(
+                item, record: Self.record(pending[0]), request: pending[0].request, app: app, now: Self.now + 60,
+                into: &firing)
+            #expect(firing.badges == expected)
+        }
+    }
+
+    // MARK: Removals and location
+
+    @Test("Removing requests takes them out of the window and the counts; removing all forgets the app")
+    func removals() throws {
+        var core = Self.core()
+        var pending: [PendingRequest] = []
+        try Self.add((1...3).map { Self.request("r\($0)", after: Double($0) * 60) }, to: &core, pending: &pending)
+        core.removed(["r2", "missing"], count: 1, of: Self.app)
+        #expect(core.window.entries.map(\.identifier) == ["r1", "r3"])
+        #expect(core.pendingCounts[Self.app] == 2)
+        core.removedAll(of: Self.app)
+        #expect(core.window.entries.isEmpty)
+        #expect(core.pendingCounts[Self.app] == nil)
+    }
+
+    @Test("A watched region fires on the crossing its trigger asks for, once, however the position jitters")
+    func crossings() throws {
+        let shop = Coordinate(latitude: 52.52, longitude: 13.405)
+        func north(_ metres: Double) -> Coordinate {
+            Coordinate(latitude: shop.latitude + metres / 111_195, longitude: shop.longitude)
+        }
+        var core = Self.core()
+        var pending: [PendingRequest] = []
+        let request = NotificationRequest(
+            identifier: "shop", content: NotificationContent(title: "Shop"),
+            trigger: .location(LocationTrigger(
+                region: CircularRegion(
+                    identifier: "shop", center: shop, radius: 100, notifyOnEntry: true, notifyOnExit: false),
+                repeats: true)))
+        try Self.add([request], to: &core, pending: &pending)
+        #expect(core.window.entries.isEmpty)
+        #expect(core.crossings(at: north(500), now: Self.now).isEmpty)
+        let crossed = core.crossings(at: north(20), now: Self.now)
+        #expect(crossed == [EngineCore.FireItem(app: Self.app, identifier: "shop", expectedDate: nil, dueDate: Self.now)])
+        for metres in [95.0, 105, 98, 103] {
+            #expect(core.crossings(at: north(metres), now: Self.now).isEmpty)
+        }
+        #expect(core.lastPosition == north(103))
+    }
+}
