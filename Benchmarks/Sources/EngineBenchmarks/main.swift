@@ -1,13 +1,13 @@
 import BenchmarkSupport
 import Foundation
 
-// Usage: EngineBenchmarks [ID …]      run only the workloads whose id is given (E1 … E7)
+// Usage: EngineBenchmarks [ID …]      run only the workloads whose id is given (E1 … E8)
 // Environment:
 //   BENCH_SCALE=0.1                    scale every workload's size (default 1); E2 keeps its
 //                                      rate (1,000 requests over 1 s at 0.1)
 //   BENCH_ROUNDS=1                     rounds per side (default 3; the median is shown)
 //   BENCH_E4_DATABASE=FILE             keep E4's million-request database in FILE and reuse it
-//   BENCH_POSTGRES_URL=postgres://…    the server for E5–E7 (default: a throwaway cluster started
+//   BENCH_POSTGRES_URL=postgres://…    the server for E5–E8 (default: a throwaway cluster started
 //                                      with scripts/postgres for the run)
 
 /// One workload: it runs its sides in turn and returns its table.
@@ -25,6 +25,7 @@ let workloads = [
     Workload(id: "E5", title: "batched adds into the PostgreSQL store beside pgbench", run: PostgresAddsBenchmark.run),
     Workload(id: "E6", title: "lateness with three engines sharing one PostgreSQL schema", run: SharedLatenessBenchmark.run),
     Workload(id: "E7", title: "failover after SIGKILL of the firing node", run: FailoverBenchmark.run),
+    Workload(id: "E8", title: "per-operation costs for capacity planning, on each store", run: CapacityBenchmark.run),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -41,7 +42,7 @@ do {
     let wanted = arguments.map { $0.uppercased() }
     let selected = workloads.filter { wanted.isEmpty || wanted.contains($0.id) }
     guard !selected.isEmpty else {
-        throw BenchmarkFailure("no workload matches \(arguments.joined(separator: " ")); known: E1 … E7")
+        throw BenchmarkFailure("no workload matches \(arguments.joined(separator: " ")); known: E1 … E8")
     }
     print("NotificationEngine benchmarks, \(Machine.build)")
     print(Machine.summary(run: "scale \(scale); median of \(rounds) rounds"))
