@@ -66,7 +66,11 @@ final class MapStage<Input: Sendable, Value: Sendable, Failure: Error>: AnyMapSt
     /// themselves: reading an optional closure per value would copy it, a retain and a
     /// release each time. The upstream observer checked that the subscription is active
     /// before the first closure, and `observer.send` checks before the subscriber's.
-    @inlinable
+    ///
+    /// Always inlined into `start(_:)`: called, it returned closures made for its
+    /// specialized types, wrapped in one more forwarding thunk each (B1 116 → 107
+    /// instructions per value inlined).
+    @inlinable @inline(__always)
     func body(sendingTo observer: Observer<Value, Failure>) -> @Sendable (Input) -> Void {
         let transform = transform
         switch (isIncluded, isOutputIncluded) {
