@@ -62,34 +62,29 @@ final class MapStage<Input: Sendable, Value: Sendable, Failure: Error>: AnyMapSt
 
     /// The per-value closure: filters, transforms and filters one value, then sends it on.
     ///
-    /// One closure for each combination of filters, capturing the user's closures
+    /// One closure for each combination of filters, calling the user's closures
     /// themselves: reading an optional closure per value would copy it, a retain and a
-    /// release each time. The upstream observer checked that the subscription is active
+    /// release each time. With filters it captures one object holding them (see
+    /// `FilterMapSink`). The upstream observer checked that the subscription is active
     /// before the first closure, and `observer.send` checks before the subscriber's.
-    @inlinable
+    ///
+    /// Always inlined into `start(_:)`: called, the closure it returned went through one
+    /// more forwarding thunk per value.
+    @inlinable @inline(__always)
     func body(sendingTo observer: Observer<Value, Failure>) -> @Sendable (Input) -> Void {
         let transform = transform
         switch (isIncluded, isOutputIncluded) {
         case (nil, nil):
             return { input in observer.send(transform(input)) }
         case (let isIncluded?, nil):
-            return { input in
-                guard isIncluded(input), observer.isActive else { return }
-                observer.send(transform(input))
-            }
+            let sink = FilterMapSink(isIncluded, transform, observer.receiver)
+            return { [sink] input in sink.receive(input) }
         case (nil, let isOutputIncluded?):
-            return { input in
-                let value = transform(input)
-                guard observer.isActive, isOutputIncluded(value) else { return }
-                observer.send(value)
-            }
+            let sink = MapFilterSink(transform, isOutputIncluded, observer.receiver)
+            return { [sink] input in sink.receive(input) }
         case (let isIncluded?, let isOutputIncluded?):
-            return { input in
-                guard isIncluded(input), observer.isActive else { return }
-                let value = transform(input)
-                guard observer.isActive, isOutputIncluded(value) else { return }
-                observer.send(value)
-            }
+            let sink = FilterMapFilterSink(isIncluded, transform, isOutputIncluded, observer.receiver)
+            return { [sink] input in sink.receive(input) }
         }
     }
 }

@@ -1,0 +1,93 @@
+/// One subscription's side of a `MapStage` with filters: the user's closures and the
+/// downstream receiver in one object, which the stage's per-value closure captures alone.
+///
+/// A closure capturing several values keeps them in a context box, and each call went
+/// through forwarding thunks that load them (15 instructions per value for B1's first
+/// stage); a closure capturing one object is called with the object as its context, and
+/// the sink reaches the downstream receiver without going through its `Observer`. One
+/// class per combination of filters, each holding only the closures it calls: an
+/// optional closure read per value is copied (a retain and a release each time), and a
+/// placeholder for a missing filter would be wrapped in a reabstraction thunk.
+///
+/// Each checks that the subscription is still active after each user closure, so one
+/// that disposes it stops the value there (the upstream observer checked before the
+/// first, and `downstream.send` checks before the subscriber's).
+@usableFromInline
+final class FilterMapSink<Input: Sendable, Value: Sendable, Failure: Error>: Sendable {
+    @usableFromInline let isIncluded: @Sendable (Input) -> Bool
+    @usableFromInline let transform: @Sendable (Input) -> Value
+    @usableFromInline let downstream: Receiver<Value, Failure>
+
+    @inlinable
+    init(
+        _ isIncluded: @escaping @Sendable (Input) -> Bool,
+        _ transform: @escaping @Sendable (Input) -> Value,
+        _ downstream: Receiver<Value, Failure>
+    ) {
+        self.isIncluded = isIncluded
+        self.transform = transform
+        self.downstream = downstream
+    }
+
+    @inlinable
+    func receive(_ input: Input) {
+        guard isIncluded(input), downstream.lifetime.isActive else { return }
+        downstream.send(transform(input))
+    }
+}
+
+/// A `map` then a `filter`, for one subscription (see `FilterMapSink`).
+@usableFromInline
+final class MapFilterSink<Input: Sendable, Value: Sendable, Failure: Error>: Sendable {
+    @usableFromInline let transform: @Sendable (Input) -> Value
+    @usableFromInline let isOutputIncluded: @Sendable (Value) -> Bool
+    @usableFromInline let downstream: Receiver<Value, Failure>
+
+    @inlinable
+    init(
+        _ transform: @escaping @Sendable (Input) -> Value,
+        _ isOutputIncluded: @escaping @Sendable (Value) -> Bool,
+        _ downstream: Receiver<Value, Failure>
+    ) {
+        self.transform = transform
+        self.isOutputIncluded = isOutputIncluded
+        self.downstream = downstream
+    }
+
+    @inlinable
+    func receive(_ input: Input) {
+        let value = transform(input)
+        guard downstream.lifetime.isActive, isOutputIncluded(value) else { return }
+        downstream.send(value)
+    }
+}
+
+/// A `filter`, a `map` and a `filter`, for one subscription (see `FilterMapSink`).
+@usableFromInline
+final class FilterMapFilterSink<Input: Sendable, Value: Sendable, Failure: Error>: Sendable {
+    @usableFromInline let isIncluded: @Sendable (Input) -> Bool
+    @usableFromInline let transform: @Sendable (Input) -> Value
+    @usableFromInline let isOutputIncluded: @Sendable (Value) -> Bool
+    @usableFromInline let downstream: Receiver<Value, Failure>
+
+    @inlinable
+    init(
+        _ isIncluded: @escaping @Sendable (Input) -> Bool,
+        _ transform: @escaping @Sendable (Input) -> Value,
+        _ isOutputIncluded: @escaping @Sendable (Value) -> Bool,
+        _ downstream: Receiver<Value, Failure>
+    ) {
+        self.isIncluded = isIncluded
+        self.transform = transform
+        self.isOutputIncluded = isOutputIncluded
+        self.downstream = downstream
+    }
+
+    @inlinable
+    func receive(_ input: Input) {
+        guard isIncluded(input), downstream.lifetime.isActive else { return }
+        let value = transform(input)
+        guard downstream.lifetime.isActive, isOutputIncluded(value) else { return }
+        downstream.send(value)
+    }
+}
