@@ -56,22 +56,38 @@ extension NotificationEngine {
         var retry: [Int] = []
         scheduling.withLock { scheduling in
             let now = scheduler.now
-            var prepared: [(index: Int, app: AppIdentifier, items: [PendingRequest])] = []
+            // Apps' records: read first with a store of one writer; with a shared
+            // store they come with the apps' locks, in the transaction.
+            var known: [AppIdentifier: AppRecord] = [:]
+            var candidates: [(index: Int, app: AppIdentifier)] = []
             for (index, add) in adds.enumerated() where results[index] == nil {
                 do {
-                    prepared.append(
-                        (index, add.app, try prepareAdd(add.requests, for: add.app, now: now, in: &scheduling)))
+                    try Validator.validateApp(add.app)
+                    if sharedStore == nil, known[add.app] == nil {
+                        known[add.app] = try record(add.app, in: &scheduling)
+                    }
+                    candidates.append((index, add.app))
                 } catch {
                     results[index] = .failure(error)
                 }
             }
-            guard !prepared.isEmpty else { return }
+            guard !candidates.isEmpty else { return }
             let core = scheduling.core
             do {
-                let plans = try write(locking: prepared.map(\.app)) { transaction in
+                let plans = try write(lockingRecordsOf: candidates.map(\.app)) { transaction, locked in
+                    let records = locked ?? known
                     var counts: [AppIdentifier: Int] = [:]
                     var plans: [(index: Int, app: AppIdentifier, plan: AddPlan)] = []
-                    for (index, app, items) in prepared {
+                    for (index, app) in candidates {
+                        let record = try Self.record(app, in: records)
+                        let items: [PendingRequest]
+                        do {
+                            // Validation and authorization: no store access, so no store error.
+                            items = try core.pendingItems(for: adds[index].requests, of: app, record: record, now: now)
+                        } catch {
+                            results[index] = .failure(error)
+                            continue
+                        }
                         let count = try counts[app] ?? pendingCount(of: app, in: transaction, core: core)
                         let plan: AddPlan
                         do {
@@ -97,7 +113,8 @@ extension NotificationEngine {
                 if !plans.isEmpty { pendingChanged() }
                 armTimer(&scheduling)
             } catch {
-                retry = prepared.map(\.index)
+                for (index, _) in candidates { results[index] = nil }
+                retry = candidates.map(\.index)
             }
         }
         for app in changed {

@@ -72,6 +72,10 @@ extension NotificationEngine {
                     }
                     core.fire(item, record: record, request: request, app: apps[item.app], now: now, into: &firing)
                 }
+                for (app, badge) in firing.badges {
+                    apps[app]?.badge = badge
+                }
+                firing.apps = apps
                 try transaction.removeFromOutbox(handedOver)
                 try finishBatch(&firing, in: transaction)
                 try announce(firing.rescheduled.map(\.1.nextFireDate), in: transaction)

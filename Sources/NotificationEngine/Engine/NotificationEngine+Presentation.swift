@@ -32,7 +32,7 @@ extension NotificationEngine {
             presenters.forEach { $0.badgeChanged(to: badge, for: app) }
             emit(.badgeChanged(app: app, badge: badge))
         }
-        let apps = appContexts(for: Set(firing.deliveries.map(\.app)))
+        let apps = appContexts(for: Set(firing.deliveries.map(\.app)), known: firing.apps)
         var done: [DeliveryID] = []
         for delivery in firing.deliveries {
             emit(.delivered(delivery))
@@ -52,10 +52,13 @@ extension NotificationEngine {
         return done
     }
 
-    /// Each app's route and record, read under one lock for a whole batch.
-    private func appContexts(for apps: Set<AppIdentifier>) -> [AppIdentifier: (Route, AppRecord?)] {
+    /// Each app's route and record, for a whole batch: the records `known` from
+    /// its commit, others read; the routes under one lock.
+    private func appContexts(
+        for apps: Set<AppIdentifier>, known: [AppIdentifier: AppRecord]
+    ) -> [AppIdentifier: (Route, AppRecord?)] {
         let records = apps.reduce(into: [AppIdentifier: AppRecord]()) { records, app in
-            records[app] = try? record(app)
+            records[app] = known[app] ?? (try? record(app))
         }
         return state.withLock { state in
             apps.reduce(into: [:]) { contexts, app in

@@ -15,14 +15,18 @@ extension NotificationEngine {
         defer { releaseAttachments(pinned, committed: committed) }
         let (result, firesNow, freed) = try scheduling.withLock { scheduling in
             let now = scheduler.now
-            let items = try prepareAdd(requests, for: app, now: now, in: &scheduling)
+            try Validator.validateApp(app)
+            // With a shared store the app's record comes with its lock, in the transaction.
+            let known = sharedStore == nil ? [app: try record(app, in: &scheduling)] : [:]
             let core = scheduling.core
-            let plan = try write(locking: [app]) { transaction in
+            let (items, plan) = try write(lockingRecordsOf: [app]) { transaction, locked in
+                let record = try Self.record(app, in: locked ?? known)
+                let items = try core.pendingItems(for: requests, of: app, record: record, now: now)
                 let count = try pendingCount(of: app, in: transaction, core: core)
                 let plan = try self.plan(items, for: app, count: count, core: core, in: transaction)
                 try self.apply(plan, for: app, in: transaction)
                 try announce(items.map(\.nextFireDate), in: transaction)
-                return plan
+                return (items, plan)
             }
             scheduling.core.committed(plan, for: app)
             pendingChanged()
@@ -38,14 +42,12 @@ extension NotificationEngine {
         return result
     }
 
-    /// Checks that `app` may add `requests` now and turns them into pending
-    /// items with their first fire dates, identifiers in NFC; writes nothing.
-    func prepareAdd(
-        _ requests: [NotificationRequest], for app: AppIdentifier, now: Date, in scheduling: inout Scheduling
-    ) throws -> [PendingRequest] {
-        try Validator.validateApp(app)
-        let record = try record(app, in: &scheduling)
-        return try scheduling.core.pendingItems(for: requests, of: app, record: record, now: now)
+    /// The app's record among those read for a transaction.
+    static func record(_ app: AppIdentifier, in records: [AppIdentifier: AppRecord]) throws -> AppRecord {
+        guard let record = records[app] else {
+            throw NotificationError(.storeFailure, "the record of \(app) was not read")
+        }
+        return record
     }
 
     /// The core's plan for adding `items` to the app's `count` pending requests,

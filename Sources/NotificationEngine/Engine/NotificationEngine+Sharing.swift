@@ -36,6 +36,20 @@ extension NotificationEngine {
         }
     }
 
+    /// Runs `body` in a write transaction as ``write(locking:_:)`` does, handing it
+    /// the locked apps' records when the store is shared (read with their locks, in
+    /// the same statement), `nil` otherwise.
+    func write<T>(
+        lockingRecordsOf apps: some Sequence<AppIdentifier>,
+        _ body: (any StoreTransaction, [AppIdentifier: AppRecord]?) throws -> T
+    ) throws -> T {
+        try write { transaction in
+            guard let shared = transaction as? any SharedStoreTransaction else { return try body(transaction, nil) }
+            let locked = try shared.lockApps(Set(apps).sorted())
+            return try body(transaction, locked.mapValues(AppRecord.init))
+        }
+    }
+
     /// The app's pending count an add is planned against: the store's when it is
     /// shared (the app is locked), the engine's own count otherwise. Without a
     /// pending limit no count can matter, and none is made: counting an app's

@@ -22,6 +22,10 @@ extension EngineCore {
         /// Whether a delivery's request differs from its pending one (it was
         /// localized), so the deliveries are stored with their own requests.
         var hasOwnRequests = false
+        /// The records of the batch's apps as committed with it (badges set), which
+        /// presenting uses rather than reading them again; empty for deliveries
+        /// recovered from the outbox.
+        var apps: [AppIdentifier: AppRecord] = [:]
 
         /// Whether the batch changed any app's pending requests.
         var changesPending: Bool { !finished.isEmpty || !rescheduled.isEmpty }
