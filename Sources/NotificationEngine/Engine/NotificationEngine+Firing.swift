@@ -56,14 +56,23 @@ extension NotificationEngine {
             }
             let preloaded = isShared ? nil : try load(items)
             let core = scheduling.core
+            let waitsForApps = scheduling.appLockSkips >= Self.appLockSkipsBeforeWaiting
             var claimedAll = true
+            var skippedApps = false
             let firing = try write { transaction in
                 var apps = cached
                 var loaded = preloaded ?? [:]
                 if let shared = transaction as? any SharedStoreTransaction {
                     // The apps' records come with their locks; the rows with their claims.
-                    apps = try shared.lockApps(appKeys.sorted()).mapValues(AppRecord.init)
-                    loaded = try claim(items, in: shared, claimedAll: &claimedAll)
+                    // An app another engine holds is skipped, not waited for: it is
+                    // most likely firing these very rows (every engine's timer fires
+                    // for them), and waiting would hold up this engine's next batch.
+                    let rows = try waitsForApps
+                        ? shared.lockApps(appKeys.sorted()) : shared.lockAppsSkippingLocked(appKeys.sorted())
+                    apps = rows.mapValues(AppRecord.init)
+                    let free = items.filter { rows[$0.app] != nil }
+                    skippedApps = free.count < items.count
+                    loaded = try claim(free, in: shared, claimedAll: &claimedAll)
                 }
                 var firing = Firing()
                 for item in items {
@@ -90,7 +99,13 @@ extension NotificationEngine {
                     }
                 }
             }
-            if !claimedAll { recheckClaims(&scheduling, now: now) }
+            if skippedApps {
+                scheduling.appLockSkips += 1
+                recheckClaims(&scheduling, now: now, after: Self.appLockRecheckDelay)
+            } else {
+                scheduling.appLockSkips = 0
+                if !claimedAll { recheckClaims(&scheduling, now: now, after: Self.claimRecheckDelay) }
+            }
             return firing
         } catch {
             logger.error("firing \(items.count) requests failed, retrying in 1 s: \(error)")
@@ -160,7 +175,7 @@ extension NotificationEngine {
 
     /// Refills an empty window from the store when the store holds more.
     func refillIfNeeded(_ scheduling: inout Scheduling) {
-        guard scheduling.core.needsRefill else { return }
+        guard scheduling.core.needsRefill(at: scheduler.now) else { return }
         let capacity = scheduling.core.window.capacity
         do {
             scheduling.core.refilled(with: try read { try $0.soonestDue(limit: capacity + 1) })

@@ -23,6 +23,16 @@ extension NotificationEngine {
     /// delivers them.
     static let claimRecheckDelay: TimeInterval = 0.25
 
+    /// How soon an engine looks again at due rows of apps another engine held
+    /// when it tried to lock them for firing: that engine was most likely firing
+    /// them, and commits within milliseconds.
+    static let appLockRecheckDelay: TimeInterval = 0.01
+
+    /// After this many firing transactions in a row that found an app held, the
+    /// next waits for the apps' locks: an app whose rows are changed without pause
+    /// (a stream of adds) is still fired.
+    static let appLockSkipsBeforeWaiting = 3
+
     /// Runs `body` in a write transaction that first locks `apps` when the store
     /// is shared, so that other engines' changes of those apps wait, always in the
     /// same order (no deadlocks): every transaction that changes an app's rows in
@@ -123,11 +133,11 @@ extension NotificationEngine {
         scheduling.timerDate = nil
     }
 
-    /// After a claim found rows another engine held: looks at the store again
-    /// shortly, for rows that engine never committed.
-    func recheckClaims(_ scheduling: inout Scheduling, now: Date) {
-        let date = now.addingTimeInterval(Self.claimRecheckDelay)
-        scheduling.core.invalidateWindow()
+    /// After a claim found rows or apps another engine held: looks at the store
+    /// again `delay` later, for rows that engine did not fire.
+    func recheckClaims(_ scheduling: inout Scheduling, now: Date, after delay: TimeInterval) {
+        let date = now.addingTimeInterval(delay)
+        scheduling.core.lookAgain(at: date)
         if let armed = scheduling.timerDate, scheduling.timer != nil, armed <= date { return }
         arm(&scheduling, at: date)
     }

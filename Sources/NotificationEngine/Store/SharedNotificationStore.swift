@@ -58,6 +58,13 @@ package protocol SharedStoreTransaction: StoreTransaction {
     @discardableResult
     func lockApps(_ apps: [AppIdentifier]) throws -> [AppIdentifier: SharedAppRow]
 
+    /// Locks those of the apps' existing rows that no other transaction holds, as
+    /// ``lockApps(_:)`` does but without waiting, and returns what they hold; apps
+    /// whose rows are held (or missing) are left out. For firing: another engine
+    /// that holds an app is firing it or changing it, and the rows it leaves are
+    /// looked at again shortly.
+    func lockAppsSkippingLocked(_ apps: [AppIdentifier]) throws -> [AppIdentifier: SharedAppRow]
+
     /// How many requests the app has pending.
     func pendingCount(_ app: AppIdentifier) throws -> Int
 

@@ -135,16 +135,31 @@ struct EngineCoreTests {
         let due = core.takeDue(at: Self.now + 45)
         #expect(due.map(\.identifier) == ["r10", "r30"])
         #expect(due.map(\.dueDate) == [Self.now + 10, Self.now + 30])
-        #expect(core.needsRefill)
+        #expect(core.needsRefill(at: Self.now + 45))
         #expect(core.wake(now: Self.now + 45) == Self.now + 45)
 
         core.refillFailed(at: Self.now + 45, retryAfter: 1)
+        #expect(!core.needsRefill(at: Self.now + 45.5))
         #expect(core.wake(now: Self.now + 45) == Self.now + 46)
+        #expect(core.needsRefill(at: Self.now + 46))
         core.refilled(with: [DueEntry(app: Self.app, identifier: "r60", date: Self.now + 60)])
         #expect(core.window.isComplete)
         #expect(core.wake(now: Self.now + 45) == Self.now + 55)  // the clock check comes first
         _ = core.takeDue(at: Self.now + 60)
         #expect(core.wake(now: Self.now + 60) == nil)
+    }
+
+    @Test("After another engine held what was due, the window is read again at the date given, not before")
+    func lookAgain() throws {
+        var core = Self.core()
+        var pending: [PendingRequest] = []
+        try Self.add([Self.request("a", after: 60)], to: &core, pending: &pending)
+        _ = core.takeDue(at: Self.now + 60)
+        core.lookAgain(at: Self.now + 60.25)
+        #expect(core.window.entries.isEmpty)
+        #expect(!core.needsRefill(at: Self.now + 60.1))
+        #expect(core.wake(now: Self.now + 60.1) == Self.now + 60.25)
+        #expect(core.needsRefill(at: Self.now + 60.25))
     }
 
     @Test("A date another engine announced may be missing only from a complete window or one that reaches it")

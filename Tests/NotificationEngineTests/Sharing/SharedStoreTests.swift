@@ -201,4 +201,42 @@ struct SharedStoreTests {
         })
         withExtendedLifetime(drop) {}
     }
+
+    @Test("A request whose app another transaction holds when it comes due fires once the hold ends, once")
+    func heldAppFiresAfterTheHold() async throws {
+        let (url, drop) = try schema()
+        let node = try Node(url: url)
+        _ = try await node.engine.requestAuthorization(options: [.alert], for: app)
+        let due = Date().addingTimeInterval(2)
+        try await node.engine.add(Self.request("held", after: 2), for: app)
+        // Another engine's transaction (an add, a firing) holds the app's row from before
+        // the due date to 1 s after it: the node skips the app, looks again, and at last waits.
+        let store = try PostgresStore(url: url, connections: 1)
+        let app = self.app
+        let presenter = node.presenter
+        let (steps, step) = AsyncStream.makeStream(of: (locked: Date, shown: Int?).self)
+        let holding = Thread {
+            do {
+                try store.write { transaction in
+                    try (transaction as? any SharedStoreTransaction)?.lockApps([app])
+                    step.yield((Date(), nil))
+                    Thread.sleep(until: due.addingTimeInterval(1))
+                    step.yield((Date(), presenter.presentations.count))
+                }
+            } catch {
+                Issue.record("holding the app failed: \(error)")
+            }
+            step.finish()
+        }
+        holding.start()
+        var seen: [(locked: Date, shown: Int?)] = []
+        for await seenStep in steps { seen.append(seenStep) }
+        try #require(seen.count == 2)
+        #expect(seen[0].locked < due, "the hold began after the due date: the machine is too slow for this test")
+        #expect(seen[1].shown == 0)
+        #expect(try await eventually(within: .seconds(5)) { !node.presenter.presentations.isEmpty })
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(node.presenter.presentations.map(\.delivery.request.identifier) == ["held"])
+        withExtendedLifetime((drop, store)) {}
+    }
 }

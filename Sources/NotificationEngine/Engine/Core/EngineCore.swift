@@ -64,9 +64,12 @@ struct EngineCore {
 
     // MARK: The due window
 
-    /// Whether the window is empty while the store holds more: the engine reads
-    /// the store's soonest entries and hands them to ``refilled(with:)``.
-    var needsRefill: Bool { window.needsRefill }
+    /// Whether the window is empty while the store holds more, and it is time to
+    /// read it (not before ``refillRetryDate``): the engine reads the store's
+    /// soonest entries and hands them to ``refilled(with:)``.
+    func needsRefill(at now: Date) -> Bool {
+        window.needsRefill && refillRetryDate.map { now >= $0 } ?? true
+    }
 
     mutating func refilled(with soonest: [DueEntry]) {
         window.refill(with: soonest)
@@ -76,6 +79,14 @@ struct EngineCore {
     /// Reading the due queue failed at `now`: the timer waits `delay` before the next try.
     mutating func refillFailed(at now: Date, retryAfter delay: TimeInterval) {
         refillRetryDate = now.addingTimeInterval(delay)
+    }
+
+    /// Firing found rows or apps another engine held: forgets the window and reads
+    /// the store again at `date`, not before (the other engine is most likely
+    /// firing those rows; reading them again at once would only find them held).
+    mutating func lookAgain(at date: Date) {
+        window.invalidate()
+        refillRetryDate = date
     }
 
     /// Forgets the window, so the next look reads the store (another engine

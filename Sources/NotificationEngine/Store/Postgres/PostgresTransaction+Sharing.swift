@@ -17,6 +17,24 @@ extension PostgresTransaction: SharedStoreTransaction {
             "locking \(apps.count) apps"
         ) { try $0.decode((String, String?, String?, Int).self) }
         knownApps.formUnion(apps)
+        return try appRows(rows)
+    }
+
+    func lockAppsSkippingLocked(_ apps: [AppIdentifier]) throws -> [AppIdentifier: SharedAppRow] {
+        guard !apps.isEmpty else { return [:] }
+        let rows = try rows(
+            """
+            SELECT app, preferences, categories, badge FROM apps WHERE app = ANY(\(apps.map(\.rawValue)))
+            ORDER BY app FOR UPDATE SKIP LOCKED
+            """,
+            "locking \(apps.count) apps if free"
+        ) { try $0.decode((String, String?, String?, Int).self) }
+        let locked = try appRows(rows)
+        knownApps.formUnion(locked.keys)
+        return locked
+    }
+
+    private func appRows(_ rows: [(String, String?, String?, Int)]) throws -> [AppIdentifier: SharedAppRow] {
         var locked: [AppIdentifier: SharedAppRow] = [:]
         for (app, preferences, categories, badge) in rows {
             locked[AppIdentifier(rawValue: app)] = SharedAppRow(
