@@ -47,9 +47,7 @@ final class SubscriptionLifetime: Disposable, @unchecked Sendable {
         case subject(Unmanaged<SubjectLink>)
         /// A place in a subject's list and a disposable attached after it (a start handler
         /// that also subscribed its observer elsewhere): the subject is left first.
-        /// (A composite rather than `any Disposable`: two words, so the case is no larger
-        /// than a closure and the lifetime no larger than before the subject link.)
-        case subjectAnd(Unmanaged<SubjectLink>, CompositeDisposable)
+        case subjectAnd(Unmanaged<SubjectLink>, any Disposable)
     }
 
     @usableFromInline
@@ -258,7 +256,7 @@ extension SubscriptionLifetime.Upstream {
         case .disposable, .detach:
             .disposable(CompositeDisposable([disposable(for: lifetime), other.disposable(for: lifetime)]))
         case .subject(let subject):
-            .subjectAnd(subject, CompositeDisposable([other.disposable(for: lifetime)]))
+            .subjectAnd(subject, other.disposable(for: lifetime))
         case .subjectAnd(let subject, let disposable):
             .subjectAnd(subject, CompositeDisposable([disposable, other.disposable(for: lifetime)]))
         }
