@@ -244,7 +244,7 @@ final class SubjectCore<Value: Sendable, Failure: Error>: SubjectLink, @unchecke
     /// released after the lock is given up: no subscriber code (a captured object's deinit)
     /// runs under the lock. Nothing here touches the subject after the lock is given up:
     /// when the lifetime does not retain it, the subject may go from then on.
-    @inlinable @inline(__always)
+    @inlinable
     func remove(_ lifetime: SubscriptionLifetime) {
         var removed: Receiver<Value, Failure>?
         state.withLock { state in
