@@ -36,18 +36,9 @@ final class SubscriptionLifetime: Disposable, @unchecked Sendable {
     enum Upstream: Sendable {
         /// The disposable a start handler returned.
         case disposable(any Disposable)
-        /// Takes the subscription out of a subject's list; the closure captures only the
-        /// subject, so making it allocates nothing. An observer's place in a subject's list
-        /// (`SubjectCore.subscribe(_:)`): it retains the subject, which therefore stays
-        /// while the subscription does.
+        /// Takes the subscription out of a subject's list. The closure captures only the
+        /// subject, so making it allocates nothing, and its body is specialized.
         case detach(@Sendable (SubscriptionLifetime) -> Void)
-        /// A place in a subject's list, left through the subject's `removeReceiver`. The
-        /// subject is not retained: it makes the lifetime forget it before it goes
-        /// (`forgetSubject()`).
-        case subject(Unmanaged<SubjectLink>)
-        /// A place in a subject's list and a disposable attached after it (a start handler
-        /// that also subscribed its observer elsewhere): the subject is left first.
-        case subjectAnd(Unmanaged<SubjectLink>, any Disposable)
     }
 
     @usableFromInline
@@ -62,12 +53,11 @@ final class SubscriptionLifetime: Disposable, @unchecked Sendable {
         state = Atomic(Phase.active | Slot.empty)
     }
 
-    /// A lifetime whose upstream is a place in `subject`'s list, known before anyone else
-    /// can see it. The subject is not retained.
+    /// A lifetime whose upstream is a subject's list, known before anyone else can see it.
     @inlinable
-    init(subject: Unmanaged<SubjectLink>) {
+    init(detach: @escaping @Sendable (SubscriptionLifetime) -> Void) {
         state = Atomic(Phase.active | Slot.holding)
-        upstream = .subject(subject)
+        upstream = .detach(detach)
     }
 
     /// Whether events may still be delivered.
@@ -163,44 +153,12 @@ final class SubscriptionLifetime: Disposable, @unchecked Sendable {
             current = original
         }
         if current & Slot.mask == Slot.holding, let existing = self.upstream {
-            self.upstream = existing.adding(upstream, for: self)
+            self.upstream = .disposable(CompositeDisposable([existing.disposable(for: self), upstream.disposable(for: self)]))
         } else {
             self.upstream = upstream
         }
         // `writing` → `holding`, keeping a phase another thread set meanwhile.
         _ = state.bitwiseAnd(~(Slot.writing ^ Slot.holding), ordering: .releasing)
-    }
-
-    /// Forgets the subject whose list holds this lifetime's receiver; called by that subject,
-    /// under its lock, before it goes or delivers its terminating event. Afterwards ending
-    /// the subscription leaves the subject alone (and still disposes what else it holds).
-    ///
-    /// Returns `false` when the subscription is already leaving the subject: another thread
-    /// moved the slot to `ended` and is about to take the receiver out of the list, so the
-    /// subject must stay until it has.
-    @inlinable
-    func forgetSubject() -> Bool {
-        var current = state.load(ordering: .acquiring)
-        while true {
-            let slot = current & Slot.mask
-            // `empty`: an observer's lifetime, which joins the list before its upstream is
-            // attached; what is attached then (`detach`) retains the subject.
-            if slot == Slot.empty { return true }
-            if slot == Slot.ended { return false }
-            if slot == Slot.writing {
-                current = state.load(ordering: .acquiring)
-                continue
-            }
-            let (exchanged, original) = state.compareExchange(
-                expected: current, desired: (current & Phase.mask) | Slot.writing, ordering: .acquiringAndReleasing)
-            if exchanged { break }
-            current = original
-        }
-        let rest = upstream.take()?.forgettingSubject
-        upstream = rest
-        // `writing` → `holding`, or `empty` when nothing is left; keeping the phase.
-        _ = state.bitwiseAnd(rest == nil ? ~Slot.mask : ~(Slot.writing ^ Slot.holding), ordering: .releasing)
-        return true
     }
 
     /// Takes what the slot held; called once, by the thread that moved it from `holding` to `ended`.
@@ -229,65 +187,17 @@ extension SubscriptionLifetime.Upstream {
     @inlinable
     func end(_ lifetime: SubscriptionLifetime) {
         switch self {
-        case .disposable(let disposable):
-            disposable.dispose()
-        case .detach(let detach):
-            detach(lifetime)
-        case .subject(let subject):
-            Self.leave(subject, lifetime)
-        case .subjectAnd(let subject, let disposable):
-            Self.leave(subject, lifetime)
-            disposable.dispose()
+        case .disposable(let disposable): disposable.dispose()
+        case .detach(let detach): detach(lifetime)
         }
     }
 
-    /// Takes `lifetime`'s receiver out of `subject`'s list. The subject is alive: it waits
-    /// for removals under way before it goes, and forgets the lifetimes it still lists.
-    @inlinable
-    static func leave(_ subject: Unmanaged<SubjectLink>, _ lifetime: SubscriptionLifetime) {
-        subject._withUnsafeGuaranteedRef { $0.removeReceiver($0, lifetime) }
-    }
-
-    /// This work and `other`, attached after it. An unretained subject stays first, and is
-    /// left first.
-    @inlinable
-    func adding(_ other: Self, for lifetime: SubscriptionLifetime) -> Self {
-        switch self {
-        case .disposable, .detach:
-            .disposable(CompositeDisposable([disposable(for: lifetime), other.disposable(for: lifetime)]))
-        case .subject(let subject):
-            .subjectAnd(subject, other.disposable(for: lifetime))
-        case .subjectAnd(let subject, let disposable):
-            .subjectAnd(subject, CompositeDisposable([disposable, other.disposable(for: lifetime)]))
-        }
-    }
-
-    /// What is left once the subject forgets the lifetime (`nil`: nothing).
-    @inlinable
-    var forgettingSubject: Self? {
-        switch self {
-        case .disposable, .detach: self
-        case .subject: nil
-        case .subjectAnd(_, let disposable): .disposable(disposable)
-        }
-    }
-
-    /// The work as a disposable, to keep beside another in a `CompositeDisposable`. An
-    /// unretained subject is retained by it: only for work being attached, whose subject
-    /// (if any) is alive.
+    /// The work as a disposable, to keep beside another in a `CompositeDisposable`.
     @inlinable
     func disposable(for lifetime: SubscriptionLifetime) -> any Disposable {
         switch self {
-        case .disposable(let disposable):
-            return disposable
-        case .detach(let detach):
-            return ActionDisposable { detach(lifetime) }
-        case .subject(let subject):
-            let retained = subject.takeUnretainedValue()
-            return ActionDisposable { retained.removeReceiver(retained, lifetime) }
-        case .subjectAnd(let subject, let disposable):
-            let retained = subject.takeUnretainedValue()
-            return CompositeDisposable([ActionDisposable { retained.removeReceiver(retained, lifetime) }, disposable])
+        case .disposable(let disposable): disposable
+        case .detach(let detach): ActionDisposable { detach(lifetime) }
         }
     }
 }

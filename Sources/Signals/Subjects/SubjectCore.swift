@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The shared engine of `Subject` and `ReplaySubject`: a list of receivers, an optional
 /// replay buffer, and a delivery queue that serializes events from any number of threads.
 ///
@@ -15,12 +7,10 @@ import Darwin
 /// and no lock is held while subscriber code runs.
 ///
 /// The list keeps each subscriber's closures and lifetime inline (a `Receiver`), and a
-/// subscription leaves it through its lifetime (`SubscriptionLifetime.Upstream.subject`):
+/// subscription leaves it through its lifetime (`SubscriptionLifetime.Upstream.detach`):
 /// subscribing with closures allocates only the lifetime, and disposing allocates nothing.
-/// Such a lifetime does not retain the subject (see `SubjectLink`): before the subject goes,
-/// and when it delivers its terminating event, it makes the lifetimes in its list forget it.
 @usableFromInline
-final class SubjectCore<Value: Sendable, Failure: Error>: SubjectLink, @unchecked Sendable {
+final class SubjectCore<Value: Sendable, Failure: Error>: Sendable {
     @usableFromInline
     enum Work {
         case event(Event<Value, Failure>)
@@ -70,30 +60,9 @@ final class SubjectCore<Value: Sendable, Failure: Error>: SubjectLink, @unchecke
     @usableFromInline
     let capacity: Int
 
-    /// Made where the subject is, so `remove(_:)` is specialized when that code is.
     @inlinable
     init(capacity: Int) {
         self.capacity = capacity
-        super.init { subject, lifetime in
-            unsafeDowncast(subject, to: SubjectCore.self).remove(lifetime)
-        }
-    }
-
-    /// Makes the lifetimes still in the list forget this subject, so disposing them later
-    /// does nothing; waits first for removals under way (a `dispose()` on another thread
-    /// that took its lifetime's upstream and is about to take its receiver out). The
-    /// receivers are released after the lock is given up.
-    deinit {
-        while true {
-            var forgotten: ContiguousArray<Receiver<Value, Failure>> = []
-            let isLeft = state.withLock { state in
-                forgotten = state.forgetObservers()
-                return state.observers.isEmpty
-            }
-            _ = consume forgotten
-            if isLeft { return }
-            sched_yield()
-        }
     }
 
     // MARK: Sending
@@ -168,18 +137,14 @@ final class SubjectCore<Value: Sendable, Failure: Error>: SubjectLink, @unchecke
 
     /// The lifetime of a subscription with closures, created leaving this subject when it
     /// ends: the only allocation, and the disposable returned (`Signal.subscribe(receiving:)`
-    /// builds the receiver around it and moves it in with `start(_:)`). It holds this
-    /// subject unretained, which saves an atomic increment and decrement per subscription.
+    /// builds the receiver around it and moves it in with `start(_:)`).
     @inlinable
     func makeLifetime() -> SubscriptionLifetime {
-        SubscriptionLifetime(subject: Unmanaged.passUnretained(self))
+        SubscriptionLifetime(detach: detach)
     }
 
     /// Subscribes an observer (the signal's start handler). Its lifetime leaves this
     /// subject when it ends, so there is no disposable to hand back.
-    ///
-    /// The lifetime retains the subject here (`detach`): it joins the list before it holds
-    /// the subject, so the subject could not make it forget a reference attached later.
     @inlinable
     func subscribe(_ observer: Observer<Value, Failure>) {
         start(observer.receiver)
@@ -242,8 +207,7 @@ final class SubjectCore<Value: Sendable, Failure: Error>: SubjectLink, @unchecke
 
     /// Removes the receiver of `lifetime`. It is moved out of the lock's closure, so it is
     /// released after the lock is given up: no subscriber code (a captured object's deinit)
-    /// runs under the lock. Nothing here touches the subject after the lock is given up:
-    /// when the lifetime does not retain it, the subject may go from then on.
+    /// runs under the lock.
     @inlinable
     func remove(_ lifetime: SubscriptionLifetime) {
         var removed: Receiver<Value, Failure>?
@@ -262,30 +226,11 @@ final class SubjectCore<Value: Sendable, Failure: Error>: SubjectLink, @unchecke
 }
 
 extension SubjectCore.State {
-    /// Takes the receivers out of the list to deliver `terminal` to them, making their
-    /// lifetimes forget the subject: the delivery ends them, and the subject may go after it.
     @inlinable
     mutating func takeObservers(terminal: Event<Value, Failure>) -> ContiguousArray<Receiver<Value, Failure>> {
         deliveredTerminal = terminal
-        return forgetObservers()
-    }
-
-    /// Takes out of the list the receivers whose lifetimes forget the subject
-    /// (`SubscriptionLifetime.forgetSubject()`), in order. Those already leaving it (their
-    /// upstream taken by a `dispose()` under way) stay until that removes them.
-    @inlinable
-    mutating func forgetObservers() -> ContiguousArray<Receiver<Value, Failure>> {
-        var taken = observers
-        observers = []
-        var index = taken.startIndex
-        while index < taken.endIndex {
-            if taken[index].lifetime.forgetSubject() {
-                index += 1
-            } else {
-                observers.append(taken.remove(at: index))
-            }
-        }
-        return taken
+        defer { observers = [] }
+        return observers
     }
 }
 
