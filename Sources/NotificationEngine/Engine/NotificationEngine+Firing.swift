@@ -101,7 +101,7 @@ extension NotificationEngine {
             }
             if skippedApps {
                 scheduling.appLockSkips += 1
-                recheckClaims(&scheduling, now: now, after: Self.appLockRecheckDelay)
+                recheckApps(&scheduling, now: now, after: Self.appLockRecheckDelay)
             } else {
                 scheduling.appLockSkips = 0
                 if !claimedAll { recheckClaims(&scheduling, now: now, after: Self.claimRecheckDelay) }

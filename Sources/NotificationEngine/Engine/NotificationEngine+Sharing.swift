@@ -133,11 +133,24 @@ extension NotificationEngine {
         scheduling.timerDate = nil
     }
 
-    /// After a claim found rows or apps another engine held: looks at the store
-    /// again `delay` later, for rows that engine did not fire.
-    func recheckClaims(_ scheduling: inout Scheduling, now: Date, after delay: TimeInterval) {
+    /// After firing found apps another engine held: reads the due queue again
+    /// `delay` later and not before (that engine is most likely firing the same
+    /// rows), for rows it did not fire.
+    func recheckApps(_ scheduling: inout Scheduling, now: Date, after delay: TimeInterval) {
         let date = now.addingTimeInterval(delay)
         scheduling.core.lookAgain(at: date)
+        armUnlessSooner(&scheduling, at: date)
+    }
+
+    /// After a claim found fewer rows than it asked for (with the apps locked,
+    /// another engine fired or removed them): forgets the window, so the next
+    /// batch reads the store at once, and looks again `delay` later besides.
+    func recheckClaims(_ scheduling: inout Scheduling, now: Date, after delay: TimeInterval) {
+        scheduling.core.invalidateWindow()
+        armUnlessSooner(&scheduling, at: now.addingTimeInterval(delay))
+    }
+
+    private func armUnlessSooner(_ scheduling: inout Scheduling, at date: Date) {
         if let armed = scheduling.timerDate, scheduling.timer != nil, armed <= date { return }
         arm(&scheduling, at: date)
     }

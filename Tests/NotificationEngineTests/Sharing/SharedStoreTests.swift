@@ -202,41 +202,62 @@ struct SharedStoreTests {
         withExtendedLifetime(drop) {}
     }
 
-    @Test("A request whose app another transaction holds when it comes due fires once the hold ends, once")
+    @Test("A request whose app another transaction holds when it comes due is skipped, then waited for, and fires once")
     func heldAppFiresAfterTheHold() async throws {
         let (url, drop) = try schema()
-        let node = try Node(url: url)
-        _ = try await node.engine.requestAuthorization(options: [.alert], for: app)
-        let due = Date().addingTimeInterval(2)
-        try await node.engine.add(Self.request("held", after: 2), for: app)
-        // Another engine's transaction (an add, a firing) holds the app's row from before
-        // the due date to 1 s after it: the node skips the app, looks again, and at last waits.
+        // On virtual time, so that the hold surely spans the due date however slow the machine.
+        let scheduler = TestScheduler(startDate: Date())
+        let presenter = RecordingPresenter()
+        let engine = try NotificationEngine(
+            store: .postgres(url: url), scheduler: scheduler,
+            configuration: .init(pendingLimitPerApp: .max, authorizationPolicy: .grantAll), presenters: [presenter])
+        _ = try await engine.requestAuthorization(options: [.alert], for: app)
+        try await engine.add(Self.request("held", after: 60), for: app)
+
+        // Another engine's transaction (an add, a firing) holds the app's row.
         let store = try PostgresStore(url: url, connections: 1)
         let app = self.app
-        let presenter = node.presenter
-        let (steps, step) = AsyncStream.makeStream(of: (locked: Date, shown: Int?).self)
-        let holding = Thread {
+        let release = DispatchSemaphore(value: 0)
+        let (steps, step) = AsyncStream.makeStream(of: Int.self)
+        Thread {
             do {
                 try store.write { transaction in
                     try (transaction as? any SharedStoreTransaction)?.lockApps([app])
-                    step.yield((Date(), nil))
-                    Thread.sleep(until: due.addingTimeInterval(1))
-                    step.yield((Date(), presenter.presentations.count))
+                    step.yield(-1)
+                    release.wait()
+                    step.yield(presenter.presentations.count)
                 }
             } catch {
                 Issue.record("holding the app failed: \(error)")
             }
             step.finish()
+        }.start()
+        var seen = steps.makeAsyncIterator()
+        #expect(await seen.next() == -1)
+
+        // Due while held: the engine skips the app (it does not wait), and looks again
+        // 10 ms later, three times.
+        let skipped = Mutex(false)
+        let skipping = Task.detached {
+            scheduler.advance(by: 60)
+            for _ in 0..<2 {
+                scheduler.advance(by: 0.011)
+            }
+            skipped.withLock { $0 = true }
         }
-        holding.start()
-        var seen: [(locked: Date, shown: Int?)] = []
-        for await seenStep in steps { seen.append(seenStep) }
-        try #require(seen.count == 2)
-        #expect(seen[0].locked < due, "the hold began after the due date: the machine is too slow for this test")
-        #expect(seen[1].shown == 0)
-        #expect(try await eventually(within: .seconds(5)) { !node.presenter.presentations.isEmpty })
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(node.presenter.presentations.map(\.delivery.request.identifier) == ["held"])
-        withExtendedLifetime((drop, store)) {}
+        // (Were the engine to wait instead, the advance would not return while the app is
+        // held: the deadline only keeps that failure from hanging the run.)
+        #expect(try await eventually { skipped.withLock { $0 } }, "the engine waited for the held app")
+        if !skipped.withLock({ $0 }) { release.signal() }
+        await skipping.value
+        #expect(presenter.presentations.isEmpty)
+        // The fourth look waits for the lock: the hold ends, and the request fires, once.
+        let fired = Task.detached { scheduler.advance(by: 0.011) }
+        release.signal()
+        #expect(await seen.next() == 0)
+        await fired.value
+        scheduler.advance(by: 1)
+        #expect(presenter.presentations.map(\.delivery.request.identifier) == ["held"])
+        withExtendedLifetime((drop, store, engine)) {}
     }
 }
