@@ -85,8 +85,7 @@ extension NotificationEngine {
                     apps[app]?.badge = badge
                 }
                 firing.apps = apps
-                try transaction.removeFromOutbox(handedOver)
-                try finishBatch(&firing, in: transaction)
+                try finishBatch(&firing, clearing: handedOver, in: transaction)
                 try announce(firing.rescheduled.map(\.1.nextFireDate), in: transaction)
                 return firing
             }
@@ -148,25 +147,23 @@ extension NotificationEngine {
         return loaded
     }
 
-    /// The batch's set-wise writes, in the same transaction: its deliveries
-    /// (noting those they replace in the notification center) and their outbox
-    /// entries, the repeating requests' next fire dates, each app's last badge, its
-    /// finished requests out of the pending ones.
-    private func finishBatch(_ firing: inout Firing, in transaction: any StoreTransaction) throws {
-        let saved = firing.deliveries.map { StoredDelivery(delivery: $0, isListed: true, isAnswered: false) }
-        for replaced in try transaction.saveDeliveries(saved, requests: firing.hasOwnRequests ? .own : .pending) {
+    /// The batch's writes, in the same transaction, with `handedOver` taken out
+    /// of the outbox: its deliveries (noting those they replace in the
+    /// notification center) and their outbox entries, the repeating requests'
+    /// next fire dates, each app's last badge, its finished requests out of the
+    /// pending ones.
+    private func finishBatch(
+        _ firing: inout Firing, clearing handedOver: [DeliveryID], in transaction: any StoreTransaction
+    ) throws {
+        let writes = FiringWrites(
+            handedOver: handedOver,
+            deliveries: firing.deliveries.map { StoredDelivery(delivery: $0, isListed: true, isAnswered: false) },
+            requests: firing.hasOwnRequests ? .own : .pending,
+            rescheduled: firing.rescheduled.map { (app: $0.0, pending: $0.1) },
+            badges: firing.badges,
+            finished: firing.finished.map { (app: $0.app, identifier: $0.identifier) })
+        for replaced in try transaction.saveFiring(writes) {
             firing.replaced[replaced.app, default: []].append(replaced.id)
-        }
-        try transaction.addToOutbox(firing.deliveries.map(\.id))
-        for (app, rescheduled) in Dictionary(grouping: firing.rescheduled, by: \.0) {
-            try transaction.savePending(rescheduled.map(\.1), for: app)
-        }
-        for (app, badge) in firing.badges {
-            try transaction.saveBadge(badge, for: app)
-        }
-        let finished = Dictionary(grouping: firing.finished, by: \.app)
-        for (app, keys) in finished {
-            try transaction.deletePending(app, identifiers: keys.map(\.identifier))
         }
     }
 

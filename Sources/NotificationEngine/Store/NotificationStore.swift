@@ -113,6 +113,22 @@ extension [StoredDelivery] {
         }
         return replaced
     }
+
+    /// The batch cut, in order, into runs of one app's deliveries, each at most
+    /// `limit` long: stores that insert an app's deliveries at a time keep the
+    /// batch's order this way.
+    func runsByApp(limit: Int = .max) -> [(app: AppIdentifier, rows: Range<Int>)] {
+        var runs: [(app: AppIdentifier, rows: Range<Int>)] = []
+        var start = startIndex
+        while start < endIndex {
+            let app = self[start].delivery.app
+            var end = start + 1
+            while end < endIndex, end - start < limit, self[end].delivery.app == app { end += 1 }
+            runs.append((app, start..<end))
+            start = end
+        }
+        return runs
+    }
 }
 
 /// Where the stored form of new deliveries' requests comes from.
@@ -122,6 +138,32 @@ package enum DeliveryRequests: Sendable {
     /// The pending requests that fired, copied as the store holds them rather
     /// than encoded again; they must still be pending.
     case pending
+}
+
+/// The writes of one firing batch (``StoreTransaction/saveFiring(_:)``).
+package struct FiringWrites: Sendable {
+    /// Outbox entries of deliveries already handed to the presenters.
+    package var handedOver: [DeliveryID]
+    package var deliveries: [StoredDelivery]
+    package var requests: DeliveryRequests
+    /// Repeating requests, still pending, with their next fire dates.
+    package var rescheduled: [(app: AppIdentifier, pending: PendingRequest)]
+    package var badges: [AppIdentifier: Int]
+    /// Requests that fired for the last time, or could not be read.
+    package var finished: [(app: AppIdentifier, identifier: String)]
+
+    package init(
+        handedOver: [DeliveryID] = [], deliveries: [StoredDelivery] = [], requests: DeliveryRequests = .pending,
+        rescheduled: [(app: AppIdentifier, pending: PendingRequest)] = [], badges: [AppIdentifier: Int] = [:],
+        finished: [(app: AppIdentifier, identifier: String)] = []
+    ) {
+        self.handedOver = handedOver
+        self.deliveries = deliveries
+        self.requests = requests
+        self.rescheduled = rescheduled
+        self.badges = badges
+        self.finished = finished
+    }
 }
 
 /// A listed delivery that a newer one of the same request identifier took out
@@ -194,6 +236,16 @@ package protocol StoreTransaction {
     func outbox() throws -> [Delivery]
     func removeFromOutbox(_ ids: [DeliveryID]) throws
 
+    // MARK: Firing
+    /// Makes all of a firing batch's writes, as the operations above would one
+    /// after the other: takes `handedOver` out of the outbox, saves the
+    /// deliveries (``saveDeliveries(_:requests:)``, before their pending requests
+    /// change) and puts them in the outbox, saves the rescheduled requests' next
+    /// fire dates and the apps' badges, deletes the finished requests. Returns
+    /// the deliveries the new ones unlisted. A store may make them in fewer
+    /// statements (PostgreSQL: one).
+    func saveFiring(_ writes: FiringWrites) throws -> [ReplacedDelivery]
+
     // MARK: Responses not yet handled by their app
     func saveResponse(_ response: NotificationResponse) throws
     func unhandledResponses(_ app: AppIdentifier) throws -> [NotificationResponse]
@@ -225,6 +277,22 @@ package protocol StoreTransaction {
 }
 
 extension StoreTransaction {
+    package func saveFiring(_ writes: FiringWrites) throws -> [ReplacedDelivery] {
+        try removeFromOutbox(writes.handedOver)
+        let replaced = try saveDeliveries(writes.deliveries, requests: writes.requests)
+        try addToOutbox(writes.deliveries.map { $0.delivery.id })
+        for (app, rescheduled) in Dictionary(grouping: writes.rescheduled, by: { $0.app }) {
+            try savePending(rescheduled.map { $0.pending }, for: app)
+        }
+        for (app, badge) in writes.badges {
+            try saveBadge(badge, for: app)
+        }
+        for (app, keys) in Dictionary(grouping: writes.finished, by: { $0.app }) {
+            _ = try deletePending(app, identifiers: keys.map { $0.identifier })
+        }
+        return replaced
+    }
+
     package func savePending(_ batch: [PendingRequest], for app: AppIdentifier) throws {
         for pending in batch {
             try savePending(pending, for: app)

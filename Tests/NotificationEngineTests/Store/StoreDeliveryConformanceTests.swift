@@ -116,6 +116,74 @@ struct StoreDeliveryConformanceTests {
         #expect(try store.read { try $0.pendingRequests(shop) } == [])
     }
 
+    /// A delivery of `pending` fired at `offset`, with its pending request.
+    private func firedDelivery(_ pending: PendingRequest, app: AppIdentifier, at offset: Double) -> StoredDelivery {
+        StoredDelivery(
+            delivery: Delivery(
+                id: DeliveryID(), app: app, request: pending.request, scheduledDate: S.date(offset - 0.5),
+                date: S.date(offset), isLate: false),
+            isListed: true, isAnswered: false)
+    }
+
+    @Test("A firing batch's writes in one call: outbox, deliveries copied from pending, replacements, reschedules, badges, finished requests",
+          arguments: StoreUnderTest.allCases)
+    func saveFiring(kind: StoreUnderTest) throws {
+        let store = try kind.open()
+        let once = S.pending("once", fire: 10)
+        let repeating = S.pending(
+            "nag", fire: 10, added: 1, trigger: .timeInterval(TimeIntervalTrigger(interval: 60, repeats: true)))
+        let theirs = S.pending("once", fire: 10)
+        let waiting = S.pending("later", fire: 500)
+        let earlier = S.delivery("once", app: shop, at: 1)
+        let handedOver = S.delivery("shown", app: shop, at: 2)
+        try store.write { transaction in
+            try transaction.savePending([once, repeating, waiting], for: shop)
+            try transaction.savePending(theirs, for: todo)
+            try transaction.saveDeliveries([earlier, handedOver], requests: .own)
+            try transaction.addToOutbox([handedOver.delivery.id])
+        }
+        let fired = [
+            firedDelivery(once, app: shop, at: 10), firedDelivery(repeating, app: shop, at: 10),
+            firedDelivery(theirs, app: todo, at: 10),
+        ]
+        let next = PendingRequest(request: repeating.request, nextFireDate: S.date(70), addedDate: repeating.addedDate)
+        let replaced = try store.write { transaction in
+            try transaction.saveFiring(FiringWrites(
+                handedOver: [handedOver.delivery.id], deliveries: fired, requests: .pending,
+                rescheduled: [(app: shop, pending: next)], badges: [shop: 3, todo: 1],
+                finished: [(app: shop, identifier: "once"), (app: todo, identifier: "once")]))
+        }
+        #expect(replaced == [ReplacedDelivery(app: shop, id: earlier.delivery.id)])
+        #expect(try store.read { try $0.outbox() } == fired.map(\.delivery))
+        for delivery in fired {
+            #expect(try store.read { try $0.delivery(delivery.delivery.id) } == delivery)
+        }
+        #expect(try store.read { try $0.delivery(earlier.delivery.id) }?.isListed == false)
+        #expect(try listed(shop, in: store) == ["shown", "once", "nag"])
+        #expect(try listed(todo, in: store) == ["once"])
+        #expect(try store.read { try $0.pendingRequests(shop) } == [next, waiting])
+        #expect(try store.read { try $0.pendingRequests(todo) } == [])
+        #expect(try store.read { try $0.badge(shop) } == 3)
+        #expect(try store.read { try $0.badge(todo) } == 1)
+    }
+
+    @Test("A firing batch with deliveries of their own requests, one replacing another of the batch, and nothing else",
+          arguments: StoreUnderTest.allCases)
+    func saveFiringOwnRequests(kind: StoreUnderTest) throws {
+        let store = try kind.open()
+        let first = S.delivery("nag", app: shop, at: 5)
+        let second = S.delivery("nag", app: shop, at: 6)
+        let replaced = try store.write { transaction in
+            try transaction.saveFiring(FiringWrites(deliveries: [first, second], requests: .own))
+        }
+        #expect(replaced == [ReplacedDelivery(app: shop, id: first.delivery.id)])
+        #expect(try store.read { try $0.listedDeliveries(shop) } == [second.delivery])
+        #expect(try store.read { try $0.delivery(first.delivery.id) }?.isListed == false)
+        #expect(try store.read { try $0.outbox() } == [first.delivery, second.delivery])
+        #expect(try store.write { try $0.saveFiring(FiringWrites()) } == [])
+        #expect(try store.read { try $0.outbox() }.count == 2)
+    }
+
     @Test("unlistDeliveries and unlistAllDeliveries hide deliveries of one app only", arguments: StoreUnderTest.allCases)
     func unlist(kind: StoreUnderTest) throws {
         let store = try kind.open()

@@ -19,15 +19,15 @@ extension PostgresTransaction {
         case .own:
             try insert(rows)
         case .pending:
-            for (app, group) in Dictionary(grouping: rows.indices, by: { rows[$0].delivery.app }) {
-                try insertCopyingPending(group.map { rows[$0] }, of: app)
+            for (app, run) in rows.runsByApp() {
+                try insertCopyingPending(Array(rows[run]), of: app)
             }
         }
         return replaced
     }
 
     /// The columns a new delivery has of its own, as parallel arrays.
-    private struct DeliveryColumns {
+    struct DeliveryColumns {
         var ids: [UUID] = []
         var identifiers: [String] = []
         var scheduled: [Double] = []
@@ -39,7 +39,7 @@ extension PostgresTransaction {
         var categories: [String] = []
     }
 
-    private func columns(_ rows: [StoredDelivery]) throws -> DeliveryColumns {
+    func columns(_ rows: [StoredDelivery]) throws -> DeliveryColumns {
         var columns = DeliveryColumns()
         for stored in rows {
             let delivery = stored.delivery

@@ -25,11 +25,8 @@ extension SQLiteTransaction {
                     try insert(rows[start..<min(start + Self.rowsPerStatement, rows.count)])
                 }
             case .pending:
-                for (app, group) in Dictionary(grouping: rows.indices, by: { rows[$0].delivery.app }) {
-                    for start in stride(from: 0, to: group.count, by: Self.rowsPerStatement) {
-                        let chunk = group[start..<min(start + Self.rowsPerStatement, group.count)]
-                        try insertCopyingPending(chunk.map { ($0, rows[$0]) }, of: app)
-                    }
+                for (app, run) in rows.runsByApp(limit: Self.rowsPerStatement) {
+                    try insertCopyingPending(run.map { ($0, rows[$0]) }, of: app)
                 }
             }
             return replaced
