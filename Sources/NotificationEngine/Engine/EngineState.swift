@@ -16,9 +16,6 @@ struct Scheduling {
     var timerDate: Date?
     /// The system's zone when last looked at, if the engine follows it.
     var systemTimeZone: String?
-    /// Firing transactions in a row that skipped an app another engine held
-    /// (shared store only).
-    var appLockSkips = 0
 }
 
 /// What the engine keeps in memory besides the decisions' state, under its

@@ -56,9 +56,10 @@ extension NotificationEngine {
             }
             let preloaded = isShared ? nil : try load(items)
             let core = scheduling.core
-            let waitsForApps = scheduling.appLockSkips >= Self.appLockSkipsBeforeWaiting
+            let waitsForApps = scheduling.core.waitsForApps(of: items, limit: Self.appLockSkipsBeforeWaiting)
             var claimedAll = true
-            var skippedApps = false
+            var skipped: [FireItem] = []
+            var lockedApps: [AppIdentifier] = []
             let firing = try write { transaction in
                 var apps = cached
                 var loaded = preloaded ?? [:]
@@ -70,8 +71,9 @@ extension NotificationEngine {
                     let rows = try waitsForApps
                         ? shared.lockApps(appKeys.sorted()) : shared.lockAppsSkippingLocked(appKeys.sorted())
                     apps = rows.mapValues(AppRecord.init)
+                    lockedApps = Array(rows.keys)
                     let free = items.filter { rows[$0.app] != nil }
-                    skippedApps = free.count < items.count
+                    skipped = items.filter { rows[$0.app] == nil }
                     loaded = try claim(free, in: shared, claimedAll: &claimedAll)
                 }
                 var firing = Firing()
@@ -98,13 +100,11 @@ extension NotificationEngine {
                     }
                 }
             }
-            if skippedApps {
-                scheduling.appLockSkips += 1
-                recheckApps(&scheduling, now: now, after: Self.appLockRecheckDelay)
-            } else {
-                scheduling.appLockSkips = 0
-                if !claimedAll { recheckClaims(&scheduling, now: now, after: Self.claimRecheckDelay) }
+            scheduling.core.locked(lockedApps)
+            if !skipped.isEmpty {
+                recheckApps(&scheduling, items: skipped, now: now, after: Self.appLockRecheckDelay)
             }
+            if !claimedAll { recheckClaims(&scheduling, now: now, after: Self.claimRecheckDelay) }
             return firing
         } catch {
             logger.error("firing \(items.count) requests failed, retrying in 1 s: \(error)")

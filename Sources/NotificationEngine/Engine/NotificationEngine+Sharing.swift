@@ -28,10 +28,10 @@ extension NotificationEngine {
     /// them, and commits within milliseconds.
     static let appLockRecheckDelay: TimeInterval = 0.01
 
-    /// After this many firing transactions in a row that found an app held, the
-    /// next waits for the apps' locks: an app whose rows are changed without pause
-    /// (a stream of adds) is still fired.
-    static let appLockSkipsBeforeWaiting = 3
+    /// After this many firing transactions in a row that found an app held (held
+    /// off 10, 20, 40 and 80 ms in turn), the next waits for the apps' locks: an
+    /// app whose rows are changed without pause (a stream of adds) is still fired.
+    static let appLockSkipsBeforeWaiting = 4
 
     /// Runs `body` in a write transaction that first locks `apps` when the store
     /// is shared, so that other engines' changes of those apps wait, always in the
@@ -133,21 +133,21 @@ extension NotificationEngine {
         scheduling.timerDate = nil
     }
 
-    /// After firing found apps another engine held: reads the due queue again
-    /// `delay` later and not before (that engine is most likely firing the same
-    /// rows), for rows it did not fire.
-    func recheckApps(_ scheduling: inout Scheduling, now: Date, after delay: TimeInterval) {
-        let date = now.addingTimeInterval(delay)
-        scheduling.core.lookAgain(at: date)
-        armUnlessSooner(&scheduling, at: date)
+    /// After firing found apps another engine held: puts their `items` back and
+    /// leaves those apps alone for a while, `delay` at first (that engine is most
+    /// likely firing the same rows); other apps fire on time meanwhile.
+    func recheckApps(_ scheduling: inout Scheduling, items: [FireItem], now: Date, after delay: TimeInterval) {
+        armUnlessSooner(&scheduling, at: scheduling.core.hold(items, now: now, delay: delay))
     }
 
     /// After a claim found fewer rows than it asked for (with the apps locked,
-    /// another engine fired or removed them): forgets the window, so the next
-    /// batch reads the store at once, and looks again `delay` later besides.
+    /// another engine fired or removed them, or holds them): keeps the window,
+    /// and reads the store again `delay` later, for rows an engine that failed
+    /// before it committed left behind.
     func recheckClaims(_ scheduling: inout Scheduling, now: Date, after delay: TimeInterval) {
-        scheduling.core.invalidateWindow()
-        armUnlessSooner(&scheduling, at: now.addingTimeInterval(delay))
+        let date = now.addingTimeInterval(delay)
+        scheduling.core.reload(by: date)
+        armUnlessSooner(&scheduling, at: date)
     }
 
     private func armUnlessSooner(_ scheduling: inout Scheduling, at date: Date) {

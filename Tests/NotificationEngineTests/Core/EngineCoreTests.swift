@@ -149,17 +149,57 @@ struct EngineCoreTests {
         #expect(core.wake(now: Self.now + 60) == nil)
     }
 
-    @Test("After another engine held what was due, the window is read again at the date given, not before")
-    func lookAgain() throws {
+    @Test("An app another engine held is left alone for 10, 20, 40, then 80 ms while other apps fire on time; then its lock is waited for")
+    func heldApp() throws {
+        var core = Self.core()
+        let other: AppIdentifier = "com.example.other"
+        core.loaded(
+            counts: [Self.app: 2, other: 1],
+            soonest: [
+                DueEntry(app: Self.app, identifier: "a", date: Self.now + 60),
+                DueEntry(app: other, identifier: "o", date: Self.now + 60.005),
+                DueEntry(app: Self.app, identifier: "b", date: Self.now + 60.5),
+            ],
+            located: [])
+        var now = Self.now + 60
+        var items = core.takeDue(at: now)
+        #expect(items.map(\.identifier) == ["a"])
+        for (skips, delay) in [(1, 0.01), (2, 0.02), (3, 0.04), (4, 0.08), (5, 0.08)] {
+            #expect(!core.waitsForApps(of: items, limit: 4) || skips == 5)
+            let until = core.hold(items, now: now, delay: 0.01)
+            #expect(until == now + delay)
+            #expect(core.appSkips[Self.app] == skips)
+            // The held entry stays, and waits: the other app's entry is taken around it.
+            #expect(core.takeDue(at: now + 0.005).map(\.identifier) == (skips == 1 ? ["o"] : []))
+            #expect(core.window.entries.map(\.identifier) == ["a", "b"])
+            #expect(core.wake(now: now + 0.005) == now + delay)
+            now = now + delay
+            items = core.takeDue(at: now)
+            #expect(items.map(\.identifier) == ["a"])
+        }
+        #expect(core.waitsForApps(of: items, limit: 4))
+        core.locked([Self.app])
+        #expect(core.appSkips[Self.app] == nil)
+        #expect(!core.waitsForApps(of: items, limit: 4))
+        #expect(core.takeDue(at: Self.now + 60.5).map(\.identifier) == ["b"])
+    }
+
+    @Test("After a claim found rows gone, the window stays and is read again at the date given, or sooner when it runs empty")
+    func reloadLater() throws {
         var core = Self.core()
         var pending: [PendingRequest] = []
-        try Self.add([Self.request("a", after: 60)], to: &core, pending: &pending)
+        try Self.add([Self.request("a", after: 60), Self.request("b", after: 61)], to: &core, pending: &pending)
         _ = core.takeDue(at: Self.now + 60)
-        core.lookAgain(at: Self.now + 60.25)
-        #expect(core.window.entries.isEmpty)
+        core.reload(by: Self.now + 60.25)
+        core.reload(by: Self.now + 60.5)
+        #expect(core.reloadDate == Self.now + 60.25)
+        #expect(core.window.entries.map(\.identifier) == ["b"])
         #expect(!core.needsRefill(at: Self.now + 60.1))
         #expect(core.wake(now: Self.now + 60.1) == Self.now + 60.25)
         #expect(core.needsRefill(at: Self.now + 60.25))
+        core.refilled(with: [DueEntry(app: Self.app, identifier: "b", date: Self.now + 61)])
+        #expect(core.reloadDate == nil)
+        #expect(core.wake(now: Self.now + 60.25) == Self.now + 61)
     }
 
     @Test("A date another engine announced may be missing only from a complete window or one that reaches it")

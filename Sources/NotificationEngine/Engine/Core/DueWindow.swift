@@ -47,14 +47,31 @@ struct DueWindow {
         entries.removeAll { $0.app == app }
     }
 
-    /// Takes up to `limit` entries due at or before `date`.
-    mutating func popDue(at date: Date, limit: Int) -> [DueEntry] {
+    /// Takes up to `limit` entries due at or before `date`, leaving those of the
+    /// apps in `held` where they are.
+    mutating func popDue(at date: Date, limit: Int, skipping held: [AppIdentifier: Date] = [:]) -> [DueEntry] {
         var count = 0
-        while count < entries.count, count < limit, entries[count].date <= date {
+        while count < entries.count, count < limit, entries[count].date <= date, held[entries[count].app] == nil {
             count += 1
         }
-        defer { entries.removeFirst(count) }
-        return Array(entries.prefix(count))
+        guard count < entries.count, count < limit, !held.isEmpty, entries[count].date <= date else {
+            defer { entries.removeFirst(count) }
+            return Array(entries.prefix(count))
+        }
+        // Some due entries are held: take the others around them.
+        var taken: [DueEntry] = []
+        var kept: [DueEntry] = []
+        var index = 0
+        while index < entries.count, entries[index].date <= date {
+            if taken.count < limit, held[entries[index].app] == nil {
+                taken.append(entries[index])
+            } else {
+                kept.append(entries[index])
+            }
+            index += 1
+        }
+        entries.replaceSubrange(0..<index, with: kept)
+        return taken
     }
 }
 

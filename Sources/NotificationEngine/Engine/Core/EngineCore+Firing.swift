@@ -31,9 +31,11 @@ extension EngineCore {
         var changesPending: Bool { !finished.isEmpty || !rescheduled.isEmpty }
     }
 
-    /// Takes the entries due at `now`, at most a window's worth, as items to fire.
+    /// Takes the entries due at `now`, at most a window's worth, as items to
+    /// fire; those of held apps (``hold(_:until:)``) stay until their date.
     mutating func takeDue(at now: Date) -> [FireItem] {
-        window.popDue(at: now, limit: window.capacity).map {
+        heldApps = heldApps.filter { $0.value > now }
+        return window.popDue(at: now, limit: window.capacity, skipping: heldApps).map {
             FireItem(app: $0.app, identifier: $0.identifier, expectedDate: $0.date, dueDate: $0.date)
         }
     }

@@ -39,6 +39,16 @@ struct EngineCore {
     /// When to read the due queue again after reading it failed (the store was
     /// unreachable): the timer waits for it rather than trying again at once.
     var refillRetryDate: Date?
+    /// Apps another engine was found firing (their rows locked): their due
+    /// entries stay in the window, untouched until the date (the other engine
+    /// most likely fires them meanwhile), while other apps' entries fire on time.
+    var heldApps: [AppIdentifier: Date] = [:]
+    /// For each app, how many firing transactions in a row found it held.
+    var appSkips: [AppIdentifier: Int] = [:]
+    /// When to read the window again from the store, keeping it until then:
+    /// after a claim found rows gone or held, for those a failed engine may have
+    /// left behind.
+    var reloadDate: Date?
     /// When old deliveries were last pruned.
     var prunedDate: Date?
 
@@ -68,12 +78,14 @@ struct EngineCore {
     /// read it (not before ``refillRetryDate``): the engine reads the store's
     /// soonest entries and hands them to ``refilled(with:)``.
     func needsRefill(at now: Date) -> Bool {
-        window.needsRefill && refillRetryDate.map { now >= $0 } ?? true
+        if let reloadDate, now >= reloadDate { return refillRetryDate.map { now >= $0 } ?? true }
+        return window.needsRefill && refillRetryDate.map { now >= $0 } ?? true
     }
 
     mutating func refilled(with soonest: [DueEntry]) {
         window.refill(with: soonest)
         refillRetryDate = nil
+        reloadDate = nil
     }
 
     /// Reading the due queue failed at `now`: the timer waits `delay` before the next try.
@@ -81,12 +93,45 @@ struct EngineCore {
         refillRetryDate = now.addingTimeInterval(delay)
     }
 
-    /// Firing found rows or apps another engine held: forgets the window and reads
-    /// the store again at `date`, not before (the other engine is most likely
-    /// firing those rows; reading them again at once would only find them held).
-    mutating func lookAgain(at date: Date) {
-        window.invalidate()
-        refillRetryDate = date
+    /// Firing found `items`' apps held by another engine, which is most likely
+    /// firing them: puts the items back and leaves each of those apps' entries
+    /// alone for `delay`, doubled for each time in a row the app was found held
+    /// (at most 8 × `delay`), so that engines that find an app another one keeps
+    /// firing look at it less and less often. Returns when the first hold ends.
+    mutating func hold(_ items: [FireItem], now: Date, delay: TimeInterval) -> Date {
+        var soonest = Date.distantFuture
+        for app in Set(items.map(\.app)) {
+            let skips = appSkips[app, default: 0] + 1
+            appSkips[app] = skips
+            let date = now.addingTimeInterval(delay * Double(1 << min(skips - 1, 3)))
+            heldApps[app] = date
+            soonest = min(soonest, date)
+        }
+        for item in items {
+            if let expected = item.expectedDate {
+                window.insert(DueEntry(app: item.app, identifier: item.identifier, date: expected))
+            }
+        }
+        return soonest
+    }
+
+    /// A firing transaction locked these apps.
+    mutating func locked(_ apps: some Sequence<AppIdentifier>) {
+        for app in apps { appSkips[app] = nil }
+    }
+
+    /// Whether firing `items` waits for their apps' locks rather than skip those
+    /// held: once an app was found held `limit` times in a row, so that an app
+    /// whose rows are changed without pause (a stream of adds) still fires.
+    func waitsForApps(of items: [FireItem], limit: Int) -> Bool {
+        items.contains { appSkips[$0.app, default: 0] >= limit }
+    }
+
+    /// A claim found rows gone (another engine fired or removed them) or held:
+    /// the window stays, and is read again from the store at `date` at the
+    /// latest, for rows an engine that failed left behind.
+    mutating func reload(by date: Date) {
+        reloadDate = min(reloadDate ?? date, date)
     }
 
     /// Forgets the window, so the next look reads the store (another engine
@@ -109,9 +154,17 @@ struct EngineCore {
     /// a failed read, at ``refillRetryDate``); never when nothing is pending.
     func wake(now: Date) -> Date? {
         let check = now.addingTimeInterval(rules.clockCheckInterval)
-        if let first = window.first { return min(first.date, check) }
-        if window.isComplete { return nil }
-        return max(now, refillRetryDate ?? now)
+        var soonest: Date?
+        if let first = window.entries.first(where: { heldApps[$0.app] == nil }) {
+            soonest = min(first.date, check)
+        } else if !window.entries.isEmpty {
+            soonest = check
+        } else if !window.isComplete {
+            soonest = max(now, refillRetryDate ?? now)
+        }
+        for date in heldApps.values { soonest = min(soonest ?? date, date) }
+        if let reloadDate { soonest = min(soonest ?? reloadDate, max(now, reloadDate)) }
+        return soonest
     }
 
     /// The cutoff before which deliveries that left the notification center are
