@@ -68,13 +68,19 @@ extension NotificationEngine {
                     // An app another engine holds is skipped, not waited for: it is
                     // most likely firing these very rows (every engine's timer fires
                     // for them), and waiting would hold up this engine's next batch.
-                    let rows = try waitsForApps
-                        ? shared.lockApps(appKeys.sorted()) : shared.lockAppsSkippingLocked(appKeys.sorted())
+                    let rows: [AppIdentifier: SharedAppRow]
+                    let claimed: [PendingRecord]
+                    if waitsForApps {
+                        rows = try shared.lockApps(appKeys.sorted())
+                        claimed = try shared.claimPending(items.map { ($0.app, $0.identifier) })
+                    } else {
+                        (rows, claimed) = try shared.lockAppsSkippingLockedAndClaim(items.map { ($0.app, $0.identifier) })
+                    }
                     apps = rows.mapValues(AppRecord.init)
                     lockedApps = Array(rows.keys)
-                    let free = items.filter { rows[$0.app] != nil }
                     skipped = items.filter { rows[$0.app] == nil }
-                    loaded = try claim(free, in: shared, claimedAll: &claimedAll)
+                    claimedAll = claimed.count == items.count - skipped.count
+                    loaded = decode(claimed)
                 }
                 var firing = Firing()
                 for item in items {
@@ -119,16 +125,6 @@ extension NotificationEngine {
     /// that firing removes it instead of failing on it for ever.
     private func load(_ items: [FireItem]) throws -> [RegionKey: (PendingRecord, NotificationRequest?)] {
         decode(try read { try $0.pendingRecords(items.map { ($0.app, $0.identifier) }) })
-    }
-
-    /// The items' rows claimed in a shared store's transaction, decoded as
-    /// ``load(_:)`` decodes them; `claimedAll` turns false when some were not.
-    private func claim(
-        _ items: [FireItem], in shared: any SharedStoreTransaction, claimedAll: inout Bool
-    ) throws -> [RegionKey: (PendingRecord, NotificationRequest?)] {
-        let records = try shared.claimPending(items.map { ($0.app, $0.identifier) })
-        claimedAll = records.count == items.count
-        return decode(records)
     }
 
     private func decode(_ records: [PendingRecord]) -> [RegionKey: (PendingRecord, NotificationRequest?)] {

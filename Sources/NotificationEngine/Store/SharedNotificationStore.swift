@@ -65,6 +65,13 @@ package protocol SharedStoreTransaction: StoreTransaction {
     /// looked at again shortly.
     func lockAppsSkippingLocked(_ apps: [AppIdentifier]) throws -> [AppIdentifier: SharedAppRow]
 
+    /// ``lockAppsSkippingLocked(_:)`` of the keys' apps, then
+    /// ``claimPending(_:)`` of those keys whose app it locked, in one step (on
+    /// PostgreSQL one statement): for firing.
+    func lockAppsSkippingLockedAndClaim(
+        _ keys: [(app: AppIdentifier, identifier: String)]
+    ) throws -> (apps: [AppIdentifier: SharedAppRow], claimed: [PendingRecord])
+
     /// How many requests the app has pending.
     func pendingCount(_ app: AppIdentifier) throws -> Int
 
