@@ -58,16 +58,12 @@ package protocol SharedStoreTransaction: StoreTransaction {
     @discardableResult
     func lockApps(_ apps: [AppIdentifier]) throws -> [AppIdentifier: SharedAppRow]
 
-    /// Locks those of the apps' existing rows that no other transaction holds, as
-    /// ``lockApps(_:)`` does but without waiting, and returns what they hold; apps
-    /// whose rows are held (or missing) are left out. For firing: another engine
-    /// that holds an app is firing it or changing it, and the rows it leaves are
-    /// looked at again shortly.
-    func lockAppsSkippingLocked(_ apps: [AppIdentifier]) throws -> [AppIdentifier: SharedAppRow]
-
-    /// ``lockAppsSkippingLocked(_:)`` of the keys' apps, then
-    /// ``claimPending(_:)`` of those keys whose app it locked, in one step (on
-    /// PostgreSQL one statement): for firing.
+    /// For firing: locks those of the keys' apps' existing rows that no other
+    /// transaction holds, as ``lockApps(_:)`` does but without waiting, and
+    /// returns what they hold, leaving out apps whose rows are held (or missing);
+    /// then claims (``claimPending(_:)``) the keys of the apps it locked. Another
+    /// engine that holds an app is firing it or changing it, and the rows it
+    /// leaves are looked at again shortly. On PostgreSQL one statement.
     func lockAppsSkippingLockedAndClaim(
         _ keys: [(app: AppIdentifier, identifier: String)]
     ) throws -> (apps: [AppIdentifier: SharedAppRow], claimed: [PendingRecord])

@@ -32,7 +32,7 @@ extension EngineCore {
     }
 
     /// Takes the entries due at `now`, at most a window's worth, as items to
-    /// fire; those of held apps (``hold(_:until:)``) stay until their date.
+    /// fire; those of held apps (``hold(_:now:delay:)``) stay until their date.
     mutating func takeDue(at now: Date) -> [FireItem] {
         heldApps = heldApps.filter { $0.value > now }
         return window.popDue(at: now, limit: window.capacity, skipping: heldApps).map {

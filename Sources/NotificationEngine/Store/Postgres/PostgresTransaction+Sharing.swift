@@ -20,20 +20,6 @@ extension PostgresTransaction: SharedStoreTransaction {
         return try appRows(rows)
     }
 
-    func lockAppsSkippingLocked(_ apps: [AppIdentifier]) throws -> [AppIdentifier: SharedAppRow] {
-        guard !apps.isEmpty else { return [:] }
-        let rows = try rows(
-            """
-            SELECT app, preferences, categories, badge FROM apps WHERE app = ANY(\(apps.map(\.rawValue)))
-            ORDER BY app FOR UPDATE SKIP LOCKED
-            """,
-            "locking \(apps.count) apps if free"
-        ) { try $0.decode((String, String?, String?, Int).self) }
-        let locked = try appRows(rows)
-        knownApps.formUnion(locked.keys)
-        return locked
-    }
-
     /// One statement: the apps' rows locked (skipping those held) in a
     /// materialized `WITH` clause, which the claim of the pending rows reads, so
     /// that the apps are locked before their rows, as in every other transaction.
@@ -68,10 +54,7 @@ extension PostgresTransaction: SharedStoreTransaction {
             if isApp {
                 appRows.append((app, preferences, categories, badge ?? 0))
             } else if let identifier, let request, let added {
-                claimed.append(PendingRecord(
-                    app: AppIdentifier(rawValue: app), identifier: identifier,
-                    nextFireDate: nextFire.map(Date.init(timeIntervalSinceReferenceDate:)),
-                    addedDate: Date(timeIntervalSinceReferenceDate: added), payload: .encoded(request)))
+                claimed.append(Self.pendingRecord(AppIdentifier(rawValue: app), identifier, request, nextFire, added))
             }
         }
         let locked = try self.appRows(appRows)

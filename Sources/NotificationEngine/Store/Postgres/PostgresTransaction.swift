@@ -62,13 +62,19 @@ final class PostgresTransaction: StoreTransaction {
                 "\(lockingRows ? "claiming" : "reading") \(group.count) pending requests of \(app)"
             ) { row in
                 let (identifier, request, nextFire, added) = try row.decode((String, Data, Double?, Double).self)
-                return PendingRecord(
-                    app: app, identifier: identifier,
-                    nextFireDate: nextFire.map(Date.init(timeIntervalSinceReferenceDate:)),
-                    addedDate: Date(timeIntervalSinceReferenceDate: added), payload: .encoded(request))
+                return Self.pendingRecord(app, identifier, request, nextFire, added)
             }
         }
         return records
+    }
+
+    /// A pending record from its columns `identifier, request, next_fire, added`.
+    static func pendingRecord(
+        _ app: AppIdentifier, _ identifier: String, _ request: Data, _ nextFire: Double?, _ added: Double
+    ) -> PendingRecord {
+        PendingRecord(
+            app: app, identifier: identifier, nextFireDate: nextFire.map(Date.init(timeIntervalSinceReferenceDate:)),
+            addedDate: Date(timeIntervalSinceReferenceDate: added), payload: .encoded(request))
     }
 
     func pendingIdentifiers(_ app: AppIdentifier, among identifiers: [String]) throws -> Set<String> {
