@@ -117,7 +117,7 @@ extension [StoredDelivery] {
     /// The batch cut, in order, into runs of one app's deliveries, each at most
     /// `limit` long: stores that insert an app's deliveries at a time keep the
     /// batch's order this way.
-    func runsByApp(limit: Int = .max) -> [(app: AppIdentifier, rows: Range<Int>)] {
+    func runsByApp(limit: Int) -> [(app: AppIdentifier, rows: Range<Int>)] {
         var runs: [(app: AppIdentifier, rows: Range<Int>)] = []
         var start = startIndex
         while start < endIndex {

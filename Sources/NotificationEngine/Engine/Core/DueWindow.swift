@@ -50,15 +50,14 @@ struct DueWindow {
     /// Takes up to `limit` entries due at or before `date`, leaving those of the
     /// apps in `held` where they are.
     mutating func popDue(at date: Date, limit: Int, skipping held: [AppIdentifier: Date] = [:]) -> [DueEntry] {
-        var count = 0
-        while count < entries.count, count < limit, entries[count].date <= date, held[entries[count].app] == nil {
-            count += 1
-        }
-        guard count < entries.count, count < limit, !held.isEmpty, entries[count].date <= date else {
+        guard !held.isEmpty else {
+            var count = 0
+            while count < entries.count, count < limit, entries[count].date <= date {
+                count += 1
+            }
             defer { entries.removeFirst(count) }
             return Array(entries.prefix(count))
         }
-        // Some due entries are held: take the others around them.
         var taken: [DueEntry] = []
         var kept: [DueEntry] = []
         var index = 0

@@ -10,20 +10,10 @@ extension PostgresTransaction {
 
     // MARK: Deliveries
 
+    /// One statement, the firing batch's (``save(_:queuingDeliveries:)``) without its other writes.
     func saveDeliveries(_ batch: [StoredDelivery], requests: DeliveryRequests) throws -> [ReplacedDelivery] {
         guard !batch.isEmpty else { return [] }
-        var rows = batch
-        var replaced = try unlist(rows.map { ($0.delivery.app, $0.delivery.request.identifier) })
-        replaced += rows.unlistReplacedWithinBatch()
-        switch requests {
-        case .own:
-            try insert(rows)
-        case .pending:
-            for (app, run) in rows.runsByApp() {
-                try insertCopyingPending(Array(rows[run]), of: app)
-            }
-        }
-        return replaced
+        return try save(FiringWrites(deliveries: batch, requests: requests), queuingDeliveries: false)
     }
 
     /// The columns a new delivery has of its own, as parallel arrays.
@@ -61,47 +51,6 @@ extension PostgresTransaction {
         let encoded = try json(category)
         encodedCategories[category] = encoded
         return encoded
-    }
-
-    private func insert(_ rows: [StoredDelivery]) throws {
-        let c = try columns(rows)
-        let apps = rows.map(\.delivery.app.rawValue)
-        let requests = try guarding("encoding \(rows.count) requests") {
-            try rows.map { ByteBuffer(bytes: try RequestCoding.encode($0.delivery.request)) }
-        }
-        try execute(
-            """
-            INSERT INTO deliveries (id, app, identifier, scheduled, date, late, listed, answered, category, request)
-            SELECT id, app, identifier, scheduled, date, late, listed, answered, NULLIF(category, ''), request
-            FROM unnest(\(c.ids), \(apps), \(c.identifiers), \(c.scheduled), \(c.dates), \(c.late), \(c.listed),
-                \(c.answered), \(c.categories), \(requests))
-                WITH ORDINALITY AS new (id, app, identifier, scheduled, date, late, listed, answered, category,
-                    request, position)
-            ORDER BY position
-            """,
-            "saving \(rows.count) deliveries")
-    }
-
-    /// Inserts the app's deliveries with the requests of its pending rows, in
-    /// order; every pending row must exist.
-    private func insertCopyingPending(_ rows: [StoredDelivery], of app: AppIdentifier) throws {
-        let c = try columns(rows)
-        let inserted = try execute(
-            """
-            INSERT INTO deliveries (id, app, identifier, scheduled, date, late, listed, answered, category, request)
-            SELECT new.id, pending.app, new.identifier, new.scheduled, new.date, new.late, new.listed, new.answered,
-                NULLIF(new.category, ''), pending.request
-            FROM unnest(\(c.ids), \(c.identifiers), \(c.scheduled), \(c.dates), \(c.late), \(c.listed),
-                \(c.answered), \(c.categories))
-                WITH ORDINALITY AS new (id, identifier, scheduled, date, late, listed, answered, category, position)
-            JOIN pending ON pending.app = \(app.rawValue) AND pending.identifier = new.identifier
-            ORDER BY new.position
-            """,
-            "saving \(rows.count) deliveries of \(app)")
-        guard inserted == rows.count else {
-            throw PostgresStoreFailure.corrupt(
-                "\(rows.count - inserted) of \(rows.count) deliveries of \(app) have no pending request")
-        }
     }
 
     func delivery(_ id: DeliveryID) throws -> StoredDelivery? {

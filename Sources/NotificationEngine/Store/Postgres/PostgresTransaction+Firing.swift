@@ -13,6 +13,12 @@ extension PostgresTransaction {
     /// two clauses change the same row: a request is either rescheduled or
     /// finished, and the outbox entries taken out are of earlier batches.
     func saveFiring(_ writes: FiringWrites) throws -> [ReplacedDelivery] {
+        try save(writes, queuingDeliveries: true)
+    }
+
+    /// `writes` in one statement; the deliveries go in the outbox only when
+    /// `queuingDeliveries` (``saveDeliveries(_:requests:)`` saves them alone).
+    func save(_ writes: FiringWrites, queuingDeliveries: Bool) throws -> [ReplacedDelivery] {
         var rows = writes.deliveries
         let replacedInBatch = rows.unlistReplacedWithinBatch()
         let c = try columns(rows)
@@ -46,7 +52,7 @@ extension PostgresTransaction {
                 RETURNING 1
             ), queued AS (
                 INSERT INTO outbox (delivery_id, owner, lease_until)
-                SELECT unnest(\(c.ids)), \(node), extract(epoch FROM clock_timestamp()) + \(PostgresStore.outboxLease)
+                SELECT unnest(\(queuingDeliveries ? c.ids : [])), \(node), extract(epoch FROM clock_timestamp()) + \(PostgresStore.outboxLease)
                 ON CONFLICT DO NOTHING
             ), rescheduled AS (
                 UPDATE pending SET next_fire = NULLIF(r.next_fire, 'NaN'::float8), added = r.added
