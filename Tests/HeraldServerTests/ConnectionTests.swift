@@ -89,6 +89,28 @@ struct ConnectionTests {
         }
     }
 
+    @Test("a kept-alive connection's next header that trickles in is answered 408 after the header limit, not the idle one")
+    func slowHeaderAfterKeepAlive() async throws {
+        // An idle limit far from the header limit: a guard that waited for a timer armed
+        // for the idle limit would answer seconds late.
+        var timeouts = Self.quick
+        timeouts.idle = .seconds(4)
+        let daemon = try TestDaemon(connectionTimeouts: timeouts)
+        try await daemon.withLiveServer { client in
+            let connection = try RawHTTP(port: client.port!)
+            try connection.send("GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            #expect(try await connection.answer().status == 200)
+            let started = ContinuousClock.now
+            try connection.send("GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            let answer = try await connection.answer()
+            let waited = ContinuousClock.now - started
+            #expect(answer.status == 408)
+            #expect(waited >= .milliseconds(350))
+            #expect(waited < .seconds(3))
+            #expect(await connection.closesConnection())
+        }
+    }
+
     @Test("a body that stops arriving is answered 408 and closed after the body limit")
     func slowBody() async throws {
         let daemon = try TestDaemon(connectionTimeouts: Self.quick)

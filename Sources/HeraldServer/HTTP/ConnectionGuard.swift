@@ -38,6 +38,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     private var deadlines: ConnectionDeadlines
     private var timer: Scheduled<Void>?
+    /// When ``timer`` fires.
+    private var timerDeadline: NIODeadline?
     private let arrivals: ByteArrivalHandler
     private let refusal: UpgradeRefusal
     /// Whether the request being answered asked for a WebSocket.
@@ -60,8 +62,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        timer?.cancel()
-        timer = nil
+        cancelTimer()
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
@@ -94,8 +95,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .head(let head) where head.status == .switchingProtocols:
             // The connection is a WebSocket from here on: no HTTP timeouts, no HTTP parts.
             upgraded = true
-            timer?.cancel()
-            timer = nil
+            cancelTimer()
             context.write(data, promise: promise)
             // Leaving now would drop the flush that follows this write.
             context.eventLoop.assumeIsolated().execute { self.leave(context) }
@@ -126,25 +126,35 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         end(context, deadlines.malformedRequest, status: .badRequest, message: "the request is not valid HTTP/1.1: \(error)")
     }
 
-    /// Schedules the check of the current deadline, replacing the one scheduled.
+    /// Makes sure a check runs by the current deadline. A timer that fires no later
+    /// is kept: most events move the deadline later (a request's header read, its
+    /// answer ended) or take it away (a request read in full), and a check that finds
+    /// the deadline not passed arms the next one. So a request costs one timer (its
+    /// first byte brings the header deadline forward), not one per event.
     private func rearm(_ context: ChannelHandlerContext) {
-        timer?.cancel()
-        timer = nil
         guard !closing, let deadline = deadlines.deadline else { return }
-        let loop = context.eventLoop.assumeIsolated()
-        timer = loop.scheduleTask(deadline: deadline) { [self] in
+        if let timerDeadline, timerDeadline <= deadline { return }
+        timer?.cancel()
+        timerDeadline = deadline
+        timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) { [self] in
             timer = nil
+            timerDeadline = nil
             guard let expiry = deadlines.expiry(now: .now()) else { return rearm(context) }
             end(context, expiry, status: .requestTimeout, message: "the request took too long to arrive")
         }
+    }
+
+    private func cancelTimer() {
+        timer?.cancel()
+        timer = nil
+        timerDeadline = nil
     }
 
     /// Answers (if `expiry` says so) and closes the connection.
     private func end(_ context: ChannelHandlerContext, _ expiry: ConnectionDeadlines.Expiry, status: HTTPResponseStatus, message: String) {
         guard !closing else { return }
         closing = true
-        timer?.cancel()
-        timer = nil
+        cancelTimer()
         guard expiry == .answerThenClose else {
             context.close(promise: nil)
             return

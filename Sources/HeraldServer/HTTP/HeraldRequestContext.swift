@@ -51,8 +51,9 @@ extension HeraldRequestContext {
         guard let raw = parameters.get(name) else {
             throw ServerError.badRequest("the address has no \(name)")
         }
-        // Most parameters have nothing encoded, and decoding goes through Foundation's NSString.
-        guard raw.contains("%") else { return raw }
+        // Most parameters have nothing encoded, and decoding (like `String.contains`
+        // with Foundation imported) goes through Foundation's NSString.
+        guard raw.utf8.contains(UInt8(ascii: "%")) else { return raw }
         guard let value = raw.removingPercentEncoding else {
             throw ServerError.badRequest("the address's \(name) is badly percent-encoded")
         }

@@ -1,3 +1,4 @@
+import Crypto
 import HeraldAPI
 import HTTPTypes
 import Hummingbird
@@ -18,11 +19,21 @@ struct AuthenticationMiddleware: RouterMiddleware {
 
     static let csrfHeader = HTTPField.Name("X-Herald-CSRF")!
 
-    let adminToken: String
+    /// The admin token's SHA-256: a bearer token's digest is compared with it (in
+    /// constant time) and, if it is not the admin's, looked up as an app's fingerprint.
+    let adminDigest: [UInt8]
     let registry: AppRegistry
     let sessions: SessionStore
     let hosts: AllowedHosts
     let scheduler: any DateScheduler
+
+    init(adminToken: String, registry: AppRegistry, sessions: SessionStore, hosts: AllowedHosts, scheduler: any DateScheduler) {
+        adminDigest = Array(Secrets.digest(adminToken))
+        self.registry = registry
+        self.sessions = sessions
+        self.hosts = hosts
+        self.scheduler = scheduler
+    }
 
     /// The session cookie's name for the daemon on `port`: browsers send a
     /// `127.0.0.1` cookie to every port, so each daemon names its own.
@@ -53,9 +64,9 @@ struct AuthenticationMiddleware: RouterMiddleware {
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {
             throw ServerError.unauthorized("use `Authorization: Bearer <token>`")
         }
-        let token = String(parts[1])
-        if Secrets.constantTimeEqual(token, adminToken) { return (.admin(viaCookie: false), .adminToken) }
-        let fingerprint = Secrets.fingerprint(token)
+        let digest = Secrets.digest(String(parts[1]))
+        if Secrets.constantTimeEqual(Array(digest), adminDigest) { return (.admin(viaCookie: false), .adminToken) }
+        let fingerprint = Secrets.fingerprint(of: digest)
         if let app = registry.app(forFingerprint: fingerprint) { return (.app(app), .appToken(fingerprint: fingerprint)) }
         throw ServerError.unauthorized("the token is not the admin token nor an app's")
     }

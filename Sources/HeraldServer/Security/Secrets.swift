@@ -13,14 +13,36 @@ enum Secrets {
 
     /// The SHA-256 of a token, in hex: what the registry stores instead of the token.
     static func fingerprint(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        fingerprint(of: digest(token))
+    }
+
+    /// The SHA-256 of a token.
+    static func digest(_ token: String) -> SHA256.Digest {
+        SHA256.hash(data: Data(token.utf8))
+    }
+
+    /// A digest in lowercase hex, as ``fingerprint(_:)`` gives it.
+    static func fingerprint(of digest: SHA256.Digest) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        return String(unsafeUninitializedCapacity: SHA256.byteCount * 2) { buffer in
+            var index = 0
+            for byte in digest {
+                buffer[index] = digits[Int(byte >> 4)]
+                buffer[index + 1] = digits[Int(byte & 0x0f)]
+                index += 2
+            }
+            return index
+        }
     }
 
     /// Compares two secrets in time that does not depend on where they differ.
     static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-        let x = Array(SHA256.hash(data: Data(a.utf8)))
-        let y = Array(SHA256.hash(data: Data(b.utf8)))
-        return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+        constantTimeEqual(Array(digest(a)), Array(digest(b)))
+    }
+
+    /// Compares two digests of the same length in time that does not depend on where they differ.
+    static func constantTimeEqual(_ x: [UInt8], _ y: [UInt8]) -> Bool {
+        x.count == y.count && zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
     /// The HMAC-SHA256 of `message` under `key`, in hex.

@@ -1,3 +1,4 @@
+import DequeModule
 import Foundation
 import HeraldAPI
 import NotificationEngine
@@ -46,7 +47,8 @@ final class EventHub: Sendable {
         var appSequences: [AppIdentifier: Int] = [:]
         var nextToken = 0
         var subscribers: [Int: Subscriber] = [:]
-        var recent: [Numbered] = []
+        /// The kept events, oldest first: a deque, as each event past the limit lets go of the oldest.
+        var recent: Deque<Numbered> = []
         var recentBytes = 0
     }
 
@@ -135,7 +137,7 @@ final class EventHub: Sendable {
         guard after < latest else { return [] }
         let missed = inScope.filter { number($0) > after }
         guard let first = missed.first, number(first) == after + 1 else { return [] }
-        return missed
+        return Array(missed)
     }
 
     private static func remember(_ numbered: Numbered, in state: inout State) {
