@@ -81,14 +81,17 @@ enum Peer {
         let pending = Mutex<[(due: Date, text: String)]>([])
     }
 
-    static func start(token: String, lists: Lists, schedule: Schedule) async throws -> String {
+    static func start(token: String, lists: Lists, schedule: Schedule, floor: DurableFloor) async throws -> String {
         try await DaemonUnderTest.run { onRunning in
-            try await makeApplication(token: token, lists: lists, schedule: schedule, onRunning: onRunning).runService()
+            try await makeApplication(
+                token: token, lists: lists, schedule: schedule, floor: floor, onRunning: onRunning
+            ).runService()
         }
     }
 
     private static func makeApplication(
-        token: String, lists: Lists, schedule: Schedule, onRunning: @escaping @Sendable (String) async -> Void
+        token: String, lists: Lists, schedule: Schedule, floor: DurableFloor,
+        onRunning: @escaping @Sendable (String) async -> Void
     ) -> some ApplicationProtocol {
         let router = Router()
         let bearer = "Bearer \(token)"
@@ -101,6 +104,18 @@ enum Peer {
             let buffer = try await request.body.collect(upTo: 1 << 20)
             let decoded = try API.decoder().decode(API.Request.self, from: Data(buffer.readableBytesView))
             guard !decoded.identifier.isEmpty else { throw HTTPError(.badRequest) }
+            let body = try API.encoder().encode(API.AddResult(evictedIdentifiers: []))
+            return Response(
+                status: .created, headers: [.contentType: "application/json; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        }
+        // D1's durable floor: the same, and the request committed to SQLite before the answer.
+        router.post("v1/apps/:app/requests-durable") { request, context -> Response in
+            try authorized(request)
+            let buffer = try await request.body.collect(upTo: 1 << 20)
+            let decoded = try API.decoder().decode(API.Request.self, from: Data(buffer.readableBytesView))
+            guard !decoded.identifier.isEmpty, let app = context.parameters.get("app") else { throw HTTPError(.badRequest) }
+            try await floor.add(decoded, for: app)
             let body = try API.encoder().encode(API.AddResult(evictedIdentifiers: []))
             return Response(
                 status: .created, headers: [.contentType: "application/json; charset=utf-8"],

@@ -16,6 +16,7 @@ struct Setup {
     let peerURL: String
     let lists: Peer.Lists
     let schedule: Peer.Schedule
+    let floor: DurableFloor
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -38,8 +39,9 @@ do {
     let daemon = try await DaemonUnderTest.start(pendingLimit: 10_000_000)
     let lists = Peer.Lists()
     let schedule = Peer.Schedule()
-    let peerURL = try await Peer.start(token: daemon.admin, lists: lists, schedule: schedule)
-    let setup = Setup(daemon: daemon, peerURL: peerURL, lists: lists, schedule: schedule)
+    let floor = try DurableFloor(directory: daemon.directory.appendingPathComponent("floor"))
+    let peerURL = try await Peer.start(token: daemon.admin, lists: lists, schedule: schedule, floor: floor)
+    let setup = Setup(daemon: daemon, peerURL: peerURL, lists: lists, schedule: schedule, floor: floor)
     print("daemon (HeraldDaemon in this process, real clock, SQLite in \(daemon.directory.path)) at \(daemon.url); "
         + "peer (bare Hummingbird) at \(peerURL); wrk loads: \(loads.map(\.description).joined(separator: ", "))")
 

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import GRDB
 import NotificationEngine
@@ -6,29 +7,17 @@ import NotificationEngine
 /// the version 1 table and indexes and the configuration (WAL, one `DatabasePool`) of the engine's
 /// store, a cached prepared statement, and nothing else.
 enum GRDBPeer {
-    /// The `apps`, `pending`, `deliveries` and `outbox` tables and indexes of the engine's
-    /// first schema (copied from `SQLiteSchema.version1` in the root package, which is
-    /// internal there). The floors keep these tables; the engine migrates to version 2
+    /// The `pending` (``FloorSchema/pending``), `apps`, `deliveries` and `outbox` tables and
+    /// indexes of the engine's first schema (copied from `SQLiteSchema.version1` in the root
+    /// package, which is internal there). The floors keep these tables; the engine migrates to version 2
     /// (`pending` without a rowid, one index fewer on deliveries, the outbox keyed by id).
-    static let schema = """
+    static let schema = FloorSchema.pending + "\n" + """
         CREATE TABLE apps (
             app TEXT PRIMARY KEY NOT NULL,
             preferences TEXT,
             badge INTEGER NOT NULL DEFAULT 0,
             categories TEXT
         ) WITHOUT ROWID;
-        CREATE TABLE pending (
-            app TEXT NOT NULL,
-            identifier TEXT NOT NULL,
-            next_fire REAL,
-            added REAL NOT NULL,
-            is_location INTEGER NOT NULL,
-            request TEXT NOT NULL,
-            PRIMARY KEY (app, identifier)
-        );
-        CREATE INDEX pending_due ON pending(next_fire, app, identifier) WHERE next_fire IS NOT NULL;
-        CREATE INDEX pending_app_order ON pending(app, next_fire, added, identifier);
-        CREATE INDEX pending_location ON pending(app) WHERE is_location = 1;
         CREATE TABLE deliveries (
             seq INTEGER PRIMARY KEY,
             id TEXT NOT NULL UNIQUE,
@@ -50,10 +39,7 @@ enum GRDBPeer {
         CREATE INDEX outbox_delivery ON outbox(delivery_id);
         """
 
-    static let insert = """
-        INSERT OR REPLACE INTO pending (app, identifier, next_fire, added, is_location, request)
-        VALUES (?, ?, ?, ?, ?, ?)
-        """
+    static let insert = FloorSchema.insertPending
 
     /// A pool configured as the engine's store configures its own.
     static func pool(_ path: String) throws -> DatabasePool {
