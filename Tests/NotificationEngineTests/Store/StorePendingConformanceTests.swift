@@ -146,6 +146,22 @@ struct StorePendingConformanceTests {
         #expect(try store.read { try $0.soonestDue(limit: 0) } == [])
     }
 
+    @Test("soonestDue keeps the soonest of many saved in no order, ties broken by app and identifier", arguments: StoreUnderTest.allCases)
+    func soonestDueOfMany(kind: StoreUnderTest) throws {
+        let store = try kind.open()
+        var generator = SystemRandomNumberGenerator()
+        // 300 requests over two apps on 40 distinct dates, so many share a date.
+        let fires = (0..<300).map { ($0, Double(Int.random(in: 1...40, using: &generator))) }.shuffled(using: &generator)
+        try save(fires.filter { $0.0 % 3 != 0 }.map { S.pending("r\($0.0)", fire: $0.1) }, for: shop, in: store)
+        try save(fires.filter { $0.0 % 3 == 0 }.map { S.pending("r\($0.0)", fire: $0.1) }, for: todo, in: store)
+        let expected = fires.map { index, fire in
+            DueEntry(app: index % 3 == 0 ? todo : shop, identifier: "r\(index)", date: S.date(fire))
+        }.sorted { $0.comesBefore($1) }
+        for limit in [1, 37, 299, 300, 301] {
+            #expect(try store.read { try $0.soonestDue(limit: limit) } == Array(expected.prefix(limit)), "limit \(limit)")
+        }
+    }
+
     @Test("locationPending lists every location request, by app then pending order", arguments: StoreUnderTest.allCases)
     func locationPending(kind: StoreUnderTest) throws {
         let store = try kind.open()
