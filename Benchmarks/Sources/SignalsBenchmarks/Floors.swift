@@ -7,7 +7,8 @@ enum Floors {
         let last: (Int) -> Int
     }
 
-    /// B1 floor: the source loop calling three opaque closures, summing the result.
+    /// B1's floor until 2026-11-26: the source loop calling three opaque closures, summing
+    /// the result in a local — it never calls a subscriber, which every side must.
     static func pipeline(_ n: Int) -> Int {
         let stages = opaque(Stages(first: { $0 &+ 1 }, isIncluded: { $0 % 3 != 0 }, last: { $0 &* 2 }))
         var sum = 0
@@ -16,6 +17,21 @@ enum Floors {
             if stages.isIncluded(value) { sum &+= stages.last(value) }
         }
         return sum
+    }
+
+    /// B1's floor: the same loop handing each value that passes to an opaque sink closure
+    /// that adds it to an ``Accumulator``, as every side's subscriber does.
+    static func pipelineWithSink(_ n: Int) -> Int {
+        let stages = opaque(Stages(first: { $0 &+ 1 }, isIncluded: { $0 % 3 != 0 }, last: { $0 &* 2 }))
+        let accumulator = Accumulator()
+        // In an array and called by index, as in `fanOut`: the call borrows the closure
+        // instead of retaining and releasing its context around every value.
+        let sink = opaque(ContiguousArray([Sink { accumulator.sum &+= $0 }]))
+        for i in 0..<n {
+            let value = stages.first(i)
+            if stages.isIncluded(value) { sink[0].call(stages.last(value)) }
+        }
+        return accumulator.sum
     }
 
     /// A closure in a concretely typed field: an `[(Int) -> Void]` would store its elements

@@ -38,11 +38,12 @@ struct Row {
     let signals: Sample
     let openCombine: Sample?
     let floor: Sample?
+    let otherFloor: (title: String, sample: Sample)?
     let goals: [Goal]
 
     /// Measures the Signals side, and the OpenCombine side and floor when given, interleaved.
     init(measuring sides: Sides) {
-        let bodies = [sides.signals, sides.openCombine, sides.floor].compactMap { $0 }
+        let bodies = [sides.signals, sides.openCombine, sides.floor, sides.otherFloor?.body].compactMap { $0 }
         var samples = Harness.measure(events: sides.events, bodies)[...]
         id = sides.id
         title = sides.title
@@ -50,6 +51,7 @@ struct Row {
         signals = samples.removeFirst()
         openCombine = sides.openCombine == nil ? nil : samples.removeFirst()
         floor = sides.floor == nil ? nil : samples.removeFirst()
+        otherFloor = sides.otherFloor.map { ($0.title, samples.removeFirst()) }
     }
 
     var openCombineRatio: Double? {
@@ -62,7 +64,7 @@ struct Row {
 
     /// Checksums of the sides that must agree (they compute the same sum).
     var checksumsAgree: Bool {
-        [openCombine, floor].compactMap { $0 }.allSatisfy { $0.checksum == signals.checksum }
+        [openCombine, floor, otherFloor?.sample].compactMap { $0 }.allSatisfy { $0.checksum == signals.checksum }
     }
 }
 
@@ -85,6 +87,14 @@ enum Report {
                 goals, met,
             ]
             lines.append("| " + cells.joined(separator: " | ") + " |")
+            if let (title, floor) = row.otherFloor {
+                let ratio = row.signals.nanosecondsPerEvent / floor.nanosecondsPerEvent
+                let cells = [
+                    row.id, "floor: " + title, format(row.signals.nanosecondsPerEvent, digits: 1), "—",
+                    format(floor.nanosecondsPerEvent, digits: 2), "—", format(ratio, digits: 2) + "×", "—", "—",
+                ]
+                lines.append("| " + cells.joined(separator: " | ") + " |")
+            }
         }
         return lines.joined(separator: "\n")
     }

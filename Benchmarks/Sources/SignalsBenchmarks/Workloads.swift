@@ -15,6 +15,8 @@ struct Sides {
     let signals: () -> Int
     var openCombine: (() -> Int)? = nil
     var floor: (() -> Int)? = nil
+    /// A second floor shown beside the goal's, without a goal: for B1, the floor without its sink.
+    var otherFloor: (title: String, body: () -> Int)? = nil
 
     /// The side named `name` ("signals", "opencombine" or "floor"), if this workload has it.
     func side(named name: String) -> (() -> Int)? {
@@ -22,6 +24,7 @@ struct Sides {
         case "signals": signals
         case "opencombine": openCombine
         case "floor": floor
+        case "otherfloor": otherFloor?.body
         default: nil
         }
     }
@@ -42,7 +45,8 @@ enum Workloads {
             goals: [.fasterThanOpenCombine(6), .withinFloor(1.5)],
             signals: { SignalsSide.pipeline(n) },
             openCombine: { OpenCombineSide.pipeline(n) },
-            floor: { Floors.pipeline(n) }
+            floor: { Floors.pipelineWithSink(n) },
+            otherFloor: ("the stages alone, no sink (the goal's floor until 2026-11-26)", { Floors.pipeline(n) })
         )
     }
 

@@ -3,7 +3,7 @@ import Foundation
 // Usage: SignalsBenchmarks [ID …]        run only the workloads whose id is given (e.g. B3)
 // Environment:
 //   BENCH_SCALE=0.1                       scale every workload's size (default 1)
-//   BENCH_PROFILE=signals|opencombine|floor
+//   BENCH_PROFILE=signals|opencombine|floor|otherfloor
 //                                         run only that side of the selected workloads,
 //                                         BENCH_PROFILE_RUNS times (default 3), untimed: for perf/valgrind
 
