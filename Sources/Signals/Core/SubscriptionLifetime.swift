@@ -37,8 +37,12 @@ final class SubscriptionLifetime: Disposable, @unchecked Sendable {
         /// The disposable a start handler returned.
         case disposable(any Disposable)
         /// Takes the subscription out of a subject's list. The closure captures only the
-        /// subject, so making it allocates nothing, and its body is specialized.
+        /// subject, so making it allocates nothing, and its body is specialized. An
+        /// observer's place in a subject's list: it retains the subject.
         case detach(@Sendable (SubscriptionLifetime) -> Void)
+        /// A place in a subject's list held by a subscription made with closures: the
+        /// subject's link, unretained and counted (see `SubjectLink`).
+        case subject(Unmanaged<SubjectLink>)
     }
 
     @usableFromInline
@@ -53,11 +57,19 @@ final class SubscriptionLifetime: Disposable, @unchecked Sendable {
         state = Atomic(Phase.active | Slot.empty)
     }
 
-    /// A lifetime whose upstream is a subject's list, known before anyone else can see it.
+    /// A lifetime whose upstream is a place in a subject's list, known before anyone else
+    /// can see it. The link is not retained; the subject counts the lifetime when the
+    /// receiver joins (`SubjectCore.start(_:holdsLink:)`).
     @inlinable
-    init(detach: @escaping @Sendable (SubscriptionLifetime) -> Void) {
+    init(subject: Unmanaged<SubjectLink>) {
         state = Atomic(Phase.active | Slot.holding)
-        upstream = .detach(detach)
+        upstream = .subject(subject)
+    }
+
+    /// A lifetime still holding a subject's link when it is freed (its subject went and let
+    /// go of its receiver, and it was never disposed) gives up its count.
+    deinit {
+        if case .subject(let link)? = upstream { Upstream.leave(link, self) }
     }
 
     /// Whether events may still be delivered.
@@ -189,7 +201,15 @@ extension SubscriptionLifetime.Upstream {
         switch self {
         case .disposable(let disposable): disposable.dispose()
         case .detach(let detach): detach(lifetime)
+        case .subject(let link): Self.leave(link, lifetime)
         }
+    }
+
+    /// Takes `lifetime`'s receiver out of the list of `link`'s subject and gives up its
+    /// count; releases the link's retain if the subject is gone and this was the last.
+    @inlinable
+    static func leave(_ link: Unmanaged<SubjectLink>, _ lifetime: SubscriptionLifetime) {
+        if link._withUnsafeGuaranteedRef({ $0.leaveList($0, lifetime) }) { link.release() }
     }
 
     /// The work as a disposable, to keep beside another in a `CompositeDisposable`.
@@ -198,6 +218,7 @@ extension SubscriptionLifetime.Upstream {
         switch self {
         case .disposable(let disposable): disposable
         case .detach(let detach): ActionDisposable { detach(lifetime) }
+        case .subject(let link): ActionDisposable { Self.leave(link, lifetime) }
         }
     }
 }

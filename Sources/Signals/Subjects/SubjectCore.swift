@@ -7,8 +7,9 @@
 /// and no lock is held while subscriber code runs.
 ///
 /// The list keeps each subscriber's closures and lifetime inline (a `Receiver`), and a
-/// subscription leaves it through its lifetime (`SubscriptionLifetime.Upstream.detach`):
-/// subscribing with closures allocates only the lifetime, and disposing allocates nothing.
+/// subscription leaves it through its lifetime: subscribing with closures allocates only
+/// the lifetime, which holds the list's link unretained (`SubjectLink`), and disposing
+/// allocates nothing.
 @usableFromInline
 final class SubjectCore<Value: Sendable, Failure: Error>: Sendable {
     @usableFromInline
@@ -34,6 +35,10 @@ final class SubjectCore<Value: Sendable, Failure: Error>: Sendable {
         @usableFromInline var deliveredTerminal: Event<Value, Failure>?
         @usableFromInline var buffer: [Value] = []
         @usableFromInline var bufferHead = 0
+        /// How many lifetimes hold this state's link (see `SubjectLink`).
+        @usableFromInline var links = 0
+        /// Set when the subject went: nothing joins or is sent any more.
+        @usableFromInline var isGone = false
 
         @usableFromInline
         init() {}
@@ -55,7 +60,10 @@ final class SubjectCore<Value: Sendable, Failure: Error>: Sendable {
     }
 
     @usableFromInline
-    let state = SpinLocked(State())
+    let state: SpinLocked<State>
+    /// What subscriptions made with closures hold: this state, unretained and counted.
+    @usableFromInline
+    let link: SubjectListLink<Value, Failure>
     /// How many values are replayed to new subscribers (0 for a plain subject).
     @usableFromInline
     let capacity: Int
@@ -63,6 +71,30 @@ final class SubjectCore<Value: Sendable, Failure: Error>: Sendable {
     @inlinable
     init(capacity: Int) {
         self.capacity = capacity
+        let state = SpinLocked(State())
+        self.state = state
+        link = SubjectListLink(state: state)
+    }
+
+    /// Marks the state gone and lets go of the receivers, of what waits to be delivered and
+    /// of the replay buffer, after the lock is given up (their deinits may run any code). If lifetimes still hold the link, the link keeps one
+    /// retain, released by the last of them to leave (`SubjectListLink.leave(_:)`): taken
+    /// under the lock, so that no leaving can come between the count and the retain.
+    deinit {
+        var receivers: ContiguousArray<Receiver<Value, Failure>> = []
+        var queue = DrainQueue<Work>()
+        var buffer: [Value] = []
+        state.withLock { state in
+            state.isGone = true
+            swap(&receivers, &state.observers)
+            swap(&queue, &state.queue)
+            swap(&buffer, &state.buffer)
+            state.bufferHead = 0
+            if state.links > 0 { _ = Unmanaged<SubjectLink>.passRetained(link) }
+        }
+        _ = consume receivers
+        _ = consume queue
+        _ = consume buffer
     }
 
     // MARK: Sending
@@ -135,19 +167,21 @@ final class SubjectCore<Value: Sendable, Failure: Error>: Sendable {
 
     // MARK: Subscribing
 
-    /// The lifetime of a subscription with closures, created leaving this subject when it
-    /// ends: the only allocation, and the disposable returned (`Signal.subscribe(receiving:)`
-    /// builds the receiver around it and moves it in with `start(_:)`).
+    /// The lifetime of a subscription with closures, created leaving this subject's list
+    /// when it ends: the only allocation, and the disposable returned
+    /// (`Signal.subscribe(receiving:)` builds the receiver around it and moves it in with
+    /// `start(_:)`, which counts it). It holds the link, unretained (see `SubjectLink`).
     @inlinable
     func makeLifetime() -> SubscriptionLifetime {
-        SubscriptionLifetime(detach: detach)
+        SubscriptionLifetime(subject: Unmanaged<SubjectLink>.passUnretained(link))
     }
 
     /// Subscribes an observer (the signal's start handler). Its lifetime leaves this
-    /// subject when it ends, so there is no disposable to hand back.
+    /// subject when it ends, so there is no disposable to hand back. It retains the subject
+    /// (`detach`): it joins the list before it holds anything, and is not counted.
     @inlinable
     func subscribe(_ observer: Observer<Value, Failure>) {
-        start(observer.receiver)
+        start(observer.receiver, holdsLink: false)
         // Attached after joining the list: a lifetime that already ended leaves it at once.
         observer.lifetime.attach(.detach(detach))
     }
@@ -165,10 +199,11 @@ final class SubjectCore<Value: Sendable, Failure: Error>: Sendable {
     /// subscriber's context four times ahead of the branches and released it three times
     /// under the lock, one atomic pair more per subscription than the move it is.
     @inlinable @inline(never)
-    func start(_ receiver: consuming Receiver<Value, Failure>) {
+    func start(_ receiver: consuming Receiver<Value, Failure>, holdsLink: Bool = true) {
         // Moved into the list with `take()`, so joining it costs no reference counting.
         var pending = Optional(receiver)
         let start = state.withLock { state -> Start in
+            if holdsLink { state.links += 1 }
             if let terminal = state.deliveredTerminal, capacity == 0 { return .terminal(terminal) }
             if capacity == 0 {
                 state.observers.append(pending.take()!)
@@ -205,18 +240,33 @@ final class SubjectCore<Value: Sendable, Failure: Error>: Sendable {
         if let terminal { receiver.send(terminal) }
     }
 
-    /// Removes the receiver of `lifetime`. It is moved out of the lock's closure, so it is
-    /// released after the lock is given up: no subscriber code (a captured object's deinit)
-    /// runs under the lock.
+    /// Removes the receiver of `lifetime`: an observer's, which retains the subject (one
+    /// made with closures leaves through the link).
     @inlinable
     func remove(_ lifetime: SubscriptionLifetime) {
+        _ = Self.leave(state, lifetime, counted: false)
+    }
+
+    /// Removes the receiver of `lifetime` from the list in `state` and, when `counted`,
+    /// gives up the lifetime's count of the link; returns whether that was the last count
+    /// of a subject that is gone (`SubjectLink`). The receiver is moved out of the lock's
+    /// closure and released after the lock is given up, so no subscriber code (a captured
+    /// object's deinit) runs under the lock; nothing touches the state after that, as a
+    /// given-up count no longer keeps it.
+    @inlinable
+    static func leave(_ state: SpinLocked<State>, _ lifetime: SubscriptionLifetime, counted: Bool) -> Bool {
         var removed: Receiver<Value, Failure>?
-        state.withLock { state in
-            guard let index = state.observers.lastIndex(where: { $0.lifetime === lifetime }) else { return }
-            // The newest subscriber is the likeliest to leave first; it needs no shifting.
-            removed = index == state.observers.count - 1 ? state.observers.removeLast() : state.observers.remove(at: index)
+        let isLast = state.withLock { state -> Bool in
+            if let index = state.observers.lastIndex(where: { $0.lifetime === lifetime }) {
+                // The newest subscriber is the likeliest to leave first; it needs no shifting.
+                removed = index == state.observers.count - 1 ? state.observers.removeLast() : state.observers.remove(at: index)
+            }
+            guard counted else { return false }
+            state.links -= 1
+            return state.isGone && state.links == 0
         }
         _ = consume removed
+        return isLast
     }
 
     @inlinable
