@@ -4,6 +4,12 @@
 /// Replay and live delivery are serialized: a subscriber never misses or repeats a value
 /// sent while it subscribes.
 ///
+/// Closures subscribed to its `signal` directly (`subscribeNext`, `subscribe(next:…)`) do
+/// not keep the subject: once nothing holds the subject, its `signal` or its `observer`
+/// (so nothing can send to it any more), it is freed with those closures, and disposing
+/// their subscriptions afterwards does nothing. A subscription through an operator or
+/// an `Observer` keeps it until the subscription ends.
+///
 /// ```swift
 /// let results = ReplaySubject<Int, Never>(capacity: 1)
 /// results.send(1)

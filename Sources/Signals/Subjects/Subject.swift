@@ -5,6 +5,12 @@
 /// time, in one order, none lost or duplicated. After an error or completion, later
 /// sends are ignored and new subscribers receive that terminating event at once.
 ///
+/// Closures subscribed to its `signal` directly (`subscribeNext`, `subscribe(next:…)`) do
+/// not keep the subject: once nothing holds the subject, its `signal` or its `observer`
+/// (so nothing can send to it any more), it is freed with those closures, and disposing
+/// their subscriptions afterwards does nothing. A subscription through an operator or
+/// an `Observer` keeps it until the subscription ends.
+///
 /// ```swift
 /// let letters = Subject<String, Never>()
 /// letters.signal.subscribeNext { print($0) }
