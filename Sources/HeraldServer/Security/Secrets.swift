@@ -21,14 +21,15 @@ enum Secrets {
         SHA256.hash(data: Data(token.utf8))
     }
 
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
     /// A digest in lowercase hex, as ``fingerprint(_:)`` gives it.
     static func fingerprint(of digest: SHA256.Digest) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        return String(unsafeUninitializedCapacity: SHA256.byteCount * 2) { buffer in
+        String(unsafeUninitializedCapacity: SHA256.byteCount * 2) { buffer in
             var index = 0
             for byte in digest {
-                buffer[index] = digits[Int(byte >> 4)]
-                buffer[index + 1] = digits[Int(byte & 0x0f)]
+                buffer[index] = hexDigits[Int(byte >> 4)]
+                buffer[index + 1] = hexDigits[Int(byte & 0x0f)]
                 index += 2
             }
             return index
