@@ -24,10 +24,30 @@ package final class InMemoryStore: NotificationStore {
 /// One transaction of the in-memory store, holding the state while it runs.
 private final class InMemoryTransaction: StoreTransaction {
     struct App {
-        var pending: [String: PendingRequest] = [:]
+        private(set) var pending: [String: PendingRequest] = [:]
+        /// Each dated pending request's next fire date, beside ``pending``: reading
+        /// the due queue from here copies no request (a request is a large value,
+        /// and copying each pending one per read of the window was a quarter of a
+        /// 100,000-request burst).
+        private(set) var dueDates: [String: Date] = [:]
         var preferences: AppNotificationPreferences?
         var badge = 0
         var categories: [NotificationCategory] = []
+
+        mutating func save(_ request: PendingRequest) {
+            pending[request.request.identifier] = request
+            dueDates[request.request.identifier] = request.nextFireDate
+        }
+
+        mutating func remove(_ identifier: String) -> PendingRequest? {
+            dueDates[identifier] = nil
+            return pending.removeValue(forKey: identifier)
+        }
+
+        mutating func removeAllPending() {
+            pending = [:]
+            dueDates = [:]
+        }
     }
 
     struct State {
@@ -90,17 +110,17 @@ private final class InMemoryTransaction: StoreTransaction {
     }
 
     func savePending(_ pending: PendingRequest, for app: AppIdentifier) {
-        state.apps[app, default: App()].pending[pending.request.identifier] = pending
+        state.apps[app, default: App()].save(pending)
     }
 
     func deletePending(_ app: AppIdentifier, identifiers: [String]) -> Int {
         identifiers.reduce(0) { count, identifier in
-            count + (state.apps[app]?.pending.removeValue(forKey: identifier) == nil ? 0 : 1)
+            count + (state.apps[app]?.remove(identifier) == nil ? 0 : 1)
         }
     }
 
     func deleteAllPending(_ app: AppIdentifier) -> Int {
-        defer { state.apps[app]?.pending = [:] }
+        defer { state.apps[app]?.removeAllPending() }
         return state.apps[app]?.pending.count ?? 0
     }
 
@@ -114,20 +134,34 @@ private final class InMemoryTransaction: StoreTransaction {
         state.apps.compactMapValues { $0.pending.isEmpty ? nil : $0.pending.count }
     }
 
-    func soonestDue(limit: Int) -> [DueEntry] {
-        // The `limit` smallest in one pass, kept sorted: O(n log limit) compares
-        // and few moves, not a sort of every pending request per refill.
+    func soonestDue(limit: Int, after: DueEntry?) -> [DueEntry] {
+        guard limit > 0 else { return [] }
+        // The `limit` smallest in one pass. Candidates gather unsorted; when twice
+        // `limit` have, they are sorted and cut back to `limit`, and the last kept is
+        // the bar the rest must pass. A sorted insertion per candidate instead moved
+        // half the list each time: with many requests due at one date, in no order,
+        // that was 40% of a 100,000-request burst.
+        let gathered = limit < Int.max / 2 ? 2 * limit : Int.max
         var soonest: [DueEntry] = []
-        soonest.reserveCapacity(min(limit, 4_096))
-        for (app, record) in state.apps {
-            for pending in record.pending.values {
-                guard let date = pending.nextFireDate else { continue }
-                let entry = DueEntry(app: app, identifier: pending.request.identifier, date: date)
-                if soonest.count == limit, let last = soonest.last, !entry.comesBefore(last) { continue }
-                soonest.insert(entry, at: soonest.insertionIndex(of: entry))
-                if soonest.count > limit { soonest.removeLast() }
+        soonest.reserveCapacity(min(gathered, 8_192))
+        var bar: DueEntry?
+        func cut() {
+            soonest.sort { $0.comesBefore($1) }
+            if soonest.count >= limit {
+                soonest.removeLast(soonest.count - limit)
+                bar = soonest.last
             }
         }
+        for (app, record) in state.apps {
+            for (identifier, date) in record.dueDates {
+                let entry = DueEntry(app: app, identifier: identifier, date: date)
+                if let after, !after.comesBefore(entry) { continue }
+                if let bar, !entry.comesBefore(bar) { continue }
+                soonest.append(entry)
+                if soonest.count >= gathered { cut() }
+            }
+        }
+        cut()
         return soonest
     }
 

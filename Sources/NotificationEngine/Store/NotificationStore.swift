@@ -207,8 +207,9 @@ package protocol StoreTransaction {
     @discardableResult
     func deleteAllPending(_ app: AppIdentifier) throws -> Int
     func pendingCounts() throws -> [AppIdentifier: Int]
-    /// The `limit` soonest due entries of all apps, in due-queue order.
-    func soonestDue(limit: Int) throws -> [DueEntry]
+    /// The `limit` soonest due entries of all apps, in due-queue order; with
+    /// `after`, the soonest of those that come after it in that order.
+    func soonestDue(limit: Int, after: DueEntry?) throws -> [DueEntry]
     /// Every pending request with a location trigger.
     func locationPending() throws -> [(AppIdentifier, PendingRequest)]
 
@@ -277,6 +278,11 @@ package protocol StoreTransaction {
 }
 
 extension StoreTransaction {
+    /// The `limit` soonest due entries of all apps, in due-queue order.
+    package func soonestDue(limit: Int) throws -> [DueEntry] {
+        try soonestDue(limit: limit, after: nil)
+    }
+
     package func saveFiring(_ writes: FiringWrites) throws -> [ReplacedDelivery] {
         try removeFromOutbox(writes.handedOver)
         let replaced = try saveDeliveries(writes.deliveries, requests: writes.requests)

@@ -162,6 +162,34 @@ struct StorePendingConformanceTests {
         }
     }
 
+    @Test("soonestDue after an entry continues the due order past it, whether or not the entry is still stored", arguments: StoreUnderTest.allCases)
+    func soonestDueAfter(kind: StoreUnderTest) throws {
+        let store = try kind.open()
+        var generator = SystemRandomNumberGenerator()
+        let fires = (0..<200).map { ($0, Double(Int.random(in: 1...25, using: &generator))) }.shuffled(using: &generator)
+        try save(fires.filter { $0.0 % 2 == 0 }.map { S.pending("r\($0.0)", fire: $0.1) }, for: shop, in: store)
+        try save(fires.filter { $0.0 % 2 == 1 }.map { S.pending("r\($0.0)", fire: $0.1) }, for: todo, in: store)
+        try save([S.pending("undated", fire: nil)], for: shop, in: store)
+        let all = try store.read { try $0.soonestDue(limit: 300) }
+        #expect(all.count == 200)
+        // Read in pages of 30, each after the last entry of the one before, the due order comes back whole.
+        var paged: [DueEntry] = []
+        var page: [DueEntry]
+        repeat {
+            page = try store.read { [after = paged.last] in try $0.soonestDue(limit: 30, after: after) }
+            paged += page
+        } while !page.isEmpty
+        #expect(paged == all)
+        // After an entry that is no longer stored (a batch fired and deleted): what follows it.
+        let cut = all[99]
+        _ = try store.write { try $0.deletePending(cut.app, identifiers: [cut.identifier]) }
+        #expect(try store.read { try $0.soonestDue(limit: 10, after: cut) } == Array(all[100..<110]))
+        // After an entry that sorts between two stored ones (a space sorts before the digits).
+        let between = DueEntry(app: all[150].app, identifier: all[150].identifier + " ", date: all[150].date)
+        #expect(try store.read { try $0.soonestDue(limit: 1, after: between) }.first == all[151])
+        #expect(try store.read { try $0.soonestDue(limit: 5, after: all.last) } == [])
+    }
+
     @Test("locationPending lists every location request, by app then pending order", arguments: StoreUnderTest.allCases)
     func locationPending(kind: StoreUnderTest) throws {
         let store = try kind.open()

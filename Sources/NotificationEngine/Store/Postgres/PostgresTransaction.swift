@@ -170,15 +170,22 @@ final class PostgresTransaction: StoreTransaction {
         return Dictionary(uniqueKeysWithValues: counts)
     }
 
-    func soonestDue(limit: Int) throws -> [DueEntry] {
+    func soonestDue(limit: Int, after: DueEntry?) throws -> [DueEntry] {
         guard limit > 0 else { return [] }
-        return try rows(
-            """
-            SELECT app, identifier, next_fire FROM pending WHERE next_fire IS NOT NULL
-            ORDER BY next_fire, app, identifier LIMIT \(limit)
-            """,
-            "reading the soonest due requests"
-        ) { row in
+        let query: PostgresQuery =
+            if let after {
+                """
+                SELECT app, identifier, next_fire FROM pending WHERE next_fire IS NOT NULL
+                AND (next_fire, app, identifier) > (\(after.date.timeIntervalSinceReferenceDate), \(after.app.rawValue), \(after.identifier))
+                ORDER BY next_fire, app, identifier LIMIT \(limit)
+                """
+            } else {
+                """
+                SELECT app, identifier, next_fire FROM pending WHERE next_fire IS NOT NULL
+                ORDER BY next_fire, app, identifier LIMIT \(limit)
+                """
+            }
+        return try rows(query, "reading the soonest due requests") { row in
             let (app, identifier, date) = try row.decode((String, String, Double).self)
             return DueEntry(
                 app: AppIdentifier(rawValue: app), identifier: identifier,

@@ -159,15 +159,25 @@ final class SQLiteTransaction: StoreTransaction {
         }
     }
 
-    func soonestDue(limit: Int) throws -> [DueEntry] {
+    func soonestDue(limit: Int, after: DueEntry?) throws -> [DueEntry] {
         guard limit > 0 else { return [] }
+        // After an entry: a range of the `pending_due` index, as a row-value comparison.
+        let (range, arguments): (String, StatementArguments) =
+            if let after {
+                (
+                    "AND (next_fire, app, identifier) > (?, ?, ?)",
+                    [after.date.timeIntervalSinceReferenceDate, after.app.rawValue, after.identifier, limit]
+                )
+            } else {
+                ("", [limit])
+            }
         return try guarding("reading the soonest due requests") {
             try fetch(
                 """
-                SELECT app, identifier, next_fire FROM pending WHERE next_fire IS NOT NULL
+                SELECT app, identifier, next_fire FROM pending WHERE next_fire IS NOT NULL \(range)
                 ORDER BY next_fire, app, identifier LIMIT ?
                 """,
-                [limit]
+                arguments
             ) { row in
                 DueEntry(
                     app: AppIdentifier(rawValue: try row.decode(atIndex: 0)),
