@@ -9,8 +9,9 @@ enum BatchDecoder {
     static let parallelThreshold = 128
 
     /// Each record's request, or the error decoding it, in the records' order.
-    static func decode(_ records: [PendingRecord]) -> [Result<NotificationRequest, any Error>] {
-        let chunks = records.count >= parallelThreshold ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
+    static func decode(_ records: [PendingRecord], inParallel: Bool = true) -> [Result<NotificationRequest, any Error>] {
+        let chunks =
+            inParallel && records.count >= parallelThreshold ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
         guard chunks > 1 else { return decode(records[...]) }
         let size = (records.count + chunks - 1) / chunks
         let parts = Mutex<[Int: [Result<NotificationRequest, any Error>]]>([:])

@@ -10,10 +10,12 @@ extension NotificationEngine {
     /// Fires everything due now, a window's worth per transaction, handing each
     /// committed batch to the presenters before the next; then arms the timer.
     /// The outbox entries of a batch handed over go in the next batch's
-    /// transaction, or in one of their own after the last.
+    /// transaction, or in one of their own after the last. While a batch
+    /// commits, the next one's records are read (``FiringPrefetch``).
     func fireDue() {
         var handedOver: [DeliveryID] = []
-        while let firing = scheduling.withLock({ commitDueBatch(clearing: handedOver, in: &$0) }) {
+        var ahead: FiringPrefetch?
+        while let firing = scheduling.withLock({ commitDueBatch(clearing: handedOver, ahead: &ahead, in: &$0) }) {
             handedOver = present(firing)
         }
         clearOutbox(handedOver)
@@ -21,9 +23,14 @@ extension NotificationEngine {
 
     /// Commits the next batch of due entries, removing `handedOver` from the
     /// outbox in the same transaction, or arms the timer and returns `nil` when
-    /// nothing more is due.
-    private func commitDueBatch(clearing handedOver: [DeliveryID], in scheduling: inout Scheduling) -> Firing? {
+    /// nothing more is due. Uses the records `ahead` read if they are still
+    /// current, and leaves there the read of the batch after.
+    private func commitDueBatch(
+        clearing handedOver: [DeliveryID], ahead: inout FiringPrefetch?, in scheduling: inout Scheduling
+    ) -> Firing? {
         let now = scheduler.now
+        let prefetched = ahead?.take(ifStoreWritesAre: storeWrites.load(ordering: .sequentiallyConsistent))
+        ahead = nil
         refillIfNeeded(&scheduling)
         let items = scheduling.core.takeDue(at: now)
         guard !items.isEmpty else {
@@ -31,7 +38,28 @@ extension NotificationEngine {
             armTimer(&scheduling)
             return nil
         }
-        return commit(items, now: now, clearing: handedOver, in: &scheduling)
+        ahead = prefetch(after: items, now: now, in: &scheduling)
+        return commit(items, now: now, clearing: handedOver, prefetched: prefetched, in: &scheduling)
+    }
+
+    /// Starts reading the records of the batch after `items`, which are about to
+    /// commit: the window's entries due at `now` after them, or, when `items`
+    /// emptied it, the store's next entries after the last of them (the window is
+    /// refilled with those now, which is what it holds once `items` commit). Not
+    /// with a shared store, whose batches claim their rows in the transaction.
+    private func prefetch(after items: [FireItem], now: Date, in scheduling: inout Scheduling) -> FiringPrefetch? {
+        guard sharedStore == nil, let last = items.last, let lastDate = last.expectedDate else { return nil }
+        if scheduling.core.needsRefill(at: now) {
+            let after = DueEntry(app: last.app, identifier: last.identifier, date: lastDate)
+            let capacity = scheduling.core.window.capacity
+            guard let soonest = try? read({ try $0.soonestDue(limit: capacity + 1, after: after) }) else { return nil }
+            scheduling.core.refilled(with: soonest)
+        }
+        let keys = scheduling.core.nextDue(at: now).map { (app: $0.app, identifier: $0.identifier) }
+        guard !keys.isEmpty else { return nil }
+        return FiringPrefetch(keys: keys, writesAtStart: storeWrites.load(ordering: .sequentiallyConsistent)) {
+            [self] keys in try? decode(read { try $0.pendingRecords(keys) }, inParallel: false)
+        }
     }
 
     /// Commits the firing of `items` in one transaction, which also takes
@@ -46,7 +74,8 @@ extension NotificationEngine {
     /// them without the lock); rows another engine holds are left to it, and
     /// looked at again shortly in case it never commits.
     func commit(
-        _ items: [FireItem], now: Date, clearing handedOver: [DeliveryID] = [], in scheduling: inout Scheduling
+        _ items: [FireItem], now: Date, clearing handedOver: [DeliveryID] = [],
+        prefetched: FiringPrefetch.Taken? = nil, in scheduling: inout Scheduling
     ) -> Firing? {
         do {
             let appKeys = Set(items.map(\.app))
@@ -54,7 +83,7 @@ extension NotificationEngine {
             let cached = isShared ? [:] : try appKeys.reduce(into: [AppIdentifier: AppRecord]()) { records, app in
                 records[app] = try record(app, in: &scheduling)
             }
-            let preloaded = isShared ? nil : try load(items)
+            let preloaded = isShared ? nil : try load(items, prefetched: prefetched)
             let core = scheduling.core
             let waitsForApps = scheduling.core.waitsForApps(of: items, limit: Self.appLockSkipsBeforeWaiting)
             var claimedAll = true
@@ -120,15 +149,29 @@ extension NotificationEngine {
         }
     }
 
-    /// The pending records of the items and their decoded requests; a record
-    /// whose request cannot be decoded is logged and comes back with `nil`, so
-    /// that firing removes it instead of failing on it for ever.
-    private func load(_ items: [FireItem]) throws -> [RegionKey: (PendingRecord, NotificationRequest?)] {
-        decode(try read { try $0.pendingRecords(items.map { ($0.app, $0.identifier) }) })
+    /// The pending records of the items and their decoded requests, read now
+    /// unless `prefetched` has them (it may hold others, which firing does not
+    /// look at); a record whose request cannot be decoded is logged and comes
+    /// back with `nil`, so that firing removes it instead of failing on it for ever.
+    private func load(_ items: [FireItem], prefetched: FiringPrefetch.Taken?) throws -> FiringPrefetch.Loaded {
+        guard let prefetched else {
+            return decode(try read { try $0.pendingRecords(items.map { ($0.app, $0.identifier) }) })
+        }
+        // Usually the very entries read ahead, in the same order.
+        if prefetched.keys.count == items.count,
+            zip(prefetched.keys, items).allSatisfy({ $0.app == $1.app && $0.identifier == $1.identifier })
+        {
+            return prefetched.loaded
+        }
+        let missing = items.filter { prefetched.loaded[RegionKey(app: $0.app, identifier: $0.identifier)] == nil }
+        guard !missing.isEmpty else { return prefetched.loaded }
+        var loaded = prefetched.loaded
+        loaded.merge(decode(try read { try $0.pendingRecords(missing.map { ($0.app, $0.identifier) }) })) { _, read in read }
+        return loaded
     }
 
-    private func decode(_ records: [PendingRecord]) -> [RegionKey: (PendingRecord, NotificationRequest?)] {
-        let requests = BatchDecoder.decode(records)
+    private func decode(_ records: [PendingRecord], inParallel: Bool = true) -> FiringPrefetch.Loaded {
+        let requests = BatchDecoder.decode(records, inParallel: inParallel)
         var loaded: [RegionKey: (PendingRecord, NotificationRequest?)] = [:]
         for (record, request) in zip(records, requests) {
             let key = RegionKey(app: record.app, identifier: record.identifier)
@@ -253,3 +296,4 @@ extension AppNotificationPreferences {
         authorizationStatus == .authorized && grantedOptions.contains(.alert) ? alertStyle : .none
     }
 }
+

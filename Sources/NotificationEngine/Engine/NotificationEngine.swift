@@ -93,6 +93,9 @@ public final class NotificationEngine: Sendable {
     let state: Mutex<EngineState>
     /// Moves on every committed change of any app's pending requests (``pendingVersion``).
     let pendingChanges = Atomic<UInt64>(0)
+    /// Moves after every write transaction the engine runs, committed or not
+    /// (``FiringPrefetch`` uses it to tell that nothing else wrote in between).
+    let storeWrites = Atomic<UInt64>(0)
     let eventSubject = Subject<NotificationEvent, Never>()
     let deliverySubject = Subject<Delivery, Never>()
     let responseSubject = Subject<NotificationResponse, Never>()
@@ -264,7 +267,8 @@ public final class NotificationEngine: Sendable {
 
     /// Runs a store write, turning any error into a ``NotificationError``.
     func write<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
-        try Self.storeErrors { try store.write(body) }
+        defer { storeWrites.add(1, ordering: .sequentiallyConsistent) }
+        return try Self.storeErrors { try store.write(body) }
     }
 
     /// Runs a store read, turning any error into a ``NotificationError``.

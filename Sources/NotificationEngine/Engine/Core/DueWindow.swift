@@ -42,6 +42,11 @@ struct DueWindow {
         entries.removeAll { $0.app == app && $0.identifier == identifier }
     }
 
+    /// Forgets the entries of the requests in `keys`.
+    mutating func remove(_ keys: Set<RegionKey>) {
+        entries.removeAll { keys.contains(RegionKey(app: $0.app, identifier: $0.identifier)) }
+    }
+
     /// Forgets every entry of an app.
     mutating func removeAll(of app: AppIdentifier) {
         entries.removeAll { $0.app == app }
@@ -75,6 +80,15 @@ struct DueWindow {
 }
 
 extension DueWindow {
+    /// The first `limit` entries due at or before `date`, left in the window.
+    func peekDue(at date: Date, limit: Int) -> ArraySlice<DueEntry> {
+        var count = 0
+        while count < entries.count, count < limit, entries[count].date <= date {
+            count += 1
+        }
+        return entries.prefix(count)
+    }
+
     /// Forgets everything, so the next look reloads the window from the store.
     mutating func invalidate() {
         entries = []

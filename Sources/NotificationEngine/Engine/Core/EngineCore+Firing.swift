@@ -31,6 +31,13 @@ extension EngineCore {
         var changesPending: Bool { !finished.isEmpty || !rescheduled.isEmpty }
     }
 
+    /// The entries ``takeDue(at:)`` would take at `now`, left in the window; none
+    /// while an app is held (it would leave that app's entries).
+    func nextDue(at now: Date) -> ArraySlice<DueEntry> {
+        guard heldApps.isEmpty else { return [] }
+        return window.peekDue(at: now, limit: window.capacity)
+    }
+
     /// Takes the entries due at `now`, at most a window's worth, as items to
     /// fire; those of held apps (``hold(_:now:delay:)``) stay until their date.
     mutating func takeDue(at now: Date) -> [FireItem] {
@@ -94,8 +101,8 @@ extension EngineCore {
 
     /// A batch decided as `firing` committed.
     mutating func committed(_ firing: Firing) {
+        forget(firing.finished)
         for key in firing.finished {
-            forget(app: key.app, identifier: key.identifier)
             pendingCounts[key.app, default: 0] -= 1
         }
         for (app, pending) in firing.rescheduled {

@@ -218,6 +218,15 @@ struct EngineCore {
         regions[RegionKey(app: app, identifier: identifier)] = nil
     }
 
+    /// ``forget(app:identifier:)`` for many requests, in one pass over the window.
+    mutating func forget(_ keys: [RegionKey]) {
+        guard !keys.isEmpty else { return }
+        window.remove(Set(keys))
+        for key in keys {
+            regions[key] = nil
+        }
+    }
+
     // MARK: Location
 
     /// The device is at `position`: the watched requests whose region it enters
