@@ -8,7 +8,9 @@ enum BatchDecoder {
     /// A batch smaller than this is decoded on the calling thread.
     static let parallelThreshold = 128
 
-    /// Each record's request, or the error decoding it, in the records' order.
+    /// Each record's request, or the error decoding it, in the records' order;
+    /// split over the cores only `inParallel` (a batch read ahead is decoded on its
+    /// own thread, beside the commit that has the other core).
     static func decode(_ records: [PendingRecord], inParallel: Bool = true) -> [Result<NotificationRequest, any Error>] {
         let chunks =
             inParallel && records.count >= parallelThreshold ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1

@@ -149,6 +149,29 @@ struct EngineCoreTests {
         #expect(core.wake(now: Self.now + 60) == nil)
     }
 
+    @Test("The next batch can be seen before it is taken; a committed batch's requests leave the window and the counts")
+    func nextBatchAhead() throws {
+        var core = Self.core(window: 8)
+        var pending: [PendingRequest] = []
+        try Self.add((1...6).map { Self.request("r\($0)", after: Double($0) * 10) }, to: &core, pending: &pending)
+        // What takeDue would take, left where it is.
+        #expect(core.nextDue(at: Self.now + 35).map(\.identifier) == ["r1", "r2", "r3"])
+        #expect(core.window.entries.count == 6)
+        let items = core.takeDue(at: Self.now + 35)
+        #expect(items.map(\.identifier) == ["r1", "r2", "r3"])
+        #expect(core.nextDue(at: Self.now + 35).isEmpty)
+        #expect(core.nextDue(at: Self.now + 50).map(\.identifier) == ["r4", "r5"])
+        // Finishing requests still in the window takes them out in one pass, with their counts.
+        var firing = EngineCore.Firing()
+        firing.finished = ["r1", "r2", "r3", "r5"].map { RegionKey(app: Self.app, identifier: $0) }
+        core.committed(firing)
+        #expect(core.window.entries.map(\.identifier) == ["r4", "r6"])
+        #expect(core.pendingCounts[Self.app] == 2)
+        // While an app is held, nothing is seen ahead: takeDue would leave that app's entries.
+        _ = core.hold(core.takeDue(at: Self.now + 40), now: Self.now + 40, delay: 0.01)
+        #expect(core.nextDue(at: Self.now + 40).isEmpty)
+    }
+
     @Test("An app another engine held is left alone for 10, 20, 40, then 80 ms while other apps fire on time; then its lock is waited for")
     func heldApp() throws {
         var core = Self.core()
