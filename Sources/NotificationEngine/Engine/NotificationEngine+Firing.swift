@@ -68,11 +68,13 @@ extension NotificationEngine {
     /// is reloaded from the store and retried a second later.
     ///
     /// The requests are read and decoded before the write transaction (in
-    /// parallel for a large batch); the `scheduling` lock, held throughout, keeps
-    /// every other change of pending requests out in between. With a shared
-    /// store they are claimed in the transaction instead (other engines change
-    /// them without the lock); rows another engine holds are left to it, and
-    /// looked at again shortly in case it never commits.
+    /// parallel for a large batch), or taken from `prefetched`, read while the
+    /// batch before committed and checked to have seen no other write since; the
+    /// `scheduling` lock, held throughout, keeps every other change of pending
+    /// requests out in between. With a shared store they are claimed in the
+    /// transaction instead (other engines change them without the lock); rows
+    /// another engine holds are left to it, and looked at again shortly in case
+    /// it never commits.
     func commit(
         _ items: [FireItem], now: Date, clearing handedOver: [DeliveryID] = [],
         prefetched: FiringPrefetch.Taken? = nil, in scheduling: inout Scheduling
@@ -296,4 +298,3 @@ extension AppNotificationPreferences {
         authorizationStatus == .authorized && grantedOptions.contains(.alert) ? alertStyle : .none
     }
 }
-
