@@ -26,7 +26,7 @@ final class FiringPrefetch: Sendable {
     typealias Taken = (keys: [(app: AppIdentifier, identifier: String)], loaded: Loaded)
 
     /// The requests read, in the window's order.
-    let keys: [(app: AppIdentifier, identifier: String)]
+    private let keys: [(app: AppIdentifier, identifier: String)]
     /// The store's write count when the read began.
     private let writesAtStart: UInt64
     private let loaded = Mutex<Loaded?>(nil)
@@ -55,4 +55,3 @@ final class FiringPrefetch: Sendable {
         return loaded.withLock { $0 }.map { (keys, $0) }
     }
 }
-
