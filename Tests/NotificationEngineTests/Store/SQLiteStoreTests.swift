@@ -211,4 +211,29 @@ struct SQLiteStoreTests {
         #expect(try NotificationStoreKind.inMemory.open().store.read { try $0.badge(shop) } == 0)
         #expect(throws: NotificationError.self) { try NotificationStoreKind.sqlite(path: directory.path("no/such.sqlite")).open() }
     }
+
+    @Test("Under a steady stream of commits the checkpointer lets the log start over")
+    func checkpointerRestartsTheLog() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("stream.sqlite")
+        var configuration = Configuration()
+        // The writer never checkpoints: only the checkpointer can keep the log short.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        try pool.write { try $0.execute(sql: "CREATE TABLE rows (id INTEGER PRIMARY KEY, value BLOB)") }
+        let checkpointer = try SQLiteCheckpointer(path: path, interval: 0.05)
+        // A commit about every millisecond: a checkpoint's syncs overlap a commit.
+        // One checkpoint per run never let the log start over here (4.5 MB).
+        let commits = 1_000
+        for _ in 0..<commits {
+            try pool.write { try $0.execute(sql: "INSERT INTO rows (value) VALUES (randomblob(300))") }
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+        withExtendedLifetime(checkpointer) {}
+        // The log file never shrinks: its size is the longest the log got. Each
+        // commit appends at least one 4 KiB page, so a log that never started over
+        // would hold over 4 MB.
+        let logSize = try #require(try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int)
+        #expect(logSize < commits * 4096 / 2)
+    }
 }

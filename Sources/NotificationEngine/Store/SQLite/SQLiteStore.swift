@@ -50,6 +50,9 @@ package final class SQLiteStore: NotificationStore, Sendable {
         }
     }
 
+    /// The log's length, in pages, at which the writer checkpoints by itself.
+    static let writerCheckpointPages = 4096
+
     private static var configuration: Configuration {
         var configuration = Configuration()
         configuration.journalMode = .wal
@@ -66,11 +69,12 @@ package final class SQLiteStore: NotificationStore, Sendable {
             // small commit (an add over HTTP changes about three B-trees) writes
             // half as many bytes as with 8 KiB pages; a long burst is about 6% slower.
             try db.execute(sql: "PRAGMA page_size = 4096")
-            // The writer checkpoints by itself (copying and syncing the log) once
-            // the log passes 250 pages (1 MiB) instead of SQLite's 1,000: the
-            // commit that does it waits a quarter as long. ``SQLiteCheckpointer``
-            // usually gets there first.
-            try db.execute(sql: "PRAGMA wal_autocheckpoint = 250")
+            // The writer checkpoints by itself (copying and syncing the log, inside
+            // a commit) only once the log passes 4,096 pages (16 MiB): the bound on
+            // the log while ``SQLiteCheckpointer``, which keeps it far shorter, cannot
+            // run or falls behind. At SQLite's 1,000 pages or the 250 used before,
+            // the writer checkpointed many times a second under steady load.
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = \(writerCheckpointPages)")
         }
         return configuration
     }
