@@ -1,5 +1,6 @@
 import BenchmarkSupport
 import Foundation
+import GRDB
 import NotificationEngine
 
 /// E8: the per-operation costs `docs/scaling.md` works capacity out from, for each
@@ -123,9 +124,10 @@ enum CapacityBenchmark {
         return costs
     }
 
-    /// What the store takes on disk for its pending requests: the SQLite file and its
-    /// write-ahead log (nothing else is stored yet), or the PostgreSQL `pending` table
-    /// with its indexes and TOAST; `nil` in memory.
+    /// What the store takes on disk for its pending requests: the SQLite file once its
+    /// write-ahead log is copied into it and emptied (nothing else is stored yet; the log
+    /// is a bounded buffer, up to the writer's 16 MiB, not space per request), or the
+    /// PostgreSQL `pending` table with its indexes and TOAST; `nil` in memory.
     private static func storedBytes(
         _ side: Side, path: String, schema: (cluster: PostgresCluster, name: String)?
     ) throws -> Int? {
@@ -133,6 +135,7 @@ enum CapacityBenchmark {
         case .memory:
             return nil
         case .sqlite:
+            _ = try DatabaseQueue(path: path).writeWithoutTransaction { try $0.checkpoint(.truncate) }
             return try [path, path + "-wal"].reduce(0) { total, file in
                 guard FileManager.default.fileExists(atPath: file) else { return total }
                 let size = try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int
