@@ -20,9 +20,10 @@ extension PostgresTransaction: SharedStoreTransaction {
         return try appRows(rows)
     }
 
-    /// One statement: the apps' rows locked (skipping those held) in a
-    /// materialized `WITH` clause, which the claim of the pending rows reads, so
-    /// that the apps are locked before their rows, as in every other transaction.
+    /// One statement (``LockAndClaimStatement``): the apps' rows locked (skipping
+    /// those held) in a materialized `WITH` clause, which the claim of the pending
+    /// rows reads, so that the apps are locked before their rows, as in every
+    /// other transaction.
     func lockAppsSkippingLockedAndClaim(
         _ keys: [(app: AppIdentifier, identifier: String)]
     ) throws -> (apps: [AppIdentifier: SharedAppRow], claimed: [PendingRecord]) {
@@ -30,27 +31,11 @@ extension PostgresTransaction: SharedStoreTransaction {
         let apps = Set(keys.map(\.app.rawValue)).sorted()
         var appRows: [(String, String?, String?, Int)] = []
         var claimed: [PendingRecord] = []
-        _ = try rows(
-            """
-            WITH locked AS MATERIALIZED (
-                SELECT app, preferences, categories, badge FROM apps WHERE app = ANY(\(apps))
-                ORDER BY app FOR UPDATE SKIP LOCKED
-            ), claimed AS MATERIALIZED (
-                SELECT pending.app, pending.identifier, pending.request, pending.next_fire, pending.added
-                FROM pending JOIN unnest(\(keys.map(\.app.rawValue)), \(keys.map(\.identifier))) AS k (app, identifier)
-                    ON pending.app = k.app AND pending.identifier = k.identifier
-                WHERE pending.app IN (SELECT app FROM locked)
-                FOR UPDATE OF pending SKIP LOCKED
-            )
-            SELECT true, app, preferences, categories, badge, NULL::text, NULL::bytea, NULL::float8, NULL::float8
-            FROM locked
-            UNION ALL
-            SELECT false, app, NULL, NULL, NULL, identifier, request, next_fire, added FROM claimed
-            """,
-            "locking \(apps.count) apps if free and claiming \(keys.count) pending requests"
-        ) { row in
-            let (isApp, app, preferences, categories, badge, identifier, request, nextFire, added) =
-                try row.decode((Bool, String, String?, String?, Int?, String?, Data?, Double?, Double?).self)
+        let statement = LockAndClaimStatement(
+            apps: apps, keyApps: keys.map(\.app.rawValue), keyIdentifiers: keys.map(\.identifier))
+        for (isApp, app, preferences, categories, badge, identifier, request, nextFire, added) in try rows(
+            statement, "locking \(apps.count) apps if free and claiming \(keys.count) pending requests")
+        {
             if isApp {
                 appRows.append((app, preferences, categories, badge ?? 0))
             } else if let identifier, let request, let added {

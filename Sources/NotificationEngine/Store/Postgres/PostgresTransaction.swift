@@ -267,7 +267,7 @@ final class PostgresTransaction: StoreTransaction {
     /// and, once it is closed, fails the query as a lost connection: the
     /// transaction then never committed (or the server rolls it back), and the
     /// pool drops the connection.
-    private func waitGuarded<T: Sendable>(_ answer: EventLoopFuture<T>) throws -> T {
+    func waitGuarded<T: Sendable>(_ answer: EventLoopFuture<T>) throws -> T {
         let eventLoop = answer.eventLoop
         let guarded = eventLoop.makePromise(of: T.self)
         answer.cascade(to: guarded)
