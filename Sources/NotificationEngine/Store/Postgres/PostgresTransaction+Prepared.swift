@@ -20,7 +20,8 @@ import PostgresNIO
 /// is synchronous (for SQLite's sake): the statement runs in a task on the
 /// connection's own event loop (``EventLoopTaskExecutor``), not on Swift
 /// concurrency's default threads, which the caller may be blocking, while the
-/// caller waits for its rows as for any query.
+/// caller waits for its rows as for any query. A statement that fails closes its
+/// connection, whose transaction is lost anyway.
 extension PostgresTransaction {
     /// Runs a prepared statement and returns its rows.
     func rows<Statement: PostgresPreparedStatement>(
@@ -41,7 +42,16 @@ extension PostgresTransaction {
                     promise.fail(error)
                 }
             }
-            return try waitGuarded(promise.futureResult)
+            do {
+                return try waitGuarded(promise.futureResult)
+            } catch {
+                // postgres-nio keeps a failure to prepare for the statement's name on
+                // the connection, and would answer every later run with it (after a
+                // statement that failed in the same transaction, say): the pool
+                // replaces a closed connection.
+                try? connection.close().wait()
+                throw error
+            }
         }
     }
 }

@@ -11,9 +11,9 @@ import GRDB
 /// under a steady stream of commits (one a millisecond, as when a request is due
 /// every millisecond) each checkpoint ends after a commit came in during its
 /// syncs. Then the log only grew, until the writer's own automatic checkpoint
-/// (``SQLiteStore``'s bound) copied the rest and synced both files inside a
-/// commit: 336 times in 10 s of E2, with a sync that sometimes takes 100–700 ms
-/// on a busy disk, which made those deliveries that late. So each run checkpoints
+/// (``SQLiteStore``'s bound, 250 pages then) copied the rest and synced both
+/// files inside a commit: 336 times in 10 s of E2, with a sync that sometimes
+/// takes 100–700 ms on a busy disk, which made those deliveries that late. So each run checkpoints
 /// again until a checkpoint finds the log no longer than the one before and all
 /// of it copied — no commit in between — and the next write starts the log over
 /// (which costs that commit one small sync, of the log's new header). A
@@ -45,9 +45,16 @@ final class SQLiteCheckpointer: @unchecked Sendable {
     /// Checkpoints until the whole log is copied with no commit in between, or
     /// ``attemptsPerRun`` times.
     static func catchUp(_ db: Database) throws {
+        try catchUp { try db.checkpoint(.passive) }
+    }
+
+    /// ``catchUp(_:)`` with each checkpoint made by `checkpoint`, which returns
+    /// the log's length and how much of it is copied, in frames (-1 when the
+    /// database is not in WAL mode).
+    static func catchUp(by checkpoint: () throws -> (walFrameCount: Int, checkpointedFrameCount: Int)) rethrows {
         var previousLength = -1
         for _ in 0..<attemptsPerRun {
-            let (length, copied) = try db.checkpoint(.passive)
+            let (length, copied) = try checkpoint()
             if length <= 0 || (length == previousLength && copied >= length) { return }
             previousLength = length
         }
