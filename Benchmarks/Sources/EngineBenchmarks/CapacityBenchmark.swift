@@ -135,7 +135,11 @@ enum CapacityBenchmark {
         case .memory:
             return nil
         case .sqlite:
-            _ = try DatabaseQueue(path: path).writeWithoutTransaction { try $0.checkpoint(.truncate) }
+            // The engine's checkpointer may be checkpointing too: wait for it.
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(5)
+            _ = try DatabaseQueue(path: path, configuration: configuration)
+                .writeWithoutTransaction { try $0.checkpoint(.truncate) }
             return try [path, path + "-wal"].reduce(0) { total, file in
                 guard FileManager.default.fileExists(atPath: file) else { return total }
                 let size = try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int
