@@ -13,11 +13,12 @@ import GRDB
 /// syncs. Then the log only grew, until the writer's own automatic checkpoint
 /// (``SQLiteStore``'s bound, 250 pages then) copied the rest and synced both
 /// files inside a commit: 336 times in 10 s of E2, with a sync that sometimes
-/// takes 100–700 ms on a busy disk, which made those deliveries that late. So each run checkpoints
-/// again until a checkpoint finds the log no longer than the one before and all
-/// of it copied — no commit in between — and the next write starts the log over
-/// (which costs that commit one small sync, of the log's new header). A
-/// checkpoint with nothing new to copy syncs nothing.
+/// takes 100–700 ms on a busy disk, which made those deliveries that late.
+///
+/// So each run checkpoints again until a checkpoint finds the log no longer
+/// than the one before and all of it copied — no commit in between — and the
+/// next write starts the log over (which costs that commit one small sync, of
+/// the log's new header). A checkpoint with nothing new to copy syncs nothing.
 ///
 /// Passive checkpoints never wait for the writer or readers. The first run is at
 /// once, for a log left by a crash.
