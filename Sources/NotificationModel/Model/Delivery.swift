@@ -16,16 +16,15 @@ public struct DeliveryID: RawRepresentable, Hashable, Codable, Sendable, CustomS
 
     /// A new, unique identifier: a time-ordered UUID (version 7, RFC 9562), the
     /// Unix time in milliseconds followed by 74 random bits from the system's
-    /// generator (getrandom).
+    /// generator (getrandom, read ahead in 4 KiB blocks).
     ///
     /// Time order keeps the stores' indexes on delivery identifiers appending at
     /// their end instead of touching a random page per delivery, which made a
     /// burst of deliveries write a page of the write-ahead log each.
     public init() {
-        var generator = SystemRandomNumberGenerator()
         let milliseconds = UInt64(max(0, Date().timeIntervalSince1970 * 1_000))
-        let randomA: UInt64 = generator.next()
-        let randomB: UInt64 = generator.next()
+        let randomA = RandomPool.next()
+        let randomB = RandomPool.next()
         let high = (milliseconds << 16 | 0x7000 | randomA & 0x0FFF).bigEndian
         let low = (randomB & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000).bigEndian
         rawValue = withUnsafeBytes(of: (high, low)) { bytes in
@@ -53,22 +52,33 @@ public struct DeliveryID: RawRepresentable, Hashable, Codable, Sendable, CustomS
     public var description: String {
         // The same text as `uuidString` (upper-case 8-4-4-4-12), without its
         // formatted printing: stores write this string for every delivery.
+        String(unsafeUninitializedCapacity: Self.textLength) { writeText(to: $0) }
+    }
+
+    /// The length of ``description``, in bytes.
+    package static let textLength = 36
+
+    /// Writes ``description``'s bytes at the start of `text`, which has room for
+    /// ``textLength`` of them; returns how many it wrote.
+    @discardableResult
+    package func writeText(to text: UnsafeMutableBufferPointer<UInt8>) -> Int {
         withUnsafeBytes(of: rawValue.uuid) { bytes in
-            String(unsafeUninitializedCapacity: 36) { text in
-                let digits = Array("0123456789ABCDEF".utf8)
-                var index = 0
-                for (position, byte) in bytes.enumerated() {
-                    if position == 4 || position == 6 || position == 8 || position == 10 {
-                        text[index] = UInt8(ascii: "-")
-                        index += 1
-                    }
-                    text[index] = digits[Int(byte >> 4)]
-                    text[index + 1] = digits[Int(byte & 0x0F)]
-                    index += 2
+            var index = 0
+            for (position, byte) in bytes.enumerated() {
+                if position == 4 || position == 6 || position == 8 || position == 10 {
+                    text[index] = UInt8(ascii: "-")
+                    index += 1
                 }
-                return index
+                text[index] = Self.hexDigit(byte >> 4)
+                text[index + 1] = Self.hexDigit(byte & 0x0F)
+                index += 2
             }
+            return index
         }
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
     }
 }
 

@@ -68,4 +68,18 @@ struct DeliveryIDTests {
         #expect(first <= last)
         #expect(abs(Double(first) / 1_000 - Date().timeIntervalSince1970) < 60, "the id starts with the Unix time in ms")
     }
+
+    @Test("Ids made on many threads at once, across many refills of the random bits, all differ")
+    func concurrent() async {
+        let ids = await withTaskGroup(of: [DeliveryID].self) { group in
+            for _ in 0..<8 {
+                group.addTask { (0..<5_000).map { _ in DeliveryID() } }
+            }
+            return await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(ids.count == 40_000)
+        #expect(Set(ids).count == ids.count)
+        // The 74 random bits differ too, not only the time: no two ids share their last 8 bytes.
+        #expect(Set(ids.map { $0.description.suffix(17) }).count == ids.count)
+    }
 }
