@@ -64,6 +64,14 @@ package final class SQLiteStore: NotificationStore, Sendable {
         // burst's rows stay in memory instead of being read again.
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA cache_size = -16384")
+            // Statement journals in memory. A statement that changes many rows in a
+            // transaction (a batch's deliveries, its deletes) keeps the pages it
+            // changes for the second time, so that it can be undone alone; past
+            // 64 KiB SQLite wrote them to a new file in /var/tmp, on the disk
+            // whatever disk the database is on: 98 files and about 30,000 writes
+            // in a burst of 100,000 deliveries. They are at most a transaction's
+            // pages, and the store's transactions are bounded batches.
+            try db.execute(sql: "PRAGMA temp_store = MEMORY")
             // 4 KiB pages, SQLite's default, for a new file (an existing one keeps
             // its own). A commit writes every page it changed to the log, and a
             // small commit (an add over HTTP changes about three B-trees) writes
