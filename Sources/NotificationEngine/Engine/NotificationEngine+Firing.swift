@@ -114,17 +114,22 @@ extension NotificationEngine {
                     loaded = decode(claimed)
                 }
                 var firing = Firing()
+                // Each delivery's request as read from its pending row, which the store writes as it is.
+                var payloads: [RequestPayload] = []
+                payloads.reserveCapacity(items.count)
                 for item in items {
                     guard let (record, request) = loaded[RegionKey(app: item.app, identifier: item.identifier)] else {
                         continue
                     }
+                    let delivered = firing.deliveries.count
                     core.fire(item, record: record, request: request, app: apps[item.app], now: now, into: &firing)
+                    if firing.deliveries.count > delivered { payloads.append(record.payload) }
                 }
                 for (app, badge) in firing.badges {
                     apps[app]?.badge = badge
                 }
                 firing.apps = apps
-                try finishBatch(&firing, clearing: handedOver, in: transaction)
+                try finishBatch(&firing, clearing: handedOver, payloads: payloads, in: transaction)
                 try announce(firing.rescheduled.map(\.1.nextFireDate), in: transaction)
                 return firing
             }
@@ -190,16 +195,18 @@ extension NotificationEngine {
 
     /// The batch's writes, in the same transaction, with `handedOver` taken out
     /// of the outbox: its deliveries (noting those they replace in the
-    /// notification center) and their outbox entries, the repeating requests'
+    /// notification center) with their requests as `payloads` has them read
+    /// from the pending rows, and their outbox entries, the repeating requests'
     /// next fire dates, each app's last badge, its finished requests out of the
     /// pending ones.
     private func finishBatch(
-        _ firing: inout Firing, clearing handedOver: [DeliveryID], in transaction: any StoreTransaction
+        _ firing: inout Firing, clearing handedOver: [DeliveryID], payloads: [RequestPayload],
+        in transaction: any StoreTransaction
     ) throws {
         let writes = FiringWrites(
             handedOver: handedOver,
             deliveries: firing.deliveries.map { StoredDelivery(delivery: $0, isListed: true, isAnswered: false) },
-            requests: firing.hasOwnRequests ? .own : .pending,
+            requests: firing.hasOwnRequests ? .own : .read(payloads),
             rescheduled: firing.rescheduled.map { (app: $0.0, pending: $0.1) },
             badges: firing.badges,
             finished: firing.finished.map { (app: $0.app, identifier: $0.identifier) })

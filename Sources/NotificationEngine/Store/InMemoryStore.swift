@@ -246,8 +246,11 @@ private final class InMemoryTransaction: StoreTransaction {
 
     // MARK: Outbox
 
+    /// Each id is in the outbox once, however often it is added.
     func addToOutbox(_ ids: [DeliveryID]) {
-        state.outbox.append(contentsOf: ids)
+        guard !ids.isEmpty else { return }
+        var queued = Set(state.outbox)
+        state.outbox.append(contentsOf: ids.filter { queued.insert($0).inserted })
     }
 
     func outbox() -> [Delivery] {

@@ -138,6 +138,12 @@ package enum DeliveryRequests: Sendable {
     /// The pending requests that fired, copied as the store holds them rather
     /// than encoded again; they must still be pending.
     case pending
+    /// The pending requests that fired, as the engine read them from their rows
+    /// for this batch: one per delivery, in order. A store that keeps requests
+    /// in this form writes these as they are (the SQLite store binds the bytes,
+    /// where copying would look each row up again and sort the batch); any
+    /// other store copies them as with ``pending``.
+    case read([RequestPayload])
 }
 
 /// The writes of one firing batch (``StoreTransaction/saveFiring(_:)``).
@@ -217,8 +223,9 @@ package protocol StoreTransaction {
     /// Inserts deliveries in order; a listed delivery of the same app and
     /// request identifier (saved earlier, or earlier in the batch) is unlisted:
     /// the new one replaces it in the notification center. Returns the
-    /// deliveries it unlisted. With ``DeliveryRequests/pending`` each delivery's
-    /// request must be its app's pending request of the same identifier.
+    /// deliveries it unlisted. With ``DeliveryRequests/pending`` or
+    /// ``DeliveryRequests/read(_:)`` each delivery's request must be its app's
+    /// pending request of the same identifier.
     @discardableResult
     func saveDeliveries(_ batch: [StoredDelivery], requests: DeliveryRequests) throws -> [ReplacedDelivery]
     func delivery(_ id: DeliveryID) throws -> StoredDelivery?

@@ -187,7 +187,9 @@ struct ForgetAppTests {
             let orphans = try Int.fetchOne(
                 db,
                 sql: """
-                    SELECT (SELECT COUNT(*) FROM outbox WHERE delivery_id NOT IN (SELECT id FROM deliveries))
+                    SELECT (SELECT COUNT(*) FROM outbox, json_each(outbox.delivery_ids)
+                            WHERE value NOT IN (SELECT id FROM deliveries))
+                        + (SELECT COUNT(*) FROM outbox WHERE json_array_length(delivery_ids) = 0)
                         + (SELECT COUNT(*) FROM responses WHERE delivery_id NOT IN (SELECT id FROM deliveries))
                     """)
             #expect(orphans == 0)

@@ -230,6 +230,31 @@ struct StoreDeliveryConformanceTests {
         #expect(try store.read { try $0.outbox() } == [])
     }
 
+    @Test("Taking deliveries out of the outbox takes every entry of them, however they were queued",
+          arguments: StoreUnderTest.allCases)
+    func outboxRemovesEveryEntry(kind: StoreUnderTest) throws {
+        let store = try kind.open()
+        let deliveries = (1...4).map { S.delivery("d\($0)", app: shop, at: Double($0)) }
+        let ids = deliveries.map(\.delivery.id)
+        try save(deliveries, in: store)
+        try store.write { transaction in
+            try transaction.addToOutbox([ids[0], ids[1]])
+            try transaction.addToOutbox([ids[1], ids[2], ids[3]])
+            try transaction.addToOutbox([ids[0]])
+        }
+        #expect(try store.read { try $0.outbox() } == deliveries.map(\.delivery))
+        // Exactly the ids of the first call, which two other calls also queued in part.
+        try store.write { try $0.removeFromOutbox([ids[0], ids[1]]) }
+        #expect(try store.read { try $0.outbox() }.identifiers == ["d3", "d4"])
+        try store.write { try $0.removeFromOutbox([ids[3]]) }
+        #expect(try store.read { try $0.outbox() }.identifiers == ["d3"])
+        try store.write { try $0.removeFromOutbox([]) }
+        try store.write { try $0.addToOutbox([]) }
+        #expect(try store.read { try $0.outbox() }.identifiers == ["d3"])
+        try store.write { try $0.deleteApp(shop) }
+        #expect(try store.read { try $0.outbox() } == [])
+    }
+
     @Test("Unhandled responses come per app in insertion order until marked handled", arguments: StoreUnderTest.allCases)
     func responses(kind: StoreUnderTest) throws {
         let store = try kind.open()

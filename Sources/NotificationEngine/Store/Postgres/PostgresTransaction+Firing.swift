@@ -24,7 +24,13 @@ extension PostgresTransaction {
         let replacedInBatch = rows.unlistReplacedWithinBatch()
         let c = try columns(rows)
         let apps = rows.map { $0.delivery.app.rawValue }
-        let copies = writes.requests == .pending
+        let copies: Bool
+        switch writes.requests {
+        case .own: copies = false
+        // The rows are in the batch's own snapshot: copying them in the statement
+        // sends no request bytes at all.
+        case .pending, .read: copies = true
+        }
         let requests = try guarding("encoding \(rows.count) requests") {
             try rows.map { copies ? ByteBuffer() : ByteBuffer(bytes: try RequestCoding.encode($0.delivery.request)) }
         }

@@ -26,6 +26,9 @@ enum SQLiteSchema {
         migrator.registerMigration("v5") { db in
             try db.execute(sql: version5)
         }
+        migrator.registerMigration("v6") { db in
+            try db.execute(sql: version6)
+        }
         return migrator
     }
 
@@ -38,7 +41,8 @@ enum SQLiteSchema {
     ///   ends), `pending_location` the location triggers.
     /// - `deliveries`: fired requests, in insertion order by `seq`; the partial
     ///   indexes cover only what the notification center lists.
-    /// - `outbox`: deliveries not yet handed to the presenters, in order (see ``version2``).
+    /// - `outbox`: deliveries not yet handed to the presenters, in order (see
+    ///   ``version2`` and ``version6``).
     /// - `responses`: responses their app has not handled yet, in order.
     static let version1 = """
         CREATE TABLE apps (
@@ -141,5 +145,19 @@ enum SQLiteSchema {
     /// for those stored before this version, which fall back to the app's category.
     static let version5 = """
         ALTER TABLE deliveries ADD COLUMN category TEXT;
+        """
+
+    /// The outbox holds a row per call that queued deliveries, their ids as a
+    /// JSON array, instead of a row per delivery: a firing batch queues its
+    /// deliveries with one insert and takes the batch before out with one
+    /// delete, where it inserted and deleted a B-tree entry per delivery, about
+    /// a tenth of a burst's committing thread. The ids of an older file's outbox
+    /// become one row. Order still comes from the deliveries' `seq`.
+    static let version6 = """
+        CREATE TABLE outbox_v6 (seq INTEGER PRIMARY KEY, delivery_ids TEXT NOT NULL);
+        INSERT INTO outbox_v6 (delivery_ids) SELECT json_group_array(delivery_id) FROM outbox;
+        DELETE FROM outbox_v6 WHERE json_array_length(delivery_ids) = 0;
+        DROP TABLE outbox;
+        ALTER TABLE outbox_v6 RENAME TO outbox;
         """
 }

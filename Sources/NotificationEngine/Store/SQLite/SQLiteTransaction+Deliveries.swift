@@ -21,8 +21,16 @@ extension SQLiteTransaction {
             replaced += rows.unlistReplacedWithinBatch()
             switch requests {
             case .own:
-                for start in stride(from: 0, to: rows.count, by: Self.rowsPerStatement) {
-                    try insert(rows[start..<min(start + Self.rowsPerStatement, rows.count)])
+                try insert(rows) { try RequestCoding.encode(rows[$0].delivery.request) }
+            case .read(let payloads):
+                guard payloads.count == rows.count else {
+                    throw SQLiteStoreFailure.corrupt("\(payloads.count) requests read for \(rows.count) deliveries")
+                }
+                try insert(rows) { index in
+                    switch payloads[index] {
+                    case .encoded(let data): data
+                    case .decoded(let request): try RequestCoding.encode(request)
+                    }
                 }
             case .pending:
                 for (app, run) in rows.runsByApp(limit: Self.rowsPerStatement) {
@@ -52,19 +60,42 @@ extension SQLiteTransaction {
         return encoded
     }
 
-    private func insert(_ rows: ArraySlice<StoredDelivery>) throws {
-        var arguments: [(any DatabaseValueConvertible)?] = []
-        for stored in rows {
-            arguments += try values(stored)
-            arguments += [stored.delivery.app.rawValue, try RequestCoding.encode(stored.delivery.request)]
+    /// Inserts `rows` in order, `rowsPerStatement` at a time, each with the
+    /// stored form of its request that `request` gives for its index.
+    private func insert(_ rows: [StoredDelivery], request: (Int) throws -> Data) throws {
+        for start in stride(from: 0, to: rows.count, by: Self.rowsPerStatement) {
+            let end = min(start + Self.rowsPerStatement, rows.count)
+            try run(Self.insertStatement(rows: end - start)) { bindings in
+                for index in start..<end {
+                    let delivery = rows[index].delivery
+                    bindings.bind(delivery.id)
+                    bindings.bind(delivery.request.identifier)
+                    bindings.bind(delivery.scheduledDate)
+                    bindings.bind(delivery.date)
+                    bindings.bind(delivery.isLate)
+                    bindings.bind(rows[index].isListed)
+                    bindings.bind(rows[index].isAnswered)
+                    bindings.bind(try delivery.category.map(categoryJSON))
+                    bindings.bind(delivery.app.rawValue)
+                    bindings.bind(try request(index))
+                }
+            }
         }
-        let marks = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows.count).joined(separator: ", ")
-        try execute(
-            """
+    }
+
+    /// The text of an insert of `rows` deliveries; that of a full statement is made once.
+    private static func insertStatement(rows: Int) -> String {
+        rows == rowsPerStatement ? fullInsertStatement : makeInsertStatement(rows: rows)
+    }
+
+    private static let fullInsertStatement = makeInsertStatement(rows: rowsPerStatement)
+
+    private static func makeInsertStatement(rows: Int) -> String {
+        let marks = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+        return """
             INSERT OR REPLACE INTO deliveries (id, identifier, scheduled, date, late, listed, answered, category, app, request)
             VALUES \(marks)
-            """,
-            StatementArguments(arguments))
+            """
     }
 
     /// Inserts the app's deliveries with the requests of its pending rows, in the
@@ -129,7 +160,7 @@ extension SQLiteTransaction {
             try execute(
                 """
                 DELETE FROM deliveries WHERE listed = 0 AND date < ?
-                    AND id NOT IN (SELECT delivery_id FROM outbox)
+                    AND id NOT IN \(Self.queuedIDs)
                     AND id NOT IN (SELECT delivery_id FROM responses)
                 """,
                 [date.timeIntervalSinceReferenceDate])
@@ -180,31 +211,70 @@ extension SQLiteTransaction {
 
     // MARK: Outbox
 
+    // The outbox holds a row per call that queued deliveries, their ids as a
+    // JSON array (``SQLiteSchema/version6``): a firing batch queues its
+    // deliveries with one insert and takes the batch before out with one delete.
+
     func addToOutbox(_ ids: [DeliveryID]) throws {
+        guard !ids.isEmpty else { return }
         try guarding("adding \(ids.count) deliveries to the outbox") {
-            try forEachChunk(of: ids.map(\.description)) { chunk, _ in
-                let rows = Array(repeating: "(?)", count: chunk.count).joined(separator: ",")
-                try execute("INSERT OR IGNORE INTO outbox (delivery_id) VALUES \(rows)", StatementArguments(chunk))
-            }
+            try run("INSERT INTO outbox (delivery_ids) VALUES (?)") { $0.bind(Self.jsonArray(ids)) }
         }
     }
 
     func outbox() throws -> [Delivery] {
         try guarding("reading the outbox") {
             try fetch(
-                """
-                SELECT \(Self.deliveryColumns) FROM outbox JOIN deliveries ON deliveries.id = outbox.delivery_id
-                ORDER BY deliveries.seq
-                """,
-                [], delivery)
+                "SELECT \(Self.deliveryColumns) FROM deliveries WHERE id IN \(Self.queuedIDs) ORDER BY seq", [], delivery)
         }
     }
 
     func removeFromOutbox(_ ids: [DeliveryID]) throws {
+        guard !ids.isEmpty else { return }
         try guarding("removing deliveries from the outbox") {
-            try forEachChunk(of: ids.map(\.description)) { chunk, marks in
-                try execute("DELETE FROM outbox WHERE delivery_id IN (\(marks))", StatementArguments(chunk))
+            let list = Self.jsonArray(ids)
+            // Usually the ids one call queued, taken out together, and the only row.
+            try run("DELETE FROM outbox WHERE delivery_ids = ?") { $0.bind(list) }
+            guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM outbox)")) == true else {
+                return
             }
+            try run(Self.unqueueing("SELECT value FROM json_each(?1)")) { $0.bind(list) }
+            try execute("DELETE FROM outbox WHERE json_array_length(delivery_ids) = 0", [])
+        }
+    }
+
+    /// The delivery ids in the outbox, as a subquery.
+    static let queuedIDs = "(SELECT value FROM outbox, json_each(outbox.delivery_ids))"
+
+    /// An update that takes the ids `subquery` selects out of every outbox row
+    /// that has any of them; a row left empty stays until deleted.
+    static func unqueueing(_ subquery: String) -> String {
+        """
+        UPDATE outbox SET delivery_ids = (
+            SELECT json_group_array(value) FROM json_each(outbox.delivery_ids) WHERE value NOT IN (\(subquery)))
+        WHERE EXISTS (SELECT 1 FROM json_each(outbox.delivery_ids) WHERE value IN (\(subquery)))
+        """
+    }
+
+    /// The ids as a JSON array of their strings, `["…","…"]`, written directly:
+    /// a delivery id needs no escaping.
+    static func jsonArray(_ ids: [DeliveryID]) -> String {
+        let stride = DeliveryID.textLength + 3
+        return String(unsafeUninitializedCapacity: 2 + ids.count * stride) { text in
+            text[0] = UInt8(ascii: "[")
+            var index = 1
+            for id in ids {
+                if index > 1 {
+                    text[index] = UInt8(ascii: ",")
+                    index += 1
+                }
+                text[index] = UInt8(ascii: "\"")
+                index += 1 + id.writeText(to: UnsafeMutableBufferPointer(rebasing: text[(index + 1)...]))
+                text[index] = UInt8(ascii: "\"")
+                index += 1
+            }
+            text[index] = UInt8(ascii: "]")
+            return index + 1
         }
     }
 

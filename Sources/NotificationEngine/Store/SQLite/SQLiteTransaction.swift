@@ -134,9 +134,10 @@ final class SQLiteTransaction: StoreTransaction {
         try guarding("deleting pending requests of \(app)") {
             var count = 0
             try forEachChunk(of: identifiers) { chunk, marks in
-                try execute(
-                    "DELETE FROM pending WHERE app = ? AND identifier IN (\(marks))",
-                    StatementArguments([app.rawValue] + chunk))
+                try run("DELETE FROM pending WHERE app = ? AND identifier IN (\(marks))") { bindings in
+                    bindings.bind(app.rawValue)
+                    for identifier in chunk { bindings.bind(identifier) }
+                }
                 count += db.changesCount
             }
             return count
@@ -225,10 +226,10 @@ final class SQLiteTransaction: StoreTransaction {
     /// first, while its deliveries still say which are its own.
     func deleteApp(_ app: AppIdentifier) throws {
         try guarding("deleting everything of \(app)") {
-            for table in ["outbox WHERE delivery_id IN (SELECT id FROM deliveries WHERE app = ?)",
-                          "responses WHERE app = ?", "deliveries WHERE app = ?", "pending WHERE app = ?",
-                          "apps WHERE app = ?"] {
-                try execute("DELETE FROM \(table)", [app.rawValue])
+            try execute(Self.unqueueing("SELECT id FROM deliveries WHERE app = ?1"), [app.rawValue])
+            try execute("DELETE FROM outbox WHERE json_array_length(delivery_ids) = 0", [])
+            for table in ["responses", "deliveries", "pending", "apps"] {
+                try execute("DELETE FROM \(table) WHERE app = ?", [app.rawValue])
             }
             knownApps.remove(app)
         }
