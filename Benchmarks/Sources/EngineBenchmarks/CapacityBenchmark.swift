@@ -135,11 +135,20 @@ enum CapacityBenchmark {
         case .memory:
             return nil
         case .sqlite:
-            // The engine's checkpointer may be checkpointing too: wait for it.
+            // The engine's checkpointer may be checkpointing too. SQLite waits (the busy
+            // timeout) for writers and readers, but a checkpoint that finds another one
+            // running fails at once as busy: try again for up to 5 s.
             var configuration = Configuration()
             configuration.busyMode = .timeout(5)
-            _ = try DatabaseQueue(path: path, configuration: configuration)
-                .writeWithoutTransaction { try $0.checkpoint(.truncate) }
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            for attempt in 1...50 {
+                do {
+                    _ = try queue.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+                    break
+                } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && attempt < 50 {
+                    Thread.sleep(forTimeInterval: 0.1)
+                }
+            }
             return try [path, path + "-wal"].reduce(0) { total, file in
                 guard FileManager.default.fileExists(atPath: file) else { return total }
                 let size = try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int
