@@ -188,24 +188,31 @@ final class ProcessList: Sendable {
 
 extension MockDesktop {
     /// Polls `condition` every 10 ms for up to 30 s: processes and buses answer in
-    /// their own time. The test fails with `what` if it never holds.
+    /// their own time. The test fails with `what` if it never holds, including at a
+    /// last look once the 30 s are over (a wait that woke late, the process stalled,
+    /// still sees what happened meanwhile).
     static func wait(_ what: String, until condition: () throws -> Bool) throws {
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
             if try condition() { return }
             usleep(10_000)
         }
+        if try condition() { return }
         throw WaitError(what: what)
     }
 
     /// Like ``wait(_:until:)`` for a test: it sleeps between looks instead of holding
-    /// one of the few threads Swift's concurrency has here.
+    /// one of the few threads Swift's concurrency has here. One whose sleep ends past
+    /// the deadline looks once more: in a CI run some forty tests waited 31 s for a
+    /// thread and then finished together, and a wait for `Notify` gave up then
+    /// without looking again.
     static func eventually(_ what: String, until condition: () throws -> Bool) async throws {
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
             if try condition() { return }
             try await Task.sleep(for: .milliseconds(10))
         }
+        if try condition() { return }
         throw WaitError(what: what)
     }
 
