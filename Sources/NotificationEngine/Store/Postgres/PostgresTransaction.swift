@@ -77,9 +77,20 @@ final class PostgresTransaction: StoreTransaction {
             addedDate: Date(timeIntervalSinceReferenceDate: added), payload: .encoded(request))
     }
 
+    /// One probe of the primary key per identifier, whatever the planner knows.
+    /// Written as `identifier = ANY($2)`, a table not yet analyzed (a new schema
+    /// filling up: autovacuum analyzes it a minute later at the soonest) was read
+    /// whole, every row of the app filtered through the array: 10 ms a batch of
+    /// 1,000 at 100,000 rows, where the probes take 1.6 ms. A `LIMIT`ed `LATERAL`
+    /// subquery cannot be turned into a join, so it stays a probe per identifier.
     func pendingIdentifiers(_ app: AppIdentifier, among identifiers: [String]) throws -> Set<String> {
-        Set(try rows(
-            "SELECT identifier FROM pending WHERE app = \(app.rawValue) AND identifier = ANY(\(identifiers))",
+        guard !identifiers.isEmpty else { return [] }
+        return Set(try rows(
+            """
+            SELECT found.identifier FROM unnest(\(identifiers)::text[]) AS wanted (identifier),
+                LATERAL (SELECT identifier FROM pending WHERE app = \(app.rawValue) AND identifier = wanted.identifier
+                    LIMIT 1) AS found
+            """,
             "looking up pending requests of \(app)"
         ) { try $0.decode(String.self) })
     }
