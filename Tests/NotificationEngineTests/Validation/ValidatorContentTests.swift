@@ -1,3 +1,4 @@
+import Foundation
 import NotificationEngine
 import Testing
 
@@ -86,6 +87,25 @@ struct ValidatorContentTests {
         expectRefusal(.payloadTooLarge, "userInfo is 4097 bytes of JSON; the limit is 4096") {
             try Fixture.validate(Fixture.content { $0.userInfo = ["k": .string(Fixture.string(4_089))] })
         }
+    }
+
+    @Test("userInfo that escapes a lot is measured as encoded: accepted at 4,096 bytes of JSON, refused at 4,097",
+          arguments: ["\u{01}", "/", "\"", "é", "a", "\n"])
+    func userInfoSizeEscaped(_ piece: String) throws {
+        // The quick bound on userInfo's JSON counts every byte as if escaped; near the
+        // limit the value is encoded, so the limit holds exactly whatever is escaped.
+        func userInfo(_ count: Int, tail: Int) -> [String: JSONValue] {
+            ["k": .string(String(repeating: piece, count: count) + String(repeating: "x", count: tail)), "n": [1.5, true, .null]]
+        }
+        let encodedPiece = try JSONEncoder().encode(["k": piece]).count - 8
+        let count = (4_000 - 40) / encodedPiece
+        let base = try JSONEncoder().encode(userInfo(count, tail: 0)).count
+        try Fixture.validate(Fixture.content { $0.userInfo = userInfo(count, tail: 4_096 - base) })
+        expectRefusal(.payloadTooLarge, "userInfo is 4097 bytes of JSON; the limit is 4096") {
+            try Fixture.validate(Fixture.content { $0.userInfo = userInfo(count, tail: 4_097 - base) })
+        }
+        // Far below the limit, escapes and all, it is accepted without encoding.
+        try Fixture.validate(Fixture.content { $0.userInfo = userInfo(100, tail: 0) })
     }
 
     @Test("A userInfo number JSON cannot encode is refused, with where it is", arguments: [Double.nan, .infinity])
