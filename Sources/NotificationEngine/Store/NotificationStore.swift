@@ -113,36 +113,18 @@ extension [StoredDelivery] {
         }
         return replaced
     }
-
-    /// The batch cut, in order, into runs of one app's deliveries, each at most
-    /// `limit` long: stores that insert an app's deliveries at a time keep the
-    /// batch's order this way.
-    func runsByApp(limit: Int) -> [(app: AppIdentifier, rows: Range<Int>)] {
-        var runs: [(app: AppIdentifier, rows: Range<Int>)] = []
-        var start = startIndex
-        while start < endIndex {
-            let app = self[start].delivery.app
-            var end = start + 1
-            while end < endIndex, end - start < limit, self[end].delivery.app == app { end += 1 }
-            runs.append((app, start..<end))
-            start = end
-        }
-        return runs
-    }
 }
 
 /// Where the stored form of new deliveries' requests comes from.
 package enum DeliveryRequests: Sendable {
     /// Each delivery's request, encoded.
     case own
-    /// The pending requests that fired, copied as the store holds them rather
-    /// than encoded again; they must still be pending.
-    case pending
     /// The pending requests that fired, as the engine read them from their rows
-    /// for this batch: one per delivery, in order. A store that keeps requests
-    /// in this form writes these as they are (the SQLite store binds the bytes,
-    /// where copying would look each row up again and sort the batch); any
-    /// other store copies them as with ``pending``.
+    /// for this batch: one per delivery, in order; they must still be pending.
+    /// The SQLite store binds these bytes as they are (copying them from the rows
+    /// in its statement looked each row up again and sorted the batch); the
+    /// PostgreSQL store copies them from the rows in its one statement, which
+    /// sends no request bytes at all.
     case read([RequestPayload])
 }
 
@@ -159,7 +141,7 @@ package struct FiringWrites: Sendable {
     package var finished: [(app: AppIdentifier, identifier: String)]
 
     package init(
-        handedOver: [DeliveryID] = [], deliveries: [StoredDelivery] = [], requests: DeliveryRequests = .pending,
+        handedOver: [DeliveryID] = [], deliveries: [StoredDelivery] = [], requests: DeliveryRequests = .own,
         rescheduled: [(app: AppIdentifier, pending: PendingRequest)] = [], badges: [AppIdentifier: Int] = [:],
         finished: [(app: AppIdentifier, identifier: String)] = []
     ) {
@@ -223,9 +205,8 @@ package protocol StoreTransaction {
     /// Inserts deliveries in order; a listed delivery of the same app and
     /// request identifier (saved earlier, or earlier in the batch) is unlisted:
     /// the new one replaces it in the notification center. Returns the
-    /// deliveries it unlisted. With ``DeliveryRequests/pending`` or
-    /// ``DeliveryRequests/read(_:)`` each delivery's request must be its app's
-    /// pending request of the same identifier.
+    /// deliveries it unlisted. With ``DeliveryRequests/read(_:)`` each delivery's
+    /// request must be its app's pending request of the same identifier.
     @discardableResult
     func saveDeliveries(_ batch: [StoredDelivery], requests: DeliveryRequests) throws -> [ReplacedDelivery]
     func delivery(_ id: DeliveryID) throws -> StoredDelivery?

@@ -128,22 +128,20 @@ struct SQLiteStoreTests {
         #expect(error.message.contains(path))
     }
 
-    @Test("A delivery of a request that is not pending is refused with a store failure, and nothing is saved")
-    func deliveryOfMissingPending() throws {
+    @Test("Deliveries with fewer requests read than deliveries are refused with a store failure, and nothing is saved")
+    func deliveriesWithoutTheirRequests() throws {
         let directory = try TemporaryDirectory()
         let store = try SQLiteStore(path: directory.path("store.sqlite"))
         let kept = S.delivery("kept", app: shop, at: 1)
-        let missing = S.delivery("gone", app: shop, at: 2)
+        let other = S.delivery("other", app: shop, at: 2)
         let error = try #require(throws: NotificationError.self) {
             try store.write { transaction in
-                try transaction.savePending(S.pending("kept", fire: 1), for: shop)
-                try transaction.saveDeliveries([kept, missing], requests: .pending)
+                try transaction.saveDeliveries([kept, other], requests: .read([.decoded(kept.delivery.request)]))
             }
         }
         #expect(error.code == .storeFailure)
-        #expect(error.message.contains("1 of 2 deliveries of \(shop) have no pending request"))
+        #expect(error.message.contains("1 requests read for 2 deliveries"))
         #expect(try store.read { try $0.delivery(kept.delivery.id) } == nil)
-        #expect(try store.read { try $0.pendingRequests(shop) } == [])
     }
 
     @Test("A version 1 file opens migrated: its pending requests, outbox and notification center read back in order")

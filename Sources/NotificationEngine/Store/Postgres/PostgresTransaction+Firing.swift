@@ -29,7 +29,7 @@ extension PostgresTransaction {
         case .own: copies = false
         // The rows are in the batch's own snapshot: copying them in the statement
         // sends no request bytes at all.
-        case .pending, .read: copies = true
+        case .read: copies = true
         }
         let requests = try guarding("encoding \(rows.count) requests") {
             try rows.map { copies ? ByteBuffer() : ByteBuffer(bytes: try RequestCoding.encode($0.delivery.request)) }

@@ -32,23 +32,9 @@ extension SQLiteTransaction {
                     case .decoded(let request): try RequestCoding.encode(request)
                     }
                 }
-            case .pending:
-                for (app, run) in rows.runsByApp(limit: Self.rowsPerStatement) {
-                    try insertCopyingPending(run.map { ($0, rows[$0]) }, of: app)
-                }
             }
             return replaced
         }
-    }
-
-    /// The values of the columns a new delivery has of its own, `id` to `category`.
-    private func values(_ stored: StoredDelivery) throws -> [(any DatabaseValueConvertible)?] {
-        let delivery = stored.delivery
-        return [
-            delivery.id.description, delivery.request.identifier, delivery.scheduledDate.timeIntervalSinceReferenceDate,
-            delivery.date.timeIntervalSinceReferenceDate, delivery.isLate, stored.isListed, stored.isAnswered,
-            try delivery.category.map(categoryJSON),
-        ]
     }
 
     /// The category as JSON, encoded once per transaction: a burst's deliveries
@@ -96,32 +82,6 @@ extension SQLiteTransaction {
             INSERT OR REPLACE INTO deliveries (id, identifier, scheduled, date, late, listed, answered, category, app, request)
             VALUES \(marks)
             """
-    }
-
-    /// Inserts the app's deliveries with the requests of its pending rows, in the
-    /// order of `rows`' positions in the batch; every pending row must exist.
-    private func insertCopyingPending(_ rows: [(position: Int, stored: StoredDelivery)], of app: AppIdentifier) throws {
-        var arguments: [(any DatabaseValueConvertible)?] = []
-        for (position, stored) in rows {
-            arguments += try values(stored)
-            arguments.append(position)
-        }
-        arguments.append(app.rawValue)
-        let marks = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows.count).joined(separator: ", ")
-        try execute(
-            """
-            WITH new (id, identifier, scheduled, date, late, listed, answered, category, position) AS (VALUES \(marks))
-            INSERT OR REPLACE INTO deliveries (id, app, identifier, scheduled, date, late, listed, answered, category, request)
-            SELECT new.id, pending.app, new.identifier, new.scheduled, new.date, new.late, new.listed, new.answered,
-                new.category, pending.request
-            FROM new JOIN pending ON pending.app = ? AND pending.identifier = new.identifier
-            ORDER BY new.position
-            """,
-            StatementArguments(arguments))
-        guard db.changesCount == rows.count else {
-            throw SQLiteStoreFailure.corrupt(
-                "\(rows.count - db.changesCount) of \(rows.count) deliveries of \(app) have no pending request")
-        }
     }
 
     func delivery(_ id: DeliveryID) throws -> StoredDelivery? {
