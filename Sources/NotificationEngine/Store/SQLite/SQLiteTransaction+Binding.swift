@@ -92,9 +92,16 @@ struct SQLiteBindings {
         bind(value ? 1 : 0)
     }
 
-    /// The identifier's text, as `DeliveryID.description` spells it.
+    /// The identifier's text, as `DeliveryID.description` spells it, written on
+    /// the stack rather than in a new string per delivery.
     mutating func bind(_ id: DeliveryID) {
-        bind(id.description)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: DeliveryID.textLength) { text in
+            let count = id.writeText(to: text)
+            _ = sqlite3_bind_text(
+                statement, next, UnsafeRawPointer(text.baseAddress!).assumingMemoryBound(to: CChar.self), Int32(count),
+                transient)
+        }
+        next += 1
     }
 
     mutating func bind(_ date: Date) {

@@ -198,22 +198,24 @@ extension SQLiteTransaction {
             guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM outbox)")) == true else {
                 return
             }
-            try run(Self.unqueueing("SELECT value FROM json_each(?1)")) { $0.bind(list) }
-            try execute("DELETE FROM outbox WHERE json_array_length(delivery_ids) = 0", [])
+            try unqueue("SELECT value FROM json_each(?1)") { $0.bind(list) }
         }
     }
 
     /// The delivery ids in the outbox, as a subquery.
     static let queuedIDs = "(SELECT value FROM outbox, json_each(outbox.delivery_ids))"
 
-    /// An update that takes the ids `subquery` selects out of every outbox row
-    /// that has any of them; a row left empty stays until deleted.
-    static func unqueueing(_ subquery: String) -> String {
-        """
-        UPDATE outbox SET delivery_ids = (
-            SELECT json_group_array(value) FROM json_each(outbox.delivery_ids) WHERE value NOT IN (\(subquery)))
-        WHERE EXISTS (SELECT 1 FROM json_each(outbox.delivery_ids) WHERE value IN (\(subquery)))
-        """
+    /// Takes the ids `subquery` selects (its parameters bound by `bind`) out of
+    /// every outbox row that has any of them, and deletes the rows left empty.
+    func unqueue(_ subquery: String, binding bind: (inout SQLiteBindings) throws -> Void) throws {
+        try run(
+            """
+            UPDATE outbox SET delivery_ids = (
+                SELECT json_group_array(value) FROM json_each(outbox.delivery_ids) WHERE value NOT IN (\(subquery)))
+            WHERE EXISTS (SELECT 1 FROM json_each(outbox.delivery_ids) WHERE value IN (\(subquery)))
+            """,
+            binding: bind)
+        try run("DELETE FROM outbox WHERE json_array_length(delivery_ids) = 0") { _ in }
     }
 
     /// The ids as a JSON array of their strings, `["…","…"]`, written directly:

@@ -226,8 +226,7 @@ final class SQLiteTransaction: StoreTransaction {
     /// first, while its deliveries still say which are its own.
     func deleteApp(_ app: AppIdentifier) throws {
         try guarding("deleting everything of \(app)") {
-            try execute(Self.unqueueing("SELECT id FROM deliveries WHERE app = ?1"), [app.rawValue])
-            try execute("DELETE FROM outbox WHERE json_array_length(delivery_ids) = 0", [])
+            try unqueue("SELECT id FROM deliveries WHERE app = ?1") { $0.bind(app.rawValue) }
             for table in ["responses", "deliveries", "pending", "apps"] {
                 try execute("DELETE FROM \(table) WHERE app = ?", [app.rawValue])
             }
