@@ -15,9 +15,18 @@ import Testing
         #expect(source.map { $0 }.filter { _ in true }.fusedStage == "map+filter")
         #expect(source.filter { _ in true }.map { $0 }.fusedStage == "filter+map")
         #expect(source.filter { _ in true }.map { $0 }.filter { _ in true }.fusedStage == "filter+map+filter")
-        // A second filter after the map, or a map after a map, starts a stage of its own.
+        // A map that keeps the value type joins last.
+        #expect(source.map { $0 }.map { $0 }.fusedStage == "map+map")
+        #expect(source.map { $0 }.filter { _ in true }.map { $0 }.fusedStage == "map+filter+map")
+        #expect(source.filter { _ in true }.map { $0 }.map { $0 }.fusedStage == "filter+map+map")
+        #expect(source.filter { _ in true }.map { $0 }.filter { _ in true }.map { $0 }.fusedStage == "filter+map+filter+map")
+        // A second filter after the map, a filter or a third map after the second map, and
+        // a map that changes the type start a stage of their own.
         #expect(source.map { $0 }.filter { _ in true }.filter { _ in true }.fusedStage == "filter")
-        #expect(source.map { $0 }.map { $0 }.fusedStage == "map")
+        #expect(source.map { $0 }.map { $0 }.filter { _ in true }.fusedStage == "filter")
+        #expect(source.map { $0 }.map { $0 }.map { $0 }.fusedStage == "map")
+        #expect(source.map { $0 }.map { "\($0)" }.fusedStage == "map")
+        #expect(source.map { "\($0)" }.map { $0 + "!" }.fusedStage == "map+map")
         #expect(Subject<Int, Never>().signal.fusedStage == nil)
     }
 
@@ -67,13 +76,27 @@ import Testing
     }
 
     @Test func eachClosureRunsOnceForEachValueThatReachesIt() {
-        let (before, transform, after) = (Counter(), Counter(), Counter())
+        let (before, transform, after, last) = (Counter(), Counter(), Counter(), Counter())
         let signal = Signal<Int, Never>.from(1...10)
             .filter { before.increment(); return $0 % 2 == 0 }
             .map { transform.increment(); return $0 * 3 }
             .filter { after.increment(); return $0 > 12 }
-        #expect(EventLog(signal).values == [18, 24, 30])
-        #expect((before.current, transform.current, after.current) == (10, 5, 5))
+            .map { last.increment(); return $0 + 1 }
+        #expect(signal.fusedStage == "filter+map+filter+map")
+        #expect(EventLog(signal).values == [19, 25, 31])
+        #expect((before.current, transform.current, after.current, last.current) == (10, 5, 5, 3))
+    }
+
+    @Test func stringMapsFuseAndAMapThatChangesTheTypeAfterThemStartsAStage() {
+        let words = Signal<String, Never>.from(["  Herald ", "", " signals", "   "])
+            .map { $0.filter { $0 != " " } }
+            .filter { !$0.isEmpty }
+            .map { $0.uppercased() }
+        #expect(words.fusedStage == "map+filter+map")
+        let lengths = words.map { $0.count }
+        #expect(lengths.fusedStage == "map")
+        #expect(EventLog(words).rendered == ["HERALD", "SIGNALS", "completed"])
+        #expect(EventLog(lengths).values == [6, 7])
     }
 
     // MARK: Errors and completion
@@ -142,6 +165,63 @@ import Testing
         #expect(!probe.isSubscribed)
     }
 
+    @Test func disposingInsideAFilterStopsTheValueBeforeTheFusedSecondMap() {
+        let probe = Probe<Int, Never>()
+        let subscription = SerialDisposable()
+        let mapped = Recorder<Int>()
+        let seen = Recorder<Int>()
+        let chain = probe.signal
+            .map { $0 * 2 }
+            .filter { value in
+                if value == 4 { subscription.dispose() }
+                return true
+            }
+            .map { value in mapped.append(value); return value + 1 }
+        #expect(chain.fusedStage == "map+filter+map")
+        subscription.inner = chain.subscribeNext { seen.append($0) }
+        for value in 1...3 { probe.send(value) }
+        #expect(mapped.values == [2])
+        #expect(seen.values == [3])
+        #expect(!probe.isSubscribed)
+    }
+
+    @Test func disposingInsideTheFirstMapStopsTheValueBeforeTheSecond() {
+        let probe = Probe<Int, Never>()
+        let subscription = SerialDisposable()
+        let mapped = Recorder<Int>()
+        let seen = Recorder<Int>()
+        let chain = probe.signal
+            .map { value in
+                if value == 2 { subscription.dispose() }
+                return value
+            }
+            .map { value in mapped.append(value); return value }
+        #expect(chain.fusedStage == "map+map")
+        subscription.inner = chain.subscribeNext { seen.append($0) }
+        for value in 1...3 { probe.send(value) }
+        #expect(mapped.values == [1])
+        #expect(seen.values == [1])
+        #expect(!probe.isSubscribed)
+    }
+
+    @Test func disposingInsideTheSecondMapStopsTheValueBeforeTheSubscriber() {
+        let probe = Probe<Int, Never>()
+        let subscription = SerialDisposable()
+        let seen = Recorder<Int>()
+        let chain = probe.signal
+            .filter { _ in true }
+            .map { $0 }
+            .map { value in
+                if value == 2 { subscription.dispose() }
+                return value
+            }
+        #expect(chain.fusedStage == "filter+map+map")
+        subscription.inner = chain.subscribeNext { seen.append($0) }
+        for value in 1...3 { probe.send(value) }
+        #expect(seen.values == [1])
+        #expect(!probe.isSubscribed)
+    }
+
     @Test func disposingAFusedChainLeavesTheSourceAndReleasesItsClosures() {
         let probe = Probe<Int, Never>()
         var tracked: Tracked? = Tracked()
@@ -151,6 +231,8 @@ import Testing
             .filter { [tracked] _ in _ = tracked; return true }
             .map { [tracked] value in _ = tracked; return value * 2 }
             .filter { [tracked] _ in _ = tracked; return true }
+            .map { [tracked] value in _ = tracked; return value + 1 }
+        #expect(chain?.fusedStage == "filter+map+filter+map")
         let subscription = chain!.subscribeNext { seen.append($0) }
         tracked = nil
         chain = nil
@@ -158,7 +240,7 @@ import Testing
         #expect(!weak.isReleased)
         subscription.dispose()
         probe.send(2)
-        #expect(seen.values == [2])
+        #expect(seen.values == [3])
         #expect(!probe.isSubscribed)
         #expect(weak.isReleased)
     }

@@ -1,5 +1,6 @@
-/// One subscription's side of a `MapStage` with filters: the user's closures and the
-/// downstream receiver in one object, which the stage's per-value closure captures alone.
+/// One subscription's side of a `MapStage` with filters or a fused second `map`: the user's
+/// closures and the downstream in one object, which the stage's per-value closure captures
+/// alone.
 ///
 /// A closure capturing several values keeps them in a context box, and each call went
 /// through forwarding thunks that load them (15 instructions per value for B1's first
@@ -11,18 +12,21 @@
 ///
 /// Each checks that the subscription is still active after each user closure, so one
 /// that disposes it stops the value there (the upstream observer checked before the
-/// first, and `downstream.send` checks before the subscriber's).
+/// first, and `downstream.send` checks before the next closure). `downstream` is the
+/// subscriber's receiver, or a same-type `map` fused after the stage (`StageOutput`).
 @usableFromInline
-final class FilterMapSink<Input: Sendable, Value: Sendable, Failure: Error>: Sendable {
+final class FilterMapSink<Input: Sendable, Output: StageOutput>: Sendable {
+    @usableFromInline typealias Value = Output.Sent
+
     @usableFromInline let isIncluded: @Sendable (Input) -> Bool
     @usableFromInline let transform: @Sendable (Input) -> Value
-    @usableFromInline let downstream: Receiver<Value, Failure>
+    @usableFromInline let downstream: Output
 
     @inlinable
     init(
         _ isIncluded: @escaping @Sendable (Input) -> Bool,
         _ transform: @escaping @Sendable (Input) -> Value,
-        _ downstream: Receiver<Value, Failure>
+        _ downstream: Output
     ) {
         self.isIncluded = isIncluded
         self.transform = transform
@@ -36,18 +40,40 @@ final class FilterMapSink<Input: Sendable, Value: Sendable, Failure: Error>: Sen
     }
 }
 
+/// A `map` with a same-type `map` fused after it and no filter (see `FilterMapSink`).
+@usableFromInline
+final class MapSink<Input: Sendable, Output: StageOutput>: Sendable {
+    @usableFromInline typealias Value = Output.Sent
+
+    @usableFromInline let transform: @Sendable (Input) -> Value
+    @usableFromInline let downstream: Output
+
+    @inlinable
+    init(_ transform: @escaping @Sendable (Input) -> Value, _ downstream: Output) {
+        self.transform = transform
+        self.downstream = downstream
+    }
+
+    @inlinable
+    func receive(_ input: Input) {
+        downstream.send(transform(input))
+    }
+}
+
 /// A `map` then a `filter`, for one subscription (see `FilterMapSink`).
 @usableFromInline
-final class MapFilterSink<Input: Sendable, Value: Sendable, Failure: Error>: Sendable {
+final class MapFilterSink<Input: Sendable, Output: StageOutput>: Sendable {
+    @usableFromInline typealias Value = Output.Sent
+
     @usableFromInline let transform: @Sendable (Input) -> Value
     @usableFromInline let isOutputIncluded: @Sendable (Value) -> Bool
-    @usableFromInline let downstream: Receiver<Value, Failure>
+    @usableFromInline let downstream: Output
 
     @inlinable
     init(
         _ transform: @escaping @Sendable (Input) -> Value,
         _ isOutputIncluded: @escaping @Sendable (Value) -> Bool,
-        _ downstream: Receiver<Value, Failure>
+        _ downstream: Output
     ) {
         self.transform = transform
         self.isOutputIncluded = isOutputIncluded
@@ -64,18 +90,20 @@ final class MapFilterSink<Input: Sendable, Value: Sendable, Failure: Error>: Sen
 
 /// A `filter`, a `map` and a `filter`, for one subscription (see `FilterMapSink`).
 @usableFromInline
-final class FilterMapFilterSink<Input: Sendable, Value: Sendable, Failure: Error>: Sendable {
+final class FilterMapFilterSink<Input: Sendable, Output: StageOutput>: Sendable {
+    @usableFromInline typealias Value = Output.Sent
+
     @usableFromInline let isIncluded: @Sendable (Input) -> Bool
     @usableFromInline let transform: @Sendable (Input) -> Value
     @usableFromInline let isOutputIncluded: @Sendable (Value) -> Bool
-    @usableFromInline let downstream: Receiver<Value, Failure>
+    @usableFromInline let downstream: Output
 
     @inlinable
     init(
         _ isIncluded: @escaping @Sendable (Input) -> Bool,
         _ transform: @escaping @Sendable (Input) -> Value,
         _ isOutputIncluded: @escaping @Sendable (Value) -> Bool,
-        _ downstream: Receiver<Value, Failure>
+        _ downstream: Output
     ) {
         self.isIncluded = isIncluded
         self.transform = transform
