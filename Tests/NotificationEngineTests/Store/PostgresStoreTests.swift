@@ -1,7 +1,7 @@
 import Foundation
 import HeraldTestSupport
 import Logging
-import NotificationEngine
+@testable import NotificationEngine
 import PostgresNIO
 import Testing
 
@@ -139,6 +139,55 @@ struct PostgresStoreTests {
         #expect(!ended.isEmpty && ended.allSatisfy { $0 })
         try store.write { try $0.savePending(S.pending("after", fire: 2), for: shop) }
         #expect(try store.read { try $0.pendingRequests(shop) }.identifiers == ["before", "after"])
+    }
+
+    @Test("A list of an app's identifiers reaches their rows only, on tables never analyzed")
+    func identifierListsUseTheKeyWithoutStatistics() throws {
+        let store = try PostgresStore(url: try schemaURL())
+        defer { try? store.dropSchema() }
+        let rows = 20_000
+        let wanted = (1...400).map { "r\($0 * 37)" }
+        // One app with many rows and no statistics yet, as a new schema filling up has:
+        // shown the array, the planner read every row of the app (20,000 here) and
+        // filtered them through it.
+        try store.withTransaction { sql in
+            for table in ["pending", "deliveries"] {
+                try sql.execute("ALTER TABLE \(unescaped: table) SET (autovacuum_enabled = false)", "pausing autovacuum")
+            }
+            try sql.execute(
+                """
+                INSERT INTO pending (app, identifier, next_fire, added, is_location, request)
+                SELECT \(shop.rawValue), 'r' || g, g, 0, false, '\\x00'::bytea FROM generate_series(1, \(rows)) AS g
+                """, "adding pending rows")
+            try sql.execute(
+                """
+                INSERT INTO deliveries (id, app, identifier, scheduled, date, late, listed, answered, request)
+                SELECT gen_random_uuid(), \(shop.rawValue), 'r' || g, g, g, false, true, false, '\\x00'::bytea
+                FROM generate_series(1, \(rows)) AS g
+                """, "adding deliveries")
+        }
+        try store.write { storeTransaction in
+            let transaction = try #require(storeTransaction as? PostgresTransaction)
+            /// Rows of `table` this transaction has read so far, by scans and through indexes.
+            func rowsRead(_ table: String) throws -> Int {
+                try transaction.rows(
+                    """
+                    SELECT seq_tup_read + COALESCE(idx_tup_fetch, 0) FROM pg_stat_xact_user_tables
+                    WHERE relname = \(table) AND schemaname = current_schema()
+                    """, "reading the transaction's statistics"
+                ) { try $0.decode(Int.self) }.first ?? 0
+            }
+            var before = try rowsRead("pending")
+            #expect(try transaction.pendingRecords(wanted.map { (shop, $0) }, lockingRows: true).count == wanted.count)
+            #expect(try rowsRead("pending") - before <= wanted.count)
+            before = try rowsRead("pending")
+            #expect(try transaction.deletePending(shop, identifiers: wanted) == wanted.count)
+            #expect(try rowsRead("pending") - before <= wanted.count)
+            before = try rowsRead("deliveries")
+            try transaction.unlistDeliveries(shop, identifiers: wanted)
+            #expect(try rowsRead("deliveries") - before <= wanted.count)
+        }
+        #expect(try store.read { try $0.pendingCounts() } == [shop: rows - wanted.count])
     }
 
     // MARK: Helpers

@@ -103,7 +103,8 @@ extension PostgresTransaction {
             unlisted += try rows(
                 """
                 UPDATE deliveries SET listed = false
-                WHERE app = \(app.rawValue) AND listed AND identifier = ANY(\(group.map(\.identifier)))
+                WHERE app = \(app.rawValue) AND listed
+                    AND identifier = ANY(ARRAY(SELECT unnest(\(group.map(\.identifier))::text[])))
                 RETURNING id
                 """,
                 "removing delivered notifications of \(app)"
