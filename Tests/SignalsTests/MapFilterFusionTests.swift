@@ -285,14 +285,16 @@ import Testing
         let tally = OrderedTally(senders: senders, stride: perSender)
         let detector = OverlapDetector()
         let dropped = Counter()
-        let subscription = subject.signal
+        let chain = subject.signal
             .filter { value in
                 guard value >= 0 else { dropped.increment(); return false }
                 return true
             }
             .map { $0 }
             .filter { _ in true }
-            .subscribeNext { value in detector.run { tally.record(value) } }
+            .map { $0 }
+        #expect(chain.fusedStage == "filter+map+filter+map")
+        let subscription = chain.subscribeNext { value in detector.run { tally.record(value) } }
         onThreads(senders) { sender in
             for index in 0..<perSender {
                 subject.send(sender * perSender + index)
@@ -309,7 +311,8 @@ import Testing
 
     @Test func subscriptionsToOneFusedSignalFromManyThreadsStayApart() {
         let probe = Probe<Int, Never>()
-        let chain = probe.signal.filter { $0 % 2 == 0 }.map { $0 / 2 }.filter { $0 >= 0 }
+        let chain = probe.signal.filter { $0 % 2 == 0 }.map { $0 / 2 }.filter { $0 >= 0 }.map { $0 + 1 }
+        #expect(chain.fusedStage == "filter+map+filter+map")
         let stop = Atomic<Bool>(false)
         let mismatches = Counter()
         onThreads(4) { thread in
