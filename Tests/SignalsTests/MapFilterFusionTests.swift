@@ -87,6 +87,16 @@ import Testing
         #expect((before.current, transform.current, after.current, last.current) == (10, 5, 5, 3))
     }
 
+    @Test func boolMapsAndFiltersFuseInTheirOrder() {
+        // With `Bool` values a filter and a map take closures of the same type.
+        let flags = Signal<Bool, Never>.from([true, false, true, false])
+            .map { !$0 }
+            .filter { $0 }
+            .map { !$0 }
+        #expect(flags.fusedStage == "map+filter+map")
+        #expect(EventLog(flags).rendered == ["false", "false", "completed"])
+    }
+
     @Test func stringMapsFuseAndAMapThatChangesTheTypeAfterThemStartsAStage() {
         let words = Signal<String, Never>.from(["  Herald ", "", " signals", "   "])
             .map { $0.filter { $0 != " " } }

@@ -48,10 +48,10 @@ final class MapStage<Input: Sendable, Value: Sendable, Failure: Error>: AnyMapSt
             filtersAfter: isOutputIncluded != nil,
             mapsAfter: transformAfter != nil,
             appendingFilter: { stage, isOutputIncluded in
-                unsafeDowncast(stage, to: MapStage.self).appending(isOutputIncluded)
+                unsafeDowncast(stage, to: MapStage.self).appending(filter: isOutputIncluded)
             },
             appendingMap: { stage, transformAfter in
-                unsafeDowncast(stage, to: MapStage.self).appending(transformAfter)
+                unsafeDowncast(stage, to: MapStage.self).appending(map: transformAfter)
             }
         )
     }
@@ -65,14 +65,14 @@ final class MapStage<Input: Sendable, Value: Sendable, Failure: Error>: AnyMapSt
     /// This stage with `isOutputIncluded` after the transform, or `nil` if it has a filter
     /// or a second map there.
     @inlinable
-    func appending(_ isOutputIncluded: @escaping @Sendable (Value) -> Bool) -> Signal<Value, Failure>? {
+    func appending(filter isOutputIncluded: @escaping @Sendable (Value) -> Bool) -> Signal<Value, Failure>? {
         guard self.isOutputIncluded == nil, transformAfter == nil else { return nil }
         return MapStage(upstream: upstream, isIncluded: isIncluded, transform: transform, isOutputIncluded: isOutputIncluded).signal
     }
 
     /// This stage with the same-type `transformAfter` last, or `nil` if it has one already.
     @inlinable
-    func appending(_ transformAfter: @escaping @Sendable (Value) -> Value) -> Signal<Value, Failure>? {
+    func appending(map transformAfter: @escaping @Sendable (Value) -> Value) -> Signal<Value, Failure>? {
         guard self.transformAfter == nil else { return nil }
         return MapStage(
             upstream: upstream, isIncluded: isIncluded, transform: transform,
