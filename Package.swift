@@ -177,7 +177,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SignalsTests",
-            dependencies: ["Signals"],
+            dependencies: ["Signals", "HeraldTestSupport"],
             swiftSettings: upcomingFeatures
         ),
         .target(
@@ -233,7 +233,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CompatibilityTests",
-            dependencies: ["UserNotifications", "LegacyNotifications", "NotificationEngine", "Signals"],
+            dependencies: ["UserNotifications", "LegacyNotifications", "NotificationEngine", "Signals", "HeraldTestSupport"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(

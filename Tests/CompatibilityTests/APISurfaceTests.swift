@@ -1,11 +1,12 @@
 import Foundation
+import HeraldTestSupport
 import Testing
 
 /// Keeps `docs/apple-api.md` true: it lists every symbol of Apple's notification
 /// API with its state in Herald, and Herald's own additions. This test reads the
 /// symbol graphs of the built `UserNotifications` and `LegacyNotifications`
 /// modules (with `swift-symbolgraph-extract`) and compares.
-@Suite("docs/apple-api.md matches Herald's public symbols")
+@Suite("docs/apple-api.md matches Herald's public symbols", .offThePool)
 struct APISurfaceTests {
     @Test("Rows marked present exist, rows marked missing do not, every public symbol is listed")
     func surface() throws {

@@ -1,11 +1,12 @@
 import Foundation
+import HeraldTestSupport
 import NotificationEngine
 import Testing
 import UserNotifications
 
 /// Apple-style attachment code (the usual "image in a notification" snippet),
 /// compiled unchanged in Swift 5 mode.
-@Suite("Apple's attachment code runs unchanged")
+@Suite("Apple's attachment code runs unchanged", .offThePool)
 struct AttachmentCompatibilityTests {
     /// As an iOS app writes it, with the image's URL passed in instead of
     /// `Bundle.main.url(forResource:withExtension:)`.

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldTestSupport
 import LegacyNotifications
 import NotificationEngine
 import Signals
@@ -6,7 +7,7 @@ import Testing
 
 /// iOS 8 code, compiled unchanged in Swift 5 mode, run against the engine on
 /// virtual time: the calls are synchronous and do not throw, as on iOS 8.
-@Suite("iOS 8 notification code runs unchanged", .serialized)
+@Suite("iOS 8 notification code runs unchanged", .serialized, .offThePool)
 struct LegacyNotificationsCompatibilityTests {
     @Test("Seeds 000 and 003, Shopping Alert: one reminder at a whole minute; \"Delete list\" empties the list")
     func shoppingAlert() async throws {

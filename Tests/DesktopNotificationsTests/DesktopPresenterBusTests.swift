@@ -7,7 +7,7 @@ import Testing
 
 /// The desktop presenter against python-dbusmock's notification server on a private
 /// session bus: the exact `Notify` calls, and the server's signals driven back.
-@Suite("Desktop notifications over D-Bus", .serialized)
+@Suite("Desktop notifications over D-Bus", .serialized, .offThePool)
 struct DesktopPresenterBusTests {
     @Test("The Shopping List reminder reaches the server as one exact Notify call")
     func exactNotify() async throws {

@@ -1,11 +1,12 @@
 import Foundation
+import HeraldTestSupport
 import Testing
 
 /// Keeps the documents' examples compiled: each ```swift block of README.md and
 /// docs/*.md must appear, line for line, in a Swift file of this target (or of the
 /// WebView package's tests), where the compiler checks it and a test runs it. Editing
 /// an example in a document without editing its compiled copy fails here.
-@Suite("The documents' Swift examples")
+@Suite("The documents' Swift examples", .offThePool)
 struct DocumentationBlocksTests {
     @Test("Every swift block of README.md and docs/*.md is compiled")
     func everyBlockIsCompiled() throws {

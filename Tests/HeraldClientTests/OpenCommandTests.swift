@@ -123,9 +123,7 @@ struct XDGOpenTests {
     /// A directory with an `xdg-open` script whose body is `script`.
     private func path(withScript script: String) throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory()
-        let file = directory.path("xdg-open")
-        try "#!/bin/sh\n\(script)\n".write(toFile: file, atomically: false, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file)
+        try directory.writeExecutable("#!/bin/sh\n\(script)\n", to: "xdg-open")
         return directory
     }
 

@@ -208,7 +208,7 @@ struct ServiceCommandTests {
 }
 
 /// The unit checked by systemd itself: `systemd-analyze verify --user`, where it is installed.
-@Suite(.enabled(if: SystemdAnalyze.isAvailable))
+@Suite(.enabled(if: SystemdAnalyze.isAvailable), .offThePool)
 struct ServiceUnitVerificationTests {
     @Test func theInstalledUnitPassesSystemdAnalyzeVerify() throws {
         var fixture = try ServiceFixture()

@@ -7,7 +7,7 @@ import HummingbirdTesting
 import NotificationEngine
 import Testing
 
-@Suite("Attachments over HTTP")
+@Suite("Attachments over HTTP", .offThePool)
 struct AttachmentRouteTests {
     static let app = "com.example.photos"
     static let other = "com.example.other"

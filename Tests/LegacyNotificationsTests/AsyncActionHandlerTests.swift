@@ -1,4 +1,5 @@
 import Foundation
+import HeraldTestSupport
 import LegacyNotifications
 import NotificationEngine
 import Signals
@@ -6,7 +7,7 @@ import Testing
 
 /// The `async` forms of the action handlers (iOS 15's import of iOS 8's methods):
 /// an app that implements only one of them gets the action, with its typed text.
-@Suite("Async action handlers")
+@Suite("Async action handlers", .offThePool)
 struct AsyncActionHandlerTests {
     final class AsyncWithInfo: NSObject, UIApplicationDelegate, Sendable {
         let (handled, handling) = AsyncStream.makeStream(of: String.self)

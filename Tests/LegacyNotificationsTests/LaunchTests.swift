@@ -1,4 +1,5 @@
 import Foundation
+import HeraldTestSupport
 import LegacyNotifications
 import NotificationEngine
 import Signals
@@ -6,7 +7,7 @@ import Synchronization
 import Testing
 
 /// `application(_:didFinishLaunchingWithOptions:)` and the launch options.
-@Suite("Launching the app")
+@Suite("Launching the app", .offThePool)
 struct LaunchTests {
     final class LaunchingDelegate: NSObject, UIApplicationDelegate, Sendable {
         let log = Mutex<[String]>([])
@@ -62,7 +63,7 @@ struct LaunchTests {
 }
 
 /// `UIApplication.openNotificationSettingsURLString` (iOS 16).
-@Suite("Opening the app's notification settings")
+@Suite("Opening the app's notification settings", .offThePool)
 struct OpenSettingsTests {
     @Test("Opening the settings URL asks the notification center to show the app's settings")
     func opensTheSettings() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldTestSupport
 import LegacyNotifications
 import NotificationEngine
 import Signals
@@ -8,7 +9,7 @@ import Testing
 /// iOS 8's calls are synchronous: they wait for the service on threads of their
 /// own, so callers on Swift's cooperative pool and delegates calling back in do
 /// not starve or deadlock it.
-@Suite("Synchronous iOS 8 calls")
+@Suite("Synchronous iOS 8 calls", .offThePool)
 struct SynchronousCallTests {
     @Test("Many callers on the cooperative pool at once all finish, each seeing its own write")
     func manyCallersAtOnce() async throws {

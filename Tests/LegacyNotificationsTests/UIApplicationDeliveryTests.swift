@@ -1,11 +1,12 @@
 import Foundation
+import HeraldTestSupport
 import LegacyNotifications
 import NotificationEngine
 import Signals
 import Synchronization
 import Testing
 
-@Suite("UIApplication: deliveries and actions reach the delegate as on iOS 8")
+@Suite("UIApplication: deliveries and actions reach the delegate as on iOS 8", .offThePool)
 struct UIApplicationDeliveryTests {
     /// A category with a background action, a foreground one and a text field.
     static func category() throws -> UIMutableUserNotificationCategory {

@@ -1,10 +1,11 @@
 import Foundation
+import HeraldTestSupport
 import LegacyNotifications
 import NotificationEngine
 import Signals
 import Testing
 
-@Suite("UIApplication: scheduling and cancelling")
+@Suite("UIApplication: scheduling and cancelling", .offThePool)
 struct UIApplicationSchedulingTests {
     static let inOneHour = LegacyFixture.start.addingTimeInterval(3_600)
 

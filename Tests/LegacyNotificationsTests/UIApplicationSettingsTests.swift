@@ -1,10 +1,11 @@
 import Foundation
+import HeraldTestSupport
 import LegacyNotifications
 import NotificationEngine
 import Signals
 import Testing
 
-@Suite("UIApplication: settings, authorization and badge")
+@Suite("UIApplication: settings, authorization and badge", .offThePool)
 struct UIApplicationSettingsTests {
     static func category(_ identifier: String) -> UIMutableUserNotificationCategory {
         let category = UIMutableUserNotificationCategory()

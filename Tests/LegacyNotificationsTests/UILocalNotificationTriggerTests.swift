@@ -1,10 +1,11 @@
 import Foundation
+import HeraldTestSupport
 import LegacyNotifications
 import NotificationEngine
 import Signals
 import Testing
 
-@Suite("UILocalNotification: when it fires")
+@Suite("UILocalNotification: when it fires", .offThePool)
 struct UILocalNotificationTriggerTests {
     /// The dates the presenter was shown deliveries at.
     static func shownDates(_ fixture: LegacyFixture) -> [Date] {

@@ -1,10 +1,11 @@
 import Foundation
+import HeraldTestSupport
 import LegacyNotifications
 import NotificationEngine
 import Signals
 import Testing
 
-@Suite("UIUserNotificationAction and UIUserNotificationCategory")
+@Suite("UIUserNotificationAction and UIUserNotificationCategory", .offThePool)
 struct UserNotificationCategoryTests {
     static func action(
         _ identifier: String, _ mode: UIUserNotificationActivationMode = .background

@@ -1,9 +1,10 @@
+import HeraldTestSupport
 import Signals
 import Testing
 
 /// The combining operators: combineLatest, switchToLatest, then, takeUntil, sample.
 /// (More in CombinatorTests+Accumulating.swift and CombinatorTests+Stream.swift.)
-@Suite struct CombinatorTests {
+@Suite(.offThePool) struct CombinatorTests {
     // MARK: combineLatest
 
     @Test func combineLatestSendsOnceBothHaveSentThenOnEveryChange() {

@@ -1,8 +1,9 @@
 import Dispatch
+import HeraldTestSupport
 import Signals
 import Testing
 
-@Suite struct CommandTests {
+@Suite(.offThePool) struct CommandTests {
     // MARK: Executing
 
     @Test func successfulExecutionReachesTheCallerAndExecutionSignals() {

@@ -1,8 +1,9 @@
+import HeraldTestSupport
 import Signals
 import Testing
 
 /// ActionDisposable, CompositeDisposable, SerialDisposable and ScopedDisposable.
-@Suite struct DisposableTests {
+@Suite(.offThePool) struct DisposableTests {
     // MARK: ActionDisposable
 
     @Test func actionRunsOnceOnFirstDispose() {

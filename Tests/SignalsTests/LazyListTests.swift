@@ -1,9 +1,10 @@
+import HeraldTestSupport
 import Signals
 import Synchronization
 import Testing
 
 /// LazyList: laziness, memoization, access, errors, stream operators, and signals.
-@Suite struct LazyListTests {
+@Suite(.offThePool) struct LazyListTests {
     /// 0, 1, 2, … counting how many elements were computed.
     private func naturals(_ computed: Counter) -> LazyList<Int> {
         LazyList(state: 0) { n in

@@ -1,8 +1,9 @@
+import HeraldTestSupport
 import Signals
 import Testing
 
 /// Ended subscriptions release their observers and everything their closures captured.
-@Suite struct LeakTests {
+@Suite(.offThePool) struct LeakTests {
     /// A cold signal whose start handler captures `tracked` and keeps the observer in a
     /// disposable until the subscription ends.
     private func coldSignal(capturing tracked: Tracked, trigger: Subject<Int, TestError>) -> Signal<Int, TestError> {

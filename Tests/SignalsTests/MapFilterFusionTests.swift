@@ -1,10 +1,11 @@
 @_spi(Testing) import Signals
+import HeraldTestSupport
 import Synchronization
 import Testing
 
 /// `map` and `filter` fused into one stage (`MapStage`): the same events as one stage per
 /// operator, in the same order, with errors, completion and disposal passing through.
-@Suite struct MapFilterFusionTests {
+@Suite(.offThePool) struct MapFilterFusionTests {
     // MARK: What fuses
 
     @Test func aFilterJoinsTheMapBeforeItAndAMapTakesTheFilterBeforeIt() {

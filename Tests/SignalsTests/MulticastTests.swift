@@ -1,8 +1,9 @@
 import Dispatch
+import HeraldTestSupport
 import Signals
 import Testing
 
-@Suite struct MulticastTests {
+@Suite(.offThePool) struct MulticastTests {
     // MARK: publish / connect
 
     @Test func coldSignalRunsOncePerSubscriberWithoutAConnection() {

@@ -1,10 +1,11 @@
 import Dispatch
 import Foundation
+import HeraldTestSupport
 import Signals
 import Testing
 
 /// `TestScheduler`, `ImmediateScheduler`, `QueueScheduler` and `MainScheduler`.
-@Suite struct SchedulerTests {
+@Suite(.offThePool) struct SchedulerTests {
     private static let start = Date(timeIntervalSinceReferenceDate: 0)
 
     private func at(_ seconds: TimeInterval) -> Date {

@@ -1,11 +1,12 @@
-@testable import Signals
 import Glibc
+import HeraldTestSupport
+@testable import Signals
 import Synchronization
 import Testing
 
 /// The spin lock behind a subject's list: mutual exclusion under contention, a holder that
 /// keeps it long (waiters yield, then sleep), errors.
-@Suite struct SpinLockedTests {
+@Suite(.offThePool) struct SpinLockedTests {
     @Test func threadsNeverOverlapInsideAndNoIncrementIsLost() {
         let lock = SpinLocked(0)
         let detector = OverlapDetector()

@@ -1,3 +1,4 @@
+import HeraldTestSupport
 @testable import Signals
 import Synchronization
 import Testing
@@ -5,7 +6,7 @@ import Testing
 /// A subject released while subscriptions to it are still held: a subscription made with
 /// closures does not keep the subject, and disposing it afterwards does nothing. Its link
 /// (`SubjectLink`) lives until the last lifetime holding it has left, and not longer.
-@Suite struct SubjectReleaseTests {
+@Suite(.offThePool) struct SubjectReleaseTests {
     @Test func releasedSubjectReleasesItsSubscribersClosuresAndLaterDisposalDoesNothing() {
         var subject: Subject<Int, Never>? = Subject()
         var tracked: Tracked? = Tracked()

@@ -1,10 +1,11 @@
+import HeraldTestSupport
 import Signals
 import Synchronization
 import Testing
 
 /// A subject's list of subscribers: joining and leaving it during sends, from many threads,
 /// and what a subscription keeps alive once it has ended.
-@Suite struct SubscriptionListTests {
+@Suite(.offThePool) struct SubscriptionListTests {
     // MARK: What an ended subscription keeps
 
     @Test func disposedSubjectSubscriptionReleasesItsClosuresWhileItsDisposableIsHeld() {

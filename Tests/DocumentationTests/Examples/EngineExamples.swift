@@ -33,7 +33,7 @@ func logPresenterExample(engine: NotificationEngine) -> any Disposable {
     return subscription
 }
 
-@Suite("docs/engine.md")
+@Suite("docs/engine.md", .offThePool)
 struct EngineExamples {
     @Test("Setting it up: an SQLite file, the shared center and application")
     func setup() async {

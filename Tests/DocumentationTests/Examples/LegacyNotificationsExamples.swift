@@ -1,4 +1,5 @@
 import Foundation
+import HeraldTestSupport
 import LegacyNotifications
 import NotificationEngine
 import Signals
@@ -39,7 +40,7 @@ func shoppingAction(
     return action
 }
 
-@Suite("docs/legacy-notifications.md")
+@Suite("docs/legacy-notifications.md", .offThePool)
 struct LegacyNotificationsExamples {
     @Test("The Shopping Alert registers its category and schedules one reminder at the picked date")
     func shoppingAlert() async {

@@ -38,12 +38,14 @@ final class DatagramSocket: Sendable {
     func receive(within seconds: Double = 5) async throws -> [UInt8]? {
         let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while ContinuousClock.now < deadline {
+        while true {
+            // A look after the deadline too: a sleep that woke late still sees what came.
+            let late = ContinuousClock.now >= deadline
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
             if count >= 0 { return Array(buffer.prefix(count)) }
+            if late { return nil }
             try await Task.sleep(for: .milliseconds(20))
         }
-        return nil
     }
 
     deinit {

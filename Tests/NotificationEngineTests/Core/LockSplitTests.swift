@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HeraldTestSupport
 @testable import NotificationEngine
 import Signals
 import Synchronization
@@ -8,7 +9,7 @@ import Testing
 /// The engine holds no lock that in-memory work waits on while the store is
 /// busy: a store write holds up only other writes, not presenters, settings
 /// already read, the pending version or the foreground state.
-@Suite("Engine core: store I/O off the engine's state lock")
+@Suite("Engine core: store I/O off the engine's state lock", .offThePool)
 struct LockSplitTests {
     /// An in-memory store whose next write, once the gate is closed, waits for
     /// the test to let it through.

@@ -8,7 +8,7 @@ import Testing
     import Glibc
 #endif
 
-@Suite("Engine: crash safety on SQLite", .serialized)
+@Suite("Engine: crash safety on SQLite", .serialized, .offThePool)
 struct CrashTests {
     static let count = 2_000
 

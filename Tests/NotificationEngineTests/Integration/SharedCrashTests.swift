@@ -11,7 +11,7 @@ import Testing
 
 @Suite(
     "Engines sharing PostgreSQL: crash safety", .serialized,
-    .enabled(if: TestPostgres.url != nil || TestPostgres.isRequired))
+    .enabled(if: TestPostgres.url != nil || TestPostgres.isRequired), .offThePool)
 struct SharedCrashTests {
     static let count = 5_000
     static let spread = 30

@@ -9,7 +9,7 @@ import Testing
 /// Several engines (nodes) on one PostgreSQL schema, on the real clock: each due
 /// request delivered once, adds on one node fired by another, the pending limit
 /// kept under concurrent adds, a stopped node's outbox taken over.
-@Suite("Engines sharing one PostgreSQL database", .enabled(if: TestPostgres.url != nil || TestPostgres.isRequired))
+@Suite("Engines sharing one PostgreSQL database", .enabled(if: TestPostgres.url != nil || TestPostgres.isRequired), .offThePool)
 struct SharedStoreTests {
     let app: AppIdentifier = "com.example.shared"
 
