@@ -13,7 +13,8 @@
 /// (`hh h l ll q L z j t`), which is accepted and ignored: integers are 64-bit
 /// and reals are doubles whatever it says. Width and precision are at most
 /// ``NotificationLimits/maximumFormatWidth``. As Foundation does, `%@` ignores
-/// width and precision.
+/// width and precision; `%#@`, which starts a `.stringsdict` variable
+/// (`%#@files@`) and which Foundation cannot format safely, is refused.
 ///
 /// Arguments are JSON strings and numbers, converted to what the conversion
 /// reads: a string read as a number is parsed (`0` if it is none), a number read

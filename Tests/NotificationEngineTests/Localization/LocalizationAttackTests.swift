@@ -41,14 +41,7 @@ struct LocalizationAttackTests {
     @Test("Each hostile localized text is refused when added, with its typed error, and nothing changes", arguments: refused.indices)
     func refusedWhenAdded(_ index: Int) async throws {
         let (name, request, code) = Self.refused[index]
-        let fixture = try EngineFixture()
-        try await fixture.authorize()
-        try await fixture.engine.add(EngineFixture.request("kept", after: 30), for: fixture.app)
-        let error = await #expect(throws: NotificationError.self, "\(name)") {
-            try await fixture.engine.add(request, for: fixture.app)
-        }
-        #expect(error?.code == code, "\(name): \(String(describing: error))")
-        #expect(try await fixture.engine.pendingRequests(for: fixture.app).map(\.request.identifier) == ["kept"])
+        try await HostileInputTests.expectRefused(request, code, name)
     }
 
     @Test("A number too large for %d is clamped when it fires: no trap")
