@@ -134,6 +134,9 @@ extension NotificationEngine {
                 return firing
             }
             scheduling.core.committed(firing)
+            for problem in firing.localizationProblems {
+                logger.warning("\(problem)")
+            }
             if firing.changesPending { pendingChanged() }
             if !firing.badges.isEmpty {
                 state.withLock { state in

@@ -34,6 +34,13 @@ public struct NotificationLimits: Sendable {
     /// Bytes of a notification's localized texts (keys, arguments and formats) once encoded as JSON.
     public static let maximumLocalizationBytes = 65_536
 
+    /// The largest width or precision a localized text's format may use, as in
+    /// `%64d` or `%.64f`. A format over it, or one Herald cannot format, is
+    /// refused with ``NotificationError/Code/invalidPayload``; a title, subtitle
+    /// or body that could be longer than its limit once its localized texts are
+    /// filled in, with ``NotificationError/Code/payloadTooLarge``.
+    public static let maximumFormatWidth = 64
+
     /// The most attachments a request may have: Herald's own limit (Apple documents
     /// none). Each attachment is also limited in size by its type
     /// (``AttachmentType/maximumSize``).

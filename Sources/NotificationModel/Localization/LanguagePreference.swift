@@ -32,16 +32,17 @@ public enum LanguagePreference {
         return base.replacingOccurrences(of: "_", with: "-")
     }
 
-    /// The format for the first language that has one: the exact tag, then its
-    /// language alone (`de-CH` → `de`), then any region of it (`pt` → `pt-BR`).
-    static func bestMatch(in formats: [String: String], for languages: [String]) -> String? {
+    /// The tag in `formats` of the first language that has a format: the exact
+    /// tag, then its language alone (`de-CH` → `de`), then any region of it
+    /// (`pt` → `pt-BR`); tags compare without case.
+    static func bestMatchingLanguage(in formats: [String: String], for languages: [String]) -> String? {
         guard !formats.isEmpty else { return nil }
-        let lowered = Dictionary(formats.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        let tags = Dictionary(formats.keys.map { ($0.lowercased(), $0) }, uniquingKeysWith: min)
         for language in languages.map({ $0.lowercased() }) {
-            if let format = lowered[language] { return format }
+            if let tag = tags[language] { return tag }
             let base = String(language.split(separator: "-").first ?? "")
-            if let format = lowered[base] { return format }
-            if let regional = lowered.keys.sorted().first(where: { $0.hasPrefix(base + "-") }) { return lowered[regional] }
+            if let tag = tags[base] { return tag }
+            if let regional = tags.keys.sorted().first(where: { $0.hasPrefix(base + "-") }) { return tags[regional] }
         }
         return nil
     }

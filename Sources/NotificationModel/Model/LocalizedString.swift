@@ -10,6 +10,12 @@ import Foundation
 /// the notification fires, the engine replaces each marker with the format of
 /// the user's language (``NotificationEngine/Configuration/preferredLanguages``)
 /// filled with the arguments; with no format for the language, the key is used.
+///
+/// Formats are the printf subset Apple's formats are written in (`%@`, `%d`,
+/// `%1$@`, `%.2f`, … as the engine guide lists), filled in by Herald's own
+/// formatter, never by `String(format:)`. The engine refuses a request whose
+/// formats it cannot fill in, or whose title, subtitle or body could be longer
+/// than its limit once filled in, when the request is added.
 public struct LocalizedString: Codable, Sendable, Hashable {
     /// The app's key, such as `"NEW_MESSAGE"`.
     public var key: String
@@ -38,125 +44,38 @@ public struct LocalizedString: Codable, Sendable, Hashable {
         formats = try container.decodeIfPresent([String: String].self, forKey: .formats) ?? [:]
     }
 
-    /// The marker that stands for localization `index` in a text.
-    public static func marker(_ index: Int) -> String {
-        "\(markerStart)\(index)\(markerEnd)"
-    }
-
-    /// The private-use characters that open and close a marker.
-    public static let markerStart: Character = "\u{E000}"
-    public static let markerEnd: Character = "\u{E001}"
-
-    /// `text` with each marker (what lies between ``markerStart`` and
-    /// ``markerEnd``) replaced by what `replace` returns for its inside; a
-    /// marker it returns `nil` for is left as it is.
-    public static func replacingMarkers(in text: String, _ replace: (Substring) -> String?) -> String {
-        guard text.contains(markerStart) else { return text }
-        var result = ""
-        var rest = text[...]
-        while let start = rest.firstIndex(of: markerStart) {
-            result += rest[..<start]
-            let afterStart = rest.index(after: start)
-            guard let end = rest[afterStart...].firstIndex(of: markerEnd), let replacement = replace(rest[afterStart..<end])
-            else {
-                result.append(rest[start])
-                rest = rest[afterStart...]
-                continue
-            }
-            result += replacement
-            rest = rest[rest.index(after: end)...]
-        }
-        return result + rest
-    }
-
     /// The text in the first of `languages` the app has a format for, else in
     /// English (the usual development language), else its key; with the
-    /// arguments filled in.
+    /// arguments filled in, and at most ``NotificationLimits/maximumBodyLength``
+    /// characters. A format that cannot be filled in (the ``Validator`` refuses
+    /// it when the request is added, so only one stored before it did) is
+    /// shown as it is written.
     public func resolved(for languages: [String]) -> String {
-        let format = LanguagePreference.bestMatch(in: formats, for: languages + ["en"]) ?? key
-        return Self.fill(format, with: arguments)
+        resolution(for: languages, limit: NotificationLimits.maximumBodyLength).text
     }
 
-    /// `format` with `%@`, `%d`, `%ld`, `%f`… (and positional `%1$@`) filled from
-    /// the arguments; a format whose specifiers the arguments do not match is
-    /// left as it is rather than read past them.
-    static func fill(_ format: String, with arguments: [JSONValue]) -> String {
-        guard format.contains("%") else { return format }
-        let specifiers = FormatSpecifiers(format)
-        guard specifiers.isValid, specifiers.count <= arguments.count else { return format }
-        let values: [any CVarArg] = zip(specifiers.kinds, arguments).map { kind, argument in
-            switch (kind, argument) {
-            case (.object, .string(let text)): text
-            case (.object, let other): other.plainText
-            case (.integer, .number(let number)): Int(number)
-            case (.integer, .string(let text)): Int(text) ?? 0
-            case (.real, .number(let number)): number
-            case (.real, .string(let text)): Double(text) ?? 0
-            case (.integer, _): 0
-            case (.real, _): 0.0
-            }
-        }
-        return String(format: format, arguments: values)
-    }
-}
-
-extension JSONValue {
-    /// The value as text: a string as it is, a number without a needless `.0`.
-    var plainText: String {
-        switch self {
-        case .string(let text): text
-        case .number(let number): number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
-        case .bool(let flag): String(flag)
-        case .null: ""
-        case .array, .object: ""
+    /// ``resolved(for:)`` cut after `limit` Unicode scalars, and why the format
+    /// is shown as it is written if it is.
+    func resolution(for languages: [String], limit: Int) -> (text: String, problem: String?) {
+        let language = LanguagePreference.bestMatchingLanguage(in: formats, for: languages + ["en"])
+        let format = language.flatMap { formats[$0] } ?? key
+        do {
+            let parsed = try LocalizedFormat(parsing: format, availableArguments: arguments.count)
+            return (parsed.filled(with: FormatArguments(arguments), limit: limit), nil)
+        } catch {
+            let which = language.map { "its format for \(Validator.quoted($0))" } ?? "its key"
+            let problem = "localized text \(Validator.quoted(key)) is shown unformatted: \(which) is invalid \(error)"
+            var text = BoundedText(limit: limit)
+            text.append(format.unicodeScalars)
+            return (text.text, problem)
         }
     }
-}
 
-/// The conversion specifiers of a printf-style format, in argument order.
-struct FormatSpecifiers {
-    enum Kind { case object, integer, real }
-
-    private(set) var kinds: [Kind] = []
-    private(set) var isValid = true
-    var count: Int { kinds.count }
-
-    init(_ format: String) {
-        var positional: [Int: Kind] = [:]
-        var sequential: [Kind] = []
-        var characters = Array(format)[...]
-        while let percent = characters.firstIndex(of: "%") {
-            characters = characters[(percent + 1)...]
-            guard let first = characters.first else { isValid = false; return }
-            if first == "%" { characters = characters.dropFirst(); continue }
-            var digits = ""
-            var rest = characters
-            while let digit = rest.first, digit.isNumber { digits.append(digit); rest = rest.dropFirst() }
-            var position: Int?
-            if rest.first == "$", let number = Int(digits), number > 0 {
-                position = number
-                rest = rest.dropFirst()
-            } else {
-                rest = characters
-            }
-            while let flag = rest.first, "-+ #0123456789.lhqLzjt".contains(flag) { rest = rest.dropFirst() }
-            guard let conversion = rest.first else { isValid = false; return }
-            let kind: Kind
-            switch conversion {
-            case "@": kind = .object
-            case "d", "i", "u", "x", "X", "o", "c": kind = .integer
-            case "f", "F", "e", "E", "g", "G", "a", "A": kind = .real
-            default: isValid = false; return
-            }
-            if let position { positional[position] = kind } else { sequential.append(kind) }
-            characters = rest.dropFirst()
-        }
-        if positional.isEmpty {
-            kinds = sequential
-        } else if sequential.isEmpty, let last = positional.keys.max(), positional.count == last {
-            kinds = (1...last).compactMap { positional[$0] }
-        } else {
-            isValid = false
-        }
+    /// The texts a localized text may show, each with what it is for a message:
+    /// its format in each language (by tag, sorted), then its key, the text when
+    /// no language matches.
+    package var candidateFormats: [(name: String, format: String)] {
+        formats.sorted { $0.key < $1.key }.map { (name: "format for \(Validator.quoted($0.key))", format: $0.value) }
+            + [(name: "key", format: key)]
     }
 }

@@ -148,18 +148,31 @@ public struct NotificationContent: Codable, Sendable, Hashable {
     /// The content as the user sees it: each localization marker in the title,
     /// subtitle and body replaced with its text in the first of `languages` the
     /// app has, and no localizations left. Content without any is returned as it is.
-    public func localized(for languages: [String]) -> NotificationContent {
+    ///
+    /// The texts are held to the limits of unlocalized ones
+    /// (``NotificationLimits/maximumTitleLength`` and the others): the
+    /// ``Validator`` refuses a request whose texts could grow past them when it is
+    /// added, and what was stored before it did is cut here. A format that
+    /// cannot be filled in is shown as it is written. Each such repair is passed
+    /// to `onProblem`, for the engine to log.
+    public func localized(
+        for languages: [String], onProblem: (String) -> Void = { _ in }
+    ) -> NotificationContent {
         guard !localizations.isEmpty else { return self }
         var content = self
-        let texts = localizations.map { $0.resolved(for: languages) }
-        func resolve(_ text: String) -> String {
-            LocalizedString.replacingMarkers(in: text) { marker in
-                Int(marker).flatMap { texts.indices.contains($0) ? texts[$0] : nil }
-            }
+        let texts = localizations.map { localization in
+            let (text, problem) = localization.resolution(for: languages, limit: NotificationLimits.maximumBodyLength)
+            if let problem { onProblem(problem) }
+            return text
         }
-        content.title = resolve(title)
-        content.subtitle = resolve(subtitle)
-        content.body = resolve(body)
+        func resolve(_ text: String, _ name: String, limit: Int) -> String {
+            let filled = LocalizedString.filling(text, with: texts, limit: limit)
+            if filled.isCut { onProblem("the \(name) is over \(limit) characters once filled in; it is cut there") }
+            return filled.text
+        }
+        content.title = resolve(title, "title", limit: NotificationLimits.maximumTitleLength)
+        content.subtitle = resolve(subtitle, "subtitle", limit: NotificationLimits.maximumSubtitleLength)
+        content.body = resolve(body, "body", limit: NotificationLimits.maximumBodyLength)
         content.localizations = []
         return content
     }

@@ -56,34 +56,6 @@ extension Validator {
     }
 
     /// Checks that `userInfo` encodes as JSON in at most 4 KiB.
-    static func validateLocalizations(_ content: NotificationContent) throws(NotificationError) {
-        guard !content.localizations.isEmpty else { return }
-        let limit = NotificationLimits.maximumLocalizations
-        guard content.localizations.count <= limit else {
-            throw NotificationError(
-                .payloadTooLarge, "the content has \(content.localizations.count) localized texts; the limit is \(limit)")
-        }
-        for localization in content.localizations {
-            try checkLength(
-                localization.key, of: "a localized text's key", limit: NotificationLimits.maximumSubtitleLength,
-                code: .invalidPayload, allowsEmpty: false)
-            for argument in localization.arguments {
-                switch argument {
-                case .string, .number: continue
-                default:
-                    throw NotificationError(
-                        .invalidPayload, "the arguments of localized text \(quoted(localization.key)) must be strings or numbers")
-                }
-            }
-        }
-        let bytes = (try? JSONEncoder().encode(content.localizations).count) ?? Int.max
-        guard bytes <= NotificationLimits.maximumLocalizationBytes else {
-            throw NotificationError(
-                .payloadTooLarge,
-                "the localized texts are \(bytes) bytes of JSON; the limit is \(NotificationLimits.maximumLocalizationBytes)")
-        }
-    }
-
     static func validateUserInfo(_ userInfo: [String: JSONValue]) throws(NotificationError) {
         guard !userInfo.isEmpty else { return }
         let limit = NotificationLimits.maximumUserInfoBytes

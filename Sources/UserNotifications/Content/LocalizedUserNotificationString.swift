@@ -17,7 +17,10 @@ extension NSString {
     /// center was given another), and the engine picks the user's language
     /// (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`) when the notification fires,
     /// falling back to the key. Arguments are strings and numbers; others are
-    /// written as text.
+    /// written as text. The formats (and the key) are Apple's printf subset,
+    /// filled in by Herald's own formatter rather than `String(format:)`; adding
+    /// a request with one it cannot fill in (`%s`, `%1$@ %1$d`, …), or whose
+    /// texts could grow past their limits once filled in, fails.
     public class func localizedUserNotificationString(forKey key: String, arguments: [Any]?) -> String {
         DeferredLocalization(key: key, arguments: (arguments ?? []).map(DeferredLocalization.argument)).token
     }

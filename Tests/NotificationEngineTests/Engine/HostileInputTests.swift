@@ -38,15 +38,25 @@ struct HostileInputTests {
     @Test("Each bad request gets its typed error with a message, and the app's requests are unchanged", arguments: bad.indices)
     func refused(_ index: Int) async throws {
         let (name, request, code) = Self.bad[index]
+        try await Self.expectRefused(request, code, name)
+    }
+
+    /// Adds `request` to an app with one pending request, expecting `code` with
+    /// a message, and the app's requests unchanged.
+    static func expectRefused(
+        _ request: NotificationRequest, _ code: NotificationError.Code, _ name: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
         let fixture = try EngineFixture()
         try await fixture.authorize()
         try await fixture.engine.add(EngineFixture.request("kept", after: 30), for: fixture.app)
-        let error = await #expect(throws: NotificationError.self, "\(name)") {
+        let error = await #expect(throws: NotificationError.self, "\(name)", sourceLocation: sourceLocation) {
             try await fixture.engine.add(request, for: fixture.app)
         }
-        #expect(error?.code == code, "\(name): \(String(describing: error))")
-        #expect(error?.message.isEmpty == false)
-        #expect(try await fixture.engine.pendingRequests(for: fixture.app).map(\.request.identifier) == ["kept"])
+        #expect(error?.code == code, "\(name): \(String(describing: error))", sourceLocation: sourceLocation)
+        #expect(error?.message.isEmpty == false, sourceLocation: sourceLocation)
+        let pending = try await fixture.engine.pendingRequests(for: fixture.app).map(\.request.identifier)
+        #expect(pending == ["kept"], sourceLocation: sourceLocation)
     }
 
     @Test("Bad app identifiers are refused everywhere")

@@ -26,6 +26,9 @@ extension EngineCore {
         /// presenting uses rather than reading them again; empty for deliveries
         /// recovered from the outbox.
         var apps: [AppIdentifier: AppRecord] = [:]
+        /// What localizing the deliveries had to repair (a format stored before
+        /// formats were checked, a text cut to its limit), for the engine to log.
+        var localizationProblems: [String] = []
 
         /// Whether the batch changed any app's pending requests.
         var changesPending: Bool { !finished.isEmpty || !rescheduled.isEmpty }
@@ -87,7 +90,10 @@ extension EngineCore {
         var request = request
         if !request.content.localizations.isEmpty {
             // Localized now, in the user's language: the delivery keeps the text shown.
-            request.content = request.content.localized(for: rules.preferredLanguages)
+            request.content = request.content.localized(for: rules.preferredLanguages) { problem in
+                firing.localizationProblems.append(
+                    "request \(Validator.quoted(item.identifier)) of \(item.app): \(problem)")
+            }
             firing.hasOwnRequests = true
         }
         firing.deliveries.append(Delivery(
