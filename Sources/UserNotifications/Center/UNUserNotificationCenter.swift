@@ -36,7 +36,9 @@ import Synchronization
 /// forwards a handler declared without `@Sendable`, or captures a non-`Sendable`
 /// object in one, compiles without a diagnostic in Swift 5 mode and with a
 /// warning, not an error, in Swift 6 mode — as against Apple's SDK.
-public final class UNUserNotificationCenter: Sendable {
+///
+/// An `NSObject`, as Apple's, compared by identity.
+public final class UNUserNotificationCenter: NSObject, Sendable {
     /// The app this center acts for, like a bundle identifier.
     public let appIdentifier: String
 
@@ -66,6 +68,7 @@ public final class UNUserNotificationCenter: Sendable {
         var logger = Logger(label: "Herald.UserNotifications")
         logger[metadataKey: "app"] = "\(appIdentifier)"
         self.logger = logger
+        super.init()
     }
 
     deinit {
