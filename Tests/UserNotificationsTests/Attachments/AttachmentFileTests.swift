@@ -6,12 +6,20 @@ import Testing
 import UserNotifications
 
 /// An attachment read back from the center is a `file://` URL of a readable file
-/// holding its bytes, whatever store the engine runs on, as on iOS (where the
+/// holding its bytes, whatever store the engine runs on (in memory, SQLite,
+/// PostgreSQL when a test database is given), as on iOS (where the
 /// system copies attachments into its own store): pending requests, delivered
 /// notifications and the delegate's callbacks.
 struct AttachmentFileTests {
     enum Store: String, CaseIterable, Sendable {
         case inMemory, sqlite
+        /// A schema of its own in the test database (``TestPostgres``).
+        case postgres
+
+        /// In memory and SQLite always; PostgreSQL when a test database is given.
+        static var allCases: [Store] {
+            TestPostgres.url == nil ? [.inMemory, .sqlite] : [.inMemory, .sqlite, .postgres]
+        }
     }
 
     let directory: TemporaryDirectory
@@ -23,7 +31,12 @@ struct AttachmentFileTests {
     }
 
     private func engine(_ store: Store) throws -> NotificationEngine {
-        let kind: NotificationStoreKind = store == .inMemory ? .inMemory : .sqlite(path: directory.path("engine.sqlite"))
+        let kind: NotificationStoreKind
+        switch store {
+        case .inMemory: kind = .inMemory
+        case .sqlite: kind = .sqlite(path: directory.path("engine.sqlite"))
+        case .postgres: kind = .postgres(url: try #require(TestPostgres.uniqueSchemaURL()))
+        }
         return try NotificationEngine(store: kind, scheduler: scheduler, configuration: .init(authorizationPolicy: .grantAll))
     }
 
