@@ -1,5 +1,8 @@
 package import Foundation
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Local files for attachments whose bytes have none: those an engine keeps in
 /// memory or in PostgreSQL, and those a client downloads from the daemon. An
@@ -7,15 +10,18 @@ import Synchronization
 /// Apple's platforms, where the system copies attachments into its own store.
 ///
 /// The files live in a directory of the cache's own, made on the first write
-/// with `mkdtemp` in `$XDG_RUNTIME_DIR` (else the temporary directory): 0700,
-/// each file 0600 and named by the SHA-256 of its bytes, written under a
-/// temporary name and renamed, so a file under a digest's name always holds all
-/// of it. The directory goes with the cache (``remove()``, or when the cache is
-/// released); what a process that was killed leaves behind goes with
-/// `$XDG_RUNTIME_DIR` at logout, or with the temporary directory's cleaning.
+/// with `mkdtemp` in `$XDG_RUNTIME_DIR` (else the temporary directory) and
+/// named after the process (`herald-attachments-<pid>-XXXXXX`): 0700, each file
+/// 0600 and named by the SHA-256 of its bytes, written under a temporary name
+/// and renamed, so a file under a digest's name always holds all of it. The
+/// directory goes with the cache (``remove()``, or when the cache is released);
+/// the directories of processes that ended with their caches alive (at exit, or
+/// killed) are removed by the next process that makes one in the same place.
 package final class AttachmentCache: Sendable {
     private let parent: URL
     private let directory = Mutex<URL?>(nil)
+    /// The parents this process has already swept of abandoned directories.
+    private static let swept = Mutex<Set<String>>([])
 
     /// A cache whose directory will be made in `parent`, by default
     /// `$XDG_RUNTIME_DIR` or else the temporary directory.
@@ -86,11 +92,30 @@ package final class AttachmentCache: Sendable {
     }
 
     private func madeDirectory() throws -> URL {
-        try directory.withLock { directory in
+        let made = try directory.withLock { directory in
             if let directory { return directory }
-            let made = try PrivateFile.makeDirectory(in: parent, prefix: "herald-attachments-")
+            let made = try PrivateFile.makeDirectory(in: parent, prefix: "\(Self.prefix)\(getpid())-")
             directory = made
             return made
+        }
+        if Self.swept.withLock({ $0.insert(parent.path).inserted }) { Self.removeAbandoned(in: parent) }
+        return made
+    }
+
+    private static let prefix = "herald-attachments-"
+
+    /// Removes the cache directories in `parent` of this user's processes that
+    /// are gone; another user's, and those of a live process, stay.
+    static func removeAbandoned(in parent: URL) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = pid_t(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid != getpid(),
+                kill(pid, 0) == -1, errno == ESRCH
+            else { continue }
+            let path = parent.appendingPathComponent(name).path
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid() else { continue }
+            try? FileManager.default.removeItem(atPath: path)
         }
     }
 }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import HeraldTestSupport
 import NotificationEngine
 import Testing
@@ -58,6 +61,26 @@ struct AttachmentCacheTests {
         let file = try #require(cache).store(AttachmentSamples.png, digest: digest)
         cache = nil
         #expect(!FileManager.default.fileExists(atPath: file.deletingLastPathComponent().path))
+    }
+
+    @Test("The directories of processes that are gone are removed; those of live processes stay")
+    func removesAbandonedDirectories() throws {
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let abandoned = parent.url.appendingPathComponent("herald-attachments-\(ended.processIdentifier)-aBcDeF")
+        let live = parent.url.appendingPathComponent("herald-attachments-\(getppid())-aBcDeF")
+        let other = parent.url.appendingPathComponent("herald-attachments-notapid-aBcDeF")
+        for directory in [abandoned, live, other] {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+            try AttachmentSamples.png.write(to: directory.appendingPathComponent(digest))
+        }
+        let cache = AttachmentCache(parent: parent.url)
+        let file = try cache.store(AttachmentSamples.png, digest: digest)
+        #expect(file.deletingLastPathComponent().lastPathComponent.hasPrefix("herald-attachments-\(getpid())-"))
+        #expect(!FileManager.default.fileExists(atPath: abandoned.path))
+        #expect(FileManager.default.fileExists(atPath: live.path) && FileManager.default.fileExists(atPath: other.path))
     }
 
     private func permissions(of url: URL) throws -> Int {
