@@ -38,7 +38,8 @@ struct APISurfaceTests {
         let member = symbol.split(separator: ".").last.map(String.init) ?? symbol
         return [
             "==(_:_:)", "hash(into:)", "hash", "isEqual(_:)", "rawValue", "description", "errorCode",
-            "errorDescription", "errorUserInfo", "copy(with:)", "encode(with:)", "init(coder:)", "supportsSecureCoding",
+            "errorDescription", "errorUserInfo", "copy(with:)", "mutableCopy(with:)", "encode(with:)", "init(coder:)",
+            "supportsSecureCoding",
         ].contains(member)
     }
 

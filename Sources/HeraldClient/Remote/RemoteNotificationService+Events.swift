@@ -24,7 +24,9 @@ extension RemoteNotificationService {
             do {
                 for try await event in events {
                     if case .settingsOpened(let delivery) = event.kind, event.app == app.rawValue {
-                        handler.openSettings(from: try delivery?.engineDelivery())
+                        var opened = try delivery?.engineDelivery()
+                        if let from = opened { opened = await withAttachmentFiles(from) }
+                        handler.openSettings(from: opened)
                         continue
                     }
                     guard let response = try await responseReachingApp(event, app) else { continue }
@@ -41,9 +43,9 @@ extension RemoteNotificationService {
     /// subscription opens a stream, and sees the deliveries made after the daemon
     /// accepts it. Completes when the stream ends or fails.
     public func deliveries(for app: AppIdentifier) -> Signal<Delivery, Never> {
-        eventSignal(app) { event in
+        eventSignal(app) { [self] event in
             guard case .delivered(let delivery) = event.kind, event.app == app.rawValue else { return nil }
-            return try delivery.engineDelivery()
+            return await withAttachmentFiles(try delivery.engineDelivery())
         }
     }
 
@@ -58,7 +60,8 @@ extension RemoteNotificationService {
     /// the app: a dismissal reaches it only with a custom dismiss action.
     private func responseReachingApp(_ event: API.Event, _ app: AppIdentifier) async throws -> NotificationResponse? {
         guard case .responded(let wire) = event.kind, event.app == app.rawValue else { return nil }
-        let response = try wire.engineResponse()
+        var response = try wire.engineResponse()
+        response.delivery = await withAttachmentFiles(response.delivery)
         guard response.kind == .dismiss else { return response }
         let categoryIdentifier = response.delivery.request.content.categoryIdentifier
         let category = try await client.categories(for: app.rawValue).first { $0.identifier == categoryIdentifier }

@@ -27,15 +27,20 @@ public import NotificationModel
 ///   subscription; what happens before the daemon accepts it is not seen.
 /// - Attachments travel as their bytes: a file attachment is read, checked and
 ///   sent base64 when it is added (all of one add's attachments within the
-///   daemon's body limit, about 66.7 MiB). Read back, an attachment has no local
-///   file (``NotificationModel/NotificationAttachment/url`` is `nil`); download it
-///   with ``HeraldClient/attachmentData(_:ofDelivery:)``.
+///   daemon's body limit, about 66.7 MiB). Read back (the pending and delivered
+///   lists, deliveries and responses from the event stream), each attachment's
+///   bytes are downloaded once and checked against its digest, and its
+///   ``NotificationModel/NotificationAttachment/url`` is a file in a private
+///   cache directory, as in process (``RemoteAttachmentFiles``). A listed
+///   request or delivery whose attachment is gone by the time it is downloaded
+///   (removed or replaced meanwhile) is left out of the list.
 /// - `respond`'s `authenticated` is decided by the token: the admin token is an
 ///   authenticated user, an app's token is not.
 public final class RemoteNotificationService: NotificationService {
     /// The client that reaches the daemon, with the app's token or the admin token.
     public let client: HeraldClient
     let logger = Logger(label: "Herald.RemoteNotificationService")
+    let attachmentFiles = RemoteAttachmentFiles()
 
     /// A service over `client`.
     public init(client: HeraldClient) {
@@ -71,7 +76,10 @@ public final class RemoteNotificationService: NotificationService {
     }
 
     public func pendingRequests(for app: AppIdentifier) async throws -> [PendingRequest] {
-        try await remote { try await client.pendingRequests(for: app.rawValue).map { try $0.enginePendingRequest() } }
+        let requests = try await remote {
+            try await client.pendingRequests(for: app.rawValue).map { try $0.enginePendingRequest() }
+        }
+        return try await withAttachmentFiles(requests, for: app)
     }
 
     public func removePendingRequests(withIdentifiers identifiers: [String], for app: AppIdentifier) async throws {
@@ -85,7 +93,10 @@ public final class RemoteNotificationService: NotificationService {
     }
 
     public func deliveredNotifications(for app: AppIdentifier) async throws -> [Delivery] {
-        try await remote { try await client.deliveredNotifications(for: app.rawValue).map { try $0.engineDelivery() } }
+        let deliveries = try await remote {
+            try await client.deliveredNotifications(for: app.rawValue).map { try $0.engineDelivery() }
+        }
+        return try await withAttachmentFiles(deliveries)
     }
 
     public func removeDeliveredNotifications(withIdentifiers identifiers: [String], for app: AppIdentifier)

@@ -159,7 +159,7 @@ struct NotificationRoutes {
 
     private func addDelivered(to app: RouterGroup<HeraldRequestContext>) {
         app.get("delivered") { _, context in
-            let delivered = try await engine.deliveredNotifications(for: try appIdentifier(context))
+            let delivered = try await engine.listedDeliveries(for: try appIdentifier(context))
             return JSONResponse(["deliveries": delivered.map(API.Delivery.init)])
         }
         app.delete("delivered") { _, context in

@@ -12,6 +12,7 @@ extension UIApplication {
     /// gets whether the URL was opened: `false` for any other URL (opening web
     /// pages and other apps is not a notification matter), or when the service
     /// failed (reported on ``notificationErrors``).
+    @preconcurrency
     public func open(
         _ url: URL, options: [OpenExternalURLOptionsKey: Any] = [:],
         completionHandler completion: (@Sendable (Bool) -> Void)? = nil

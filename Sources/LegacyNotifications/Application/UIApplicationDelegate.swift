@@ -34,6 +34,7 @@ public protocol UIApplicationDelegate: NSObjectProtocol {
     /// The user chose one of the notification's actions. A background action runs
     /// with the app in the background; a foreground one opens it (inactive during
     /// the call, then active).
+    @preconcurrency
     func application(
         _ application: UIApplication, handleActionWithIdentifier identifier: String?,
         for notification: UILocalNotification, completionHandler: @escaping @Sendable () -> Void)
@@ -43,6 +44,7 @@ public protocol UIApplicationDelegate: NSObjectProtocol {
     /// ``UIUserNotificationActionResponseTypedTextKey``. Always called for an
     /// action; the default implementation calls
     /// ``application(_:handleActionWithIdentifier:for:completionHandler:)``.
+    @preconcurrency
     func application(
         _ application: UIApplication, handleActionWithIdentifier identifier: String?,
         for notification: UILocalNotification, withResponseInfo responseInfo: [AnyHashable: Any],
@@ -85,6 +87,7 @@ extension UIApplicationDelegate {
     public func application(_ application: UIApplication, didReceive notification: UILocalNotification) {}
 
     /// Calls the `async` form with the response info, then the completion handler.
+    @preconcurrency
     public func application(
         _ application: UIApplication, handleActionWithIdentifier identifier: String?,
         for notification: UILocalNotification, completionHandler: @escaping @Sendable () -> Void
@@ -103,6 +106,7 @@ extension UIApplicationDelegate {
     }
 
     /// Calls ``application(_:handleActionWithIdentifier:for:completionHandler:)``.
+    @preconcurrency
     public func application(
         _ application: UIApplication, handleActionWithIdentifier identifier: String?,
         for notification: UILocalNotification, withResponseInfo responseInfo: [AnyHashable: Any],

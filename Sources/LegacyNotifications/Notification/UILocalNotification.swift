@@ -219,6 +219,20 @@ public final class UILocalNotification: NSObject, NSCopying, NSSecureCoding, @un
         properties.fingerprint.hashValue
     }
 
+    /// `<UILocalNotification: 0x…>{fire date = …, time zone = …, repeat interval = …,
+    /// repeat count = UILocalNotificationInfiniteRepeatCount, user info = …}`, as UIKit writes it.
+    public override var description: String {
+        let properties = properties
+        let fields = [
+            "fire date = \(ObjectDescription.text(properties.fireDate))",
+            "time zone = \(ObjectDescription.text(properties.timeZone?.identifier))",
+            "repeat interval = \(properties.repeatInterval.rawValue)",
+            "repeat count = UILocalNotificationInfiniteRepeatCount",
+            "user info = \(ObjectDescription.text(properties.userInfo.value))",
+        ]
+        return "<UILocalNotification: \(Unmanaged.passUnretained(self).toOpaque())>{\(fields.joined(separator: ", "))}"
+    }
+
     // MARK: Internal
 
     private subscript<Value: Sendable>(property: WritableKeyPath<LocalNotificationProperties, Value>) -> Value {

@@ -31,7 +31,7 @@ package final class FileAttachmentStore: AttachmentStore {
         guard !FileManager.default.fileExists(atPath: file.path) else { return }
         do {
             try makeDirectory()
-            try Self.writeAtomically(data, to: file)
+            try PrivateFile.write(data, to: file, durable: true)
         } catch {
             unpin([digest])
             throw error
@@ -53,14 +53,14 @@ package final class FileAttachmentStore: AttachmentStore {
     }
 
     package func data(_ digest: String) throws -> Data? {
-        guard Self.isDigest(digest) else { return nil }
+        guard PrivateFile.isDigest(digest) else { return nil }
         let file = directory.appendingPathComponent(digest)
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
         return try Data(contentsOf: file)
     }
 
     package func url(_ digest: String) -> URL? {
-        Self.isDigest(digest) ? directory.appendingPathComponent(digest) : nil
+        PrivateFile.isDigest(digest) ? directory.appendingPathComponent(digest) : nil
     }
 
     package var isEmpty: Bool {
@@ -94,34 +94,5 @@ package final class FileAttachmentStore: AttachmentStore {
     private static func digest(named name: String) -> String {
         guard name.hasPrefix(".") else { return name }
         return String(name.dropFirst().prefix { $0 != "." })
-    }
-
-    /// Whether `name` is a lowercase hexadecimal SHA-256, so that it names a file
-    /// in the directory and nothing outside it.
-    static func isDigest(_ name: String) -> Bool {
-        name.utf8.count == 64 && name.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
-    }
-
-    /// Writes `data` to a temporary owner-only file beside `file`, flushes it and
-    /// renames it over `file`.
-    private static func writeAtomically(_ data: Data, to file: URL) throws {
-        let temporary = file.deletingLastPathComponent()
-            .appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString).tmp")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        defer { unlink(temporary.path) }
-        var written = 0
-        data.withUnsafeBytes { buffer in
-            while written < buffer.count {
-                let result = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if result <= 0 { break }
-                written += result
-            }
-        }
-        let synced = fsync(descriptor)
-        close(descriptor)
-        guard written == data.count, synced == 0, rename(temporary.path, file.path) == 0 else {
-            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-        }
     }
 }

@@ -47,12 +47,19 @@ extension NotificationEngine {
     }
 
     func deliveredNow(for app: AppIdentifier) throws -> [Delivery] {
+        try listedNow(for: app).map(withStoreURLs)
+    }
+
+    /// The app's deliveries in its notification center as the store holds them:
+    /// their attachments without local files (see ``storedFile(of:)``), for the
+    /// HTTP API, which names attachments by digest.
+    package func listedDeliveries(for app: AppIdentifier) async throws -> [Delivery] {
+        try await offloaded { try self.listedNow(for: app) }
+    }
+
+    private func listedNow(for app: AppIdentifier) throws -> [Delivery] {
         try Validator.validateApp(app)
-        return try read { try $0.listedDeliveries(app) }.map { delivery in
-            var delivery = delivery
-            delivery.request = withStoreURLs(delivery.request)
-            return delivery
-        }
+        return try read { try $0.listedDeliveries(app) }
     }
 
     /// Takes deliveries out of the app's notification center; `nil` takes all.

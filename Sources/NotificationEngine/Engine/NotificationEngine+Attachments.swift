@@ -56,7 +56,9 @@ extension NotificationEngine {
                 .attachmentNotInDataStore,
                 "the bytes of attachment \(Validator.quoted(identifier)) (\(attachment.digest)) are not in the attachment store")
         }
-        return AttachmentContents(attachment: withStoreURL(attachment), data: data)
+        var named = attachment
+        named.url = attachments.url(attachment.digest)
+        return AttachmentContents(attachment: named, data: data)
     }
 
     // MARK: Adding
@@ -126,22 +128,30 @@ extension NotificationEngine {
 
     // MARK: Reading back
 
-    /// The file the engine keeps the attachment's bytes in, or `nil` when its store
-    /// keeps no files (the in-memory store) or the bytes are gone. Presenters that
-    /// show images by path, such as the desktop's `image-path`, read it.
+    /// A readable file holding the attachment's bytes: the store's own (SQLite),
+    /// or, for a store that keeps no files (in memory, PostgreSQL), a copy in the
+    /// engine's private cache directory (``AttachmentCache``), written the first
+    /// time it is asked for. `nil` when the bytes are gone. Presenters that show
+    /// images by path, such as the desktop's `image-path`, read it.
     public func storedFile(of attachment: NotificationAttachment) -> URL? {
-        attachments.url(attachment.digest)
+        if let url = attachments.url(attachment.digest) { return url }
+        do {
+            return try attachmentFiles.file(for: attachment.digest) { try attachments.data(attachment.digest) }
+        } catch {
+            logger.error("attachment \(attachment.digest) could not be copied into a local file: \(error)")
+            return nil
+        }
     }
 
-    /// The attachment with ``NotificationAttachment/url`` set to its stored file,
-    /// when the store keeps files.
+    /// The attachment with ``NotificationAttachment/url`` set to a readable file
+    /// of its bytes (``storedFile(of:)``), as an app reads it back.
     func withStoreURL(_ attachment: NotificationAttachment) -> NotificationAttachment {
         var attachment = attachment
-        attachment.url = attachments.url(attachment.digest)
+        attachment.url = storedFile(of: attachment)
         return attachment
     }
 
-    /// The request with its attachments' stored files named.
+    /// The request with its attachments' files named.
     func withStoreURLs(_ request: NotificationRequest) -> NotificationRequest {
         guard !request.content.attachments.isEmpty else { return request }
         var request = request
@@ -149,12 +159,19 @@ extension NotificationEngine {
         return request
     }
 
+    /// The delivery with its attachments' files named.
+    func withStoreURLs(_ delivery: Delivery) -> Delivery {
+        var delivery = delivery
+        delivery.request = withStoreURLs(delivery.request)
+        return delivery
+    }
+
     // MARK: Sweeping
 
     /// Removes the stored bytes no pending request or stored delivery refers to;
     /// takes the `scheduling` lock.
     func sweepAttachments() {
-        guard !attachments.isEmpty else { return }
+        guard !attachments.isEmpty || !attachmentFiles.isEmpty else { return }
         scheduling.withLock { sweepAttachments(in: &$0) }
     }
 
@@ -162,9 +179,10 @@ extension NotificationEngine {
     /// between reading what is referred to and removing the rest (an add not yet
     /// committed has pinned its digests).
     func sweepAttachments(in _: inout Scheduling) {
-        guard !attachments.isEmpty else { return }
+        guard !attachments.isEmpty || !attachmentFiles.isEmpty else { return }
         do {
             let referenced = try read { try $0.attachmentDigests() }
+            attachmentFiles.removeAll(except: referenced)
             let removed = try attachments.removeAll(except: referenced)
             if removed > 0 { logger.info("removed \(removed) attachment files nothing refers to any more") }
         } catch {

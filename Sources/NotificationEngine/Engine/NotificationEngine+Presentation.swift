@@ -80,9 +80,7 @@ extension NotificationEngine {
         ) { [weak self] options in
             self?.finishForeground(delivery, options: options)
         }
-        var shown = delivery
-        shown.request = withStoreURLs(delivery.request)
-        handler.willPresent(shown) { options in call.complete(options) }
+        handler.willPresent(withStoreURLs(delivery)) { options in call.complete(options) }
     }
 
     private func finishForeground(_ delivery: Delivery, options: PresentationOptions) {

@@ -141,7 +141,7 @@ extension NotificationEngine {
             self?.markHandled(id)
         }
         var answered = response
-        answered.delivery.request = withStoreURLs(response.delivery.request)
+        answered.delivery = withStoreURLs(response.delivery)
         handler.didReceive(answered) { call.complete(()) }
     }
 
@@ -206,6 +206,6 @@ extension NotificationEngine {
         }
         let handler = state.withLock { $0.connections[app]?.handler }
         emit(.settingsOpened(app: app, delivery: delivery))
-        handler?.openSettings(from: delivery)
+        handler?.openSettings(from: delivery.map(withStoreURLs))
     }
 }

@@ -76,11 +76,15 @@ extension NotificationEngine: NotificationService {
     }
 
     public func deliveries(for app: AppIdentifier) -> Signal<Delivery, Never> {
-        deliverySubject.signal.filter { $0.app == app }
+        deliverySubject.signal.filter { $0.app == app }.map { [weak self] in self?.withStoreURLs($0) ?? $0 }
     }
 
     public func responses(for app: AppIdentifier) -> Signal<NotificationResponse, Never> {
-        responseSubject.signal.filter { $0.delivery.app == app }
+        responseSubject.signal.filter { $0.delivery.app == app }.map { [weak self] response in
+            var response = response
+            response.delivery = self?.withStoreURLs(response.delivery) ?? response.delivery
+            return response
+        }
     }
 
     public func respond(

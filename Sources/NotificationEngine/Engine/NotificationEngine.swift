@@ -86,6 +86,9 @@ public final class NotificationEngine: Sendable {
     let scheduler: any DateScheduler
     let store: any NotificationStore
     let attachments: any AttachmentStore
+    /// Files for attachments read back when ``attachments`` keeps no files of its
+    /// own (in memory, PostgreSQL), so every attachment an app reads has one.
+    let attachmentFiles = AttachmentCache()
     /// The decisions' state and the timer; held for a store write and the memory
     /// change it makes (see ``Scheduling``).
     let scheduling: Mutex<Scheduling>

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Synchronization
 
 /// A distance in metres, as in Core Location.
@@ -29,8 +29,17 @@ public struct CLLocationCoordinate2D: Sendable, Hashable, Codable {
     }
 }
 
-/// A region a location trigger watches, shaped like Core Location's `CLRegion`.
-public class CLRegion: @unchecked Sendable {
+/// A region a location trigger watches, shaped like Core Location's `CLRegion`:
+/// an `NSObject` that copies (`NSCopying`) and describes itself as Apple's does.
+///
+/// Two regions are equal (`isEqual(_:)`, `==`) when they are of the same class
+/// and every property is: the identifier, ``notifyOnEntry``, ``notifyOnExit``
+/// and, for a ``CLCircularRegion``, the centre and radius. The hash is the
+/// identifier's, which does not change when the flags do.
+///
+/// `@unchecked Sendable` is sound: the flags, the only mutable state, live in a
+/// `Mutex`; every other stored property is a `let` of a `Sendable` type.
+public class CLRegion: NSObject, NSCopying, @unchecked Sendable {
     private let flags: Mutex<(entry: Bool, exit: Bool)>
 
     /// The region's name.
@@ -39,6 +48,7 @@ public class CLRegion: @unchecked Sendable {
     init(identifier: String) {
         self.identifier = identifier
         flags = Mutex((true, true))
+        super.init()
     }
 
     /// Whether entering the region fires (default `true`).
@@ -52,9 +62,34 @@ public class CLRegion: @unchecked Sendable {
         get { flags.withLock { $0.exit } }
         set { flags.withLock { $0.exit = newValue } }
     }
+
+    /// A region of the same class with the same properties.
+    public func copy(with zone: NSZone? = nil) -> Any {
+        let copy = CLRegion(identifier: identifier)
+        copy.notifyOnEntry = notifyOnEntry
+        copy.notifyOnExit = notifyOnExit
+        return copy
+    }
+
+    /// Whether `object` is a region of the same class with the same properties.
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? CLRegion, type(of: other) == type(of: self) else { return false }
+        return other.identifier == identifier && other.notifyOnEntry == notifyOnEntry
+            && other.notifyOnExit == notifyOnExit
+    }
+
+    /// The identifier's hash.
+    public override var hash: Int { identifier.hashValue }
+
+    /// `CLRegion (identifier:'home')`, as Core Location writes it.
+    public override var description: String {
+        "\(type(of: self)) (identifier:'\(identifier)')"
+    }
 }
 
 /// A circle on Earth, shaped like Core Location's `CLCircularRegion`.
+///
+/// `@unchecked Sendable`, as ``CLRegion``: its own properties are `let`s.
 ///
 /// ```swift
 /// let store = CLCircularRegion(
@@ -94,6 +129,28 @@ public final class CLCircularRegion: CLRegion, @unchecked Sendable {
             radius: region.radius, identifier: region.identifier)
         notifyOnEntry = region.notifyOnEntry
         notifyOnExit = region.notifyOnExit
+    }
+
+    /// A circle with the same centre, radius, identifier and flags.
+    public override func copy(with zone: NSZone? = nil) -> Any {
+        CLCircularRegion(region)
+    }
+
+    /// Whether `object` is a circle with the same properties.
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard super.isEqual(object), let other = object as? CLCircularRegion else { return false }
+        return other.center == center && other.radius == radius
+    }
+
+    /// `CLCircularRegion (identifier:'grocery', center:<+52.52000000,+13.40500000>, radius:100.00m)`,
+    /// as Core Location writes it.
+    public override var description: String {
+        "CLCircularRegion (identifier:'\(identifier)', center:<\(Self.degrees(center.latitude)),"
+            + "\(Self.degrees(center.longitude))>, radius:\(String(format: "%.2f", radius))m)"
+    }
+
+    private static func degrees(_ value: Double) -> String {
+        (value < 0 ? "" : "+") + String(format: "%.8f", value)
     }
 
     /// Whether the coordinate lies within the circle (great-circle distance).

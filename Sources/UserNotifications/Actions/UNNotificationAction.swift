@@ -1,3 +1,4 @@
+public import Foundation
 import NotificationModel
 
 /// A button a notification offers, registered through a ``UNNotificationCategory``.
@@ -8,7 +9,11 @@ import NotificationModel
 ///
 /// The user's choice reaches the delegate's `userNotificationCenter(_:didReceive:)`
 /// as a ``UNNotificationResponse`` whose `actionIdentifier` is the action's identifier.
-public class UNNotificationAction: @unchecked Sendable, Hashable {
+///
+/// An immutable `NSObject`, as Apple's: `copy()` returns the action itself; two
+/// actions are equal (`isEqual(_:)`, `==`) when they have the same identifier,
+/// title, options, icon and text field.
+public class UNNotificationAction: NSObject, NSCopying, @unchecked Sendable {
     // Immutable: every stored property is a `let` of a Sendable type.
 
     /// The identifier the response carries.
@@ -33,6 +38,7 @@ public class UNNotificationAction: @unchecked Sendable, Hashable {
         self.title = title
         self.options = options
         self.icon = icon
+        super.init()
     }
 
     /// The text field of a text-input action; `nil` for a button.
@@ -56,13 +62,23 @@ public class UNNotificationAction: @unchecked Sendable, Hashable {
             textInputButtonTitle: input.buttonTitle, textInputPlaceholder: input.placeholder)
     }
 
-    /// Actions are equal when they have the same identifier, title, options and text field.
-    public static func == (lhs: UNNotificationAction, rhs: UNNotificationAction) -> Bool {
-        lhs.engineAction == rhs.engineAction
+    /// The action itself: it never changes.
+    public func copy(with zone: NSZone? = nil) -> Any {
+        self
     }
 
-    /// Hashes the properties `==` compares.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(engineAction)
+    /// Whether `object` is an action with the same identifier, title, options, icon and text field.
+    public override func isEqual(_ object: Any?) -> Bool {
+        (object as? UNNotificationAction)?.engineAction == engineAction
+    }
+
+    /// A hash of the properties `isEqual(_:)` compares.
+    public override var hash: Int { engineAction.hashValue }
+
+    /// `<UNNotificationAction: 0x…; identifier: …, title: …, options: …>`.
+    public override var description: String {
+        ObjectDescription.of(self, [
+            "identifier": identifier, "title": title, "options": options.rawValue, "icon": icon,
+        ])
     }
 }

@@ -1,3 +1,4 @@
+public import Foundation
 import NotificationModel
 
 /// A kind of notification and the actions it offers. Register the app's
@@ -13,7 +14,10 @@ import NotificationModel
 /// An alert shows every action, a banner the first two. `intentIdentifiers` and
 /// the CarPlay and announcement options mean nothing on Linux; they are stored
 /// and come back from ``UNUserNotificationCenter/notificationCategories()``.
-public final class UNNotificationCategory: Sendable, Hashable {
+///
+/// An immutable `NSObject`, as Apple's: `copy()` returns the category itself; two
+/// categories are equal (`isEqual(_:)`, `==`) when every property is.
+public final class UNNotificationCategory: NSObject, NSCopying, Sendable {
     /// The name content uses to refer to the category.
     public let identifier: String
     /// The actions, in the order they are shown.
@@ -71,6 +75,7 @@ public final class UNNotificationCategory: Sendable, Hashable {
         self.options = options
         self.hiddenPreviewsBodyPlaceholder = hiddenPreviewsBodyPlaceholder ?? ""
         self.categorySummaryFormat = categorySummaryFormat ?? ""
+        super.init()
     }
 
     convenience init(_ category: NotificationCategory) {
@@ -90,13 +95,25 @@ public final class UNNotificationCategory: Sendable, Hashable {
             categorySummaryFormat: categorySummaryFormat)
     }
 
-    /// Categories are equal when every property is.
-    public static func == (lhs: UNNotificationCategory, rhs: UNNotificationCategory) -> Bool {
-        lhs.engineCategory == rhs.engineCategory
+    /// The category itself: it never changes.
+    public func copy(with zone: NSZone? = nil) -> Any {
+        self
     }
 
-    /// Hashes the properties `==` compares.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(engineCategory)
+    /// Whether `object` is a category with the same properties.
+    public override func isEqual(_ object: Any?) -> Bool {
+        (object as? UNNotificationCategory)?.engineCategory == engineCategory
+    }
+
+    /// A hash of the properties `isEqual(_:)` compares.
+    public override var hash: Int { engineCategory.hashValue }
+
+    /// `<UNNotificationCategory: 0x…; identifier: …, actions: (…), intentIdentifiers: (…), options: …>`.
+    public override var description: String {
+        ObjectDescription.of(self, [
+            "identifier": identifier, "actions": actions, "intentIdentifiers": intentIdentifiers,
+            "options": options.rawValue, "hiddenPreviewsBodyPlaceholder": hiddenPreviewsBodyPlaceholder,
+            "categorySummaryFormat": categorySummaryFormat,
+        ])
     }
 }

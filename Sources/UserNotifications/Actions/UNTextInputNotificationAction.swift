@@ -41,6 +41,14 @@ public final class UNTextInputNotificationAction: UNNotificationAction, @uncheck
         super.init(identifier: identifier, title: title, options: options, icon: icon)
     }
 
+    /// `<UNTextInputNotificationAction: 0x…; identifier: …, title: …, textInputButtonTitle: …, …>`.
+    public override var description: String {
+        ObjectDescription.of(self, [
+            "identifier": identifier, "title": title, "options": options.rawValue, "icon": icon,
+            "textInputButtonTitle": textInputButtonTitle, "textInputPlaceholder": textInputPlaceholder,
+        ])
+    }
+
     override var textInput: NotificationAction.TextInput? {
         NotificationAction.TextInput(buttonTitle: textInputButtonTitle, placeholder: textInputPlaceholder)
     }

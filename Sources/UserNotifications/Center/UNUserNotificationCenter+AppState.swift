@@ -6,6 +6,7 @@ extension UNUserNotificationCenter {
     }
 
     /// Sets the number on the app's badge; the handler gets `nil` or the ``UNError``.
+    @preconcurrency
     public func setBadgeCount(
         _ newBadgeCount: Int,
         withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)? = nil

@@ -6,7 +6,9 @@ extension UNUserNotificationCenter {
     /// the user changes it in the notification center's settings.
     ///
     /// Depending on the engine's policy the user answers in the notification
-    /// center, or the deployment answers for everyone.
+    /// center, or the deployment answers for everyone. The answer may be ignored,
+    /// as with Apple's (Objective-C imports never warn about an unused result).
+    @discardableResult
     public func requestAuthorization(options: UNAuthorizationOptions = []) async throws -> Bool {
         try await enqueue { [self] in
             try await service.requestAuthorization(options: options.engineOptions, for: app)
@@ -15,6 +17,7 @@ extension UNUserNotificationCenter {
 
     /// Asks the user once whether the app may post notifications; the handler
     /// gets the answer, or `false` and the error.
+    @preconcurrency
     public func requestAuthorization(
         options: UNAuthorizationOptions = [],
         completionHandler: @escaping @Sendable (Bool, (any Error)?) -> Void
@@ -39,6 +42,7 @@ extension UNUserNotificationCenter {
     /// The app's notification settings as the user chose them. Apple's handler has
     /// no error: a failure is reported on ``errors`` and the handler gets the
     /// settings of an app that has not asked yet.
+    @preconcurrency
     public func getNotificationSettings(completionHandler: @escaping @Sendable (UNNotificationSettings) -> Void) {
         enqueue(fetchSettings) { [self] result in
             completionHandler(value(of: result, "getNotificationSettings", fallback: Self.undeterminedSettings))

@@ -19,6 +19,7 @@ extension UNUserNotificationCenter {
 
     /// The app's registered categories. Apple's handler has no error: a failure is
     /// reported on ``errors`` and the handler gets an empty set.
+    @preconcurrency
     public func getNotificationCategories(completionHandler: @escaping @Sendable (Set<UNNotificationCategory>) -> Void) {
         enqueue(fetchCategories) { [self] result in
             completionHandler(value(of: result, "getNotificationCategories", fallback: []))

@@ -10,6 +10,7 @@ extension UNUserNotificationCenter {
     /// The app's notifications in the notification center, oldest first. Apple's
     /// handler has no error: a failure is reported on ``errors`` and the handler
     /// gets an empty list.
+    @preconcurrency
     public func getDeliveredNotifications(completionHandler: @escaping @Sendable ([UNNotification]) -> Void) {
         enqueue(fetchDelivered) { [self] result in
             completionHandler(value(of: result, "getDeliveredNotifications", fallback: []))

@@ -14,6 +14,7 @@ extension UNUserNotificationCenter {
 
     /// Schedules a request; the handler gets `nil` or the ``UNError``. Without a
     /// handler a failure has no other way out, so it is reported on ``errors``.
+    @preconcurrency
     public func add(
         _ request: UNNotificationRequest,
         withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)? = nil
@@ -37,6 +38,7 @@ extension UNUserNotificationCenter {
 
     /// The app's requests waiting to fire. Apple's handler has no error: a failure
     /// is logged and the handler gets an empty list.
+    @preconcurrency
     public func getPendingNotificationRequests(completionHandler: @escaping @Sendable ([UNNotificationRequest]) -> Void) {
         enqueue(fetchPending) { [self] result in
             completionHandler(value(of: result, "getPendingNotificationRequests", fallback: []))

@@ -30,7 +30,15 @@ import Synchronization
 ///
 /// The center works over any ``NotificationModel/NotificationService``: the
 /// engine in process, or the Herald daemon.
-public final class UNUserNotificationCenter: Sendable {
+///
+/// The completion-handler forms are `@preconcurrency`, as Apple's are in Swift
+/// (Objective-C imports): their handlers are `@Sendable`, but an app that
+/// forwards a handler declared without `@Sendable`, or captures a non-`Sendable`
+/// object in one, compiles without a diagnostic in Swift 5 mode and with a
+/// warning, not an error, in Swift 6 mode — as against Apple's SDK.
+///
+/// An `NSObject`, as Apple's, compared by identity.
+public final class UNUserNotificationCenter: NSObject, Sendable {
     /// The app this center acts for, like a bundle identifier.
     public let appIdentifier: String
 
@@ -60,6 +68,7 @@ public final class UNUserNotificationCenter: Sendable {
         var logger = Logger(label: "Herald.UserNotifications")
         logger[metadataKey: "app"] = "\(appIdentifier)"
         self.logger = logger
+        super.init()
     }
 
     deinit {

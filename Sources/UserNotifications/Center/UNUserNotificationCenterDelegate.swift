@@ -40,6 +40,7 @@ public protocol UNUserNotificationCenterDelegate: NSObjectProtocol {
     /// A notification arrived while the app is in the foreground: call
     /// `completionHandler` with how to show it; `[]` shows nothing and does not
     /// keep it in the notification center.
+    @preconcurrency
     func userNotificationCenter(
         _ center: UNUserNotificationCenter,
         willPresent notification: UNNotification,
@@ -54,6 +55,7 @@ public protocol UNUserNotificationCenterDelegate: NSObjectProtocol {
     ) async -> UNNotificationPresentationOptions
 
     /// The user answered a notification: handle it, then call `completionHandler`.
+    @preconcurrency
     func userNotificationCenter(
         _ center: UNUserNotificationCenter,
         didReceive response: UNNotificationResponse,
@@ -71,6 +73,7 @@ public protocol UNUserNotificationCenterDelegate: NSObjectProtocol {
 
 extension UNUserNotificationCenterDelegate {
     /// Calls the `async` form and hands its answer to `completionHandler`.
+    @preconcurrency
     public func userNotificationCenter(
         _ center: UNUserNotificationCenter,
         willPresent notification: UNNotification,
@@ -89,6 +92,7 @@ extension UNUserNotificationCenterDelegate {
     }
 
     /// Calls the `async` form, then `completionHandler`.
+    @preconcurrency
     public func userNotificationCenter(
         _ center: UNUserNotificationCenter,
         didReceive response: UNNotificationResponse,

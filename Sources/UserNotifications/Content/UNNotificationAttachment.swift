@@ -36,10 +36,15 @@ public let UNNotificationAttachmentOptionsThumbnailTimeKey: String = "UNNotifica
 /// extension. The file is copied into the notification store when the request is
 /// added, so it may be deleted afterwards.
 ///
-/// Read back from the center (pending requests, delivered notifications), `url`
-/// is the stored copy when the engine runs in process on SQLite; with an
-/// in-memory engine or over the daemon, the bytes have no local file and `url`
-/// is `herald-attachment:<SHA-256>`.
+/// Read back from the center (pending requests, delivered notifications, the
+/// delegate's callbacks), `url` is a `file://` URL of a readable file holding
+/// the bytes, as on iOS, where the system copies attachments into its store:
+/// the engine's stored copy on SQLite; with an in-memory or PostgreSQL engine,
+/// or over the daemon (which downloads the bytes as it reads them back), a copy
+/// in a private cache directory (0700, files 0600, under `$XDG_RUNTIME_DIR` or
+/// the temporary directory). Only when the bytes cannot be had (gone from the
+/// store, or a download of a streamed delivery failed, which is logged) is it
+/// `herald-attachment:<SHA-256>`, which names no file.
 open class UNNotificationAttachment: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     // Sendable: immutable.
     let attachment: NotificationAttachment
@@ -47,7 +52,7 @@ open class UNNotificationAttachment: NSObject, NSCopying, NSSecureCoding, @unche
     /// The app's name for the attachment, unique within its request.
     open var identifier: String { attachment.identifier }
 
-    /// The file the attachment was made from, or its stored copy.
+    /// The file the attachment was made from, or, read back, a readable copy of its bytes.
     open var url: URL {
         attachment.url ?? URL(string: "herald-attachment:\(attachment.digest)")!
     }

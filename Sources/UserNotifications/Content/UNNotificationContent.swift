@@ -9,17 +9,24 @@ import Synchronization
 /// The `userInfo` payload travels as JSON: its keys must be strings and its
 /// values strings, numbers, booleans, `NSNull`, arrays and dictionaries of
 /// those. Numbers read back as `NSNumber`, dictionaries as `[String: Any]`.
-public class UNNotificationContent: @unchecked Sendable {
+///
+/// An `NSObject`, as Apple's: `copy()` gives immutable content, `mutableCopy()`
+/// a ``UNMutableNotificationContent`` (as a notification service extension
+/// does with `request.content.mutableCopy() as! UNMutableNotificationContent`);
+/// two contents are equal (`isEqual(_:)`, `==`) when every property is, whether
+/// mutable or not (`userInfo` compared as JSON); `description` lists the properties.
+public class UNNotificationContent: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
     // Sendable: the fields live in a Mutex; only `UNMutableNotificationContent` changes them.
     let fields: Mutex<Fields>
 
     /// Empty content.
-    public convenience init() {
+    public override convenience init() {
         self.init(fields: Fields())
     }
 
     init(fields: Fields) {
         self.fields = Mutex(fields)
+        super.init()
     }
 
     /// The headline.
@@ -56,14 +63,57 @@ public class UNNotificationContent: @unchecked Sendable {
     /// Images, sounds or videos shown with the notification.
     public var attachments: [UNNotificationAttachment] { fields.withLock { $0.attachments } }
 
-    /// An immutable copy (`UNNotificationContent`).
-    public func copy() -> Any {
+    /// An immutable copy (`UNNotificationContent`), what `copy()` returns.
+    public func copy(with zone: NSZone? = nil) -> Any {
         immutableCopy()
     }
 
-    /// A mutable copy (`UNMutableNotificationContent`).
-    public func mutableCopy() -> Any {
+    /// A mutable copy (`UNMutableNotificationContent`), what `mutableCopy()` returns.
+    public func mutableCopy(with zone: NSZone? = nil) -> Any {
         UNMutableNotificationContent(fields: fields.withLock { $0 })
+    }
+
+    /// A mutable copy, a ``UNMutableNotificationContent``, as `NSObject`'s
+    /// `mutableCopy()` gives:
+    ///
+    /// ```swift
+    /// let best = request.content.mutableCopy() as! UNMutableNotificationContent
+    /// ```
+    public override func mutableCopy() -> Any {
+        mutableCopy(with: nil)
+    }
+
+    /// Whether `object` is content (mutable or not) with the same properties.
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? UNNotificationContent else { return false }
+        if other === self { return true }
+        return fields.withLock { $0 }.isEqual(to: other.fields.withLock { $0 })
+    }
+
+    /// A hash of the texts and the category, which `isEqual(_:)` compares.
+    public override var hash: Int {
+        fields.withLock { fields in
+            var hasher = Hasher()
+            hasher.combine(fields.title)
+            hasher.combine(fields.subtitle)
+            hasher.combine(fields.body)
+            hasher.combine(fields.categoryIdentifier)
+            return hasher.finalize()
+        }
+    }
+
+    /// `<UNNotificationContent: 0x…; title: …, subtitle: …, body: …, …>`, each property.
+    public override var description: String {
+        let fields = fields.withLock { $0 }
+        return ObjectDescription.of(self, [
+            "title": fields.title, "subtitle": fields.subtitle, "body": fields.body,
+            "categoryIdentifier": fields.categoryIdentifier, "launchImageName": fields.launchImageName,
+            "threadIdentifier": fields.threadIdentifier, "attachments": fields.attachments,
+            "badge": fields.badge, "sound": fields.sound, "userInfo": fields.userInfo.values,
+            "interruptionLevel": fields.interruptionLevel.rawValue, "relevanceScore": fields.relevanceScore,
+            "targetContentIdentifier": fields.targetContentIdentifier, "filterCriteria": fields.filterCriteria,
+            "summaryArgument": fields.summaryArgument, "summaryArgumentCount": fields.summaryArgumentCount,
+        ])
     }
 }
 
@@ -140,5 +190,16 @@ extension UNNotificationContent.Fields {
         summaryArgumentCount = content.summaryArgumentCount
         launchImageName = content.launchImageName
         attachments = content.attachments.map(UNNotificationAttachment.init(attachment:))
+    }
+
+    /// Whether every property is equal: `userInfo` as JSON, the rest by value.
+    func isEqual(to other: Self) -> Bool {
+        title == other.title && subtitle == other.subtitle && body == other.body && badge == other.badge
+            && sound == other.sound && userInfo.isEqual(to: other.userInfo)
+            && categoryIdentifier == other.categoryIdentifier && threadIdentifier == other.threadIdentifier
+            && interruptionLevel == other.interruptionLevel && relevanceScore == other.relevanceScore
+            && targetContentIdentifier == other.targetContentIdentifier && filterCriteria == other.filterCriteria
+            && summaryArgument == other.summaryArgument && summaryArgumentCount == other.summaryArgumentCount
+            && launchImageName == other.launchImageName && attachments == other.attachments
     }
 }

@@ -1,3 +1,4 @@
+public import Foundation
 import NotificationModel
 
 /// The sound a notification plays: the system's default or a named sound file.
@@ -9,11 +10,15 @@ import NotificationModel
 ///
 /// A named sound longer than 30 seconds, or one the engine cannot find, plays
 /// the default sound instead, as on Apple's platforms.
-public final class UNNotificationSound: Sendable, Hashable {
+///
+/// An immutable `NSObject`, as Apple's: equal (`isEqual(_:)`, `==`) to a sound
+/// that plays the same file the same way.
+public final class UNNotificationSound: NSObject, NSCopying, Sendable {
     let sound: NotificationSound
 
     init(_ sound: NotificationSound) {
         self.sound = sound
+        super.init()
     }
 
     /// A named sound file.
@@ -54,13 +59,22 @@ public final class UNNotificationSound: Sendable, Hashable {
         UNNotificationSound(NotificationSound(named: name.rawValue).playing(as: .ringtone))
     }
 
-    /// Sounds are equal when they play the same file.
-    public static func == (lhs: UNNotificationSound, rhs: UNNotificationSound) -> Bool {
-        lhs.sound == rhs.sound
+    /// The sound itself: it never changes.
+    public func copy(with zone: NSZone? = nil) -> Any {
+        self
     }
 
-    /// Hashes the properties `==` compares.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(sound)
+    /// Whether `object` is a sound that plays the same file the same way.
+    public override func isEqual(_ object: Any?) -> Bool {
+        (object as? UNNotificationSound)?.sound == sound
+    }
+
+    /// A hash of what `isEqual(_:)` compares.
+    public override var hash: Int { sound.hashValue }
+
+    /// `<UNNotificationSound: 0x…; name: …, kind: …, audioVolume: …>`; the
+    /// default sound's name is `(null)`.
+    public override var description: String {
+        ObjectDescription.of(self, ["name": sound.name, "kind": "\(sound.kind)", "audioVolume": sound.volume])
     }
 }

@@ -21,6 +21,13 @@ struct UserInfo {
         try Self.object(values, path: "userInfo")
     }
 
+    /// Whether both payloads hold the same JSON; payloads JSON cannot hold are
+    /// compared as `NSDictionary`s.
+    func isEqual(to other: UserInfo) -> Bool {
+        if let json = try? json(), let otherJSON = try? other.json() { return json == otherJSON }
+        return NSDictionary(dictionary: values).isEqual(to: other.values)
+    }
+
     private static func value(of json: JSONValue) -> Any {
         switch json {
         case .null: NSNull()

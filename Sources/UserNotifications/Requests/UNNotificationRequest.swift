@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import NotificationModel
 
 /// A notification to schedule: an identifier the app chooses, the content and
@@ -10,7 +10,11 @@ import NotificationModel
 /// ```
 ///
 /// Adding a request whose identifier is pending replaces it.
-public final class UNNotificationRequest: Sendable {
+///
+/// An immutable `NSObject`, as Apple's: `copy()` returns the request itself; two
+/// requests are equal (`isEqual(_:)`, `==`) when their identifiers, contents and
+/// triggers are; `description` lists them.
+public final class UNNotificationRequest: NSObject, NSCopying, Sendable {
     /// The app's name for the request; remove or replace it by this identifier.
     public let identifier: String
     /// What the notification shows; a copy taken when the request was created.
@@ -23,6 +27,7 @@ public final class UNNotificationRequest: Sendable {
         self.identifier = identifier
         self.content = content.immutableCopy()
         self.trigger = trigger
+        super.init()
     }
 
     /// The facade's form of an engine request; `nextFireDate` is the engine's, when known.
@@ -30,6 +35,26 @@ public final class UNNotificationRequest: Sendable {
         identifier = request.identifier
         content = UNNotificationContent(request.content)
         trigger = request.trigger.map { UNNotificationTrigger.make($0, nextFireDate: nextFireDate) }
+        super.init()
+    }
+
+    /// The request itself: it never changes.
+    public func copy(with zone: NSZone? = nil) -> Any {
+        self
+    }
+
+    /// Whether `object` is a request with the same identifier, content and trigger.
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? UNNotificationRequest else { return false }
+        return other.identifier == identifier && other.content == content && other.trigger == trigger
+    }
+
+    /// The identifier's hash.
+    public override var hash: Int { identifier.hashValue }
+
+    /// `<UNNotificationRequest: 0x…; identifier: …, content: <…>, trigger: <…>>`.
+    public override var description: String {
+        ObjectDescription.of(self, ["identifier": identifier, "content": content, "trigger": trigger])
     }
 
     /// The engine's form of the request; throws a ``UNError`` for a payload that

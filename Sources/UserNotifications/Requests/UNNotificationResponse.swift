@@ -1,3 +1,4 @@
+public import Foundation
 import NotificationModel
 
 /// The action identifier of a response to a tap on the notification itself.
@@ -17,7 +18,10 @@ public let UNNotificationDismissActionIdentifier: String = NotificationAction.di
 /// default: break
 /// }
 /// ```
-public class UNNotificationResponse: @unchecked Sendable {
+///
+/// An immutable `NSObject`, as Apple's: equal (`isEqual(_:)`, `==`) to a response
+/// to the same notification with the same action (and text).
+public class UNNotificationResponse: NSObject, NSCopying, @unchecked Sendable {
     // Immutable: every stored property is a `let` of a Sendable type.
 
     /// The notification the user answered.
@@ -29,6 +33,30 @@ public class UNNotificationResponse: @unchecked Sendable {
     init(notification: UNNotification, actionIdentifier: String) {
         self.notification = notification
         self.actionIdentifier = actionIdentifier
+        super.init()
+    }
+
+    /// The response itself: it never changes.
+    public func copy(with zone: NSZone? = nil) -> Any {
+        self
+    }
+
+    /// The text the user typed, for a text-input response.
+    var typedText: String? { nil }
+
+    /// Whether `object` is a response to an equal notification with the same action and text.
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? UNNotificationResponse else { return false }
+        return other.notification == notification && other.actionIdentifier == actionIdentifier
+            && other.typedText == typedText
+    }
+
+    /// The notification's hash.
+    public override var hash: Int { notification.hash }
+
+    /// `<UNNotificationResponse: 0x…; actionIdentifier: …, notification: <…>>`.
+    public override var description: String {
+        ObjectDescription.of(self, ["actionIdentifier": actionIdentifier, "notification": notification])
     }
 
     /// The facade's form of an engine response: a ``UNTextInputNotificationResponse``

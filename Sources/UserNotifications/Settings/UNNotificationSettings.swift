@@ -1,3 +1,4 @@
+public import Foundation
 import NotificationModel
 
 /// The app's notification settings as the user chose them, read with
@@ -8,7 +9,10 @@ import NotificationModel
 /// guard settings.authorizationStatus == .authorized else { return }
 /// if settings.alertSetting == .enabled { … }
 /// ```
-public final class UNNotificationSettings: Sendable {
+///
+/// An immutable `NSObject`, as Apple's: equal (`isEqual(_:)`, `==`) to settings
+/// with the same values.
+public final class UNNotificationSettings: NSObject, NSCopying, Sendable {
     /// Whether the app may post notifications.
     public let authorizationStatus: UNAuthorizationStatus
     /// Whether notifications play sounds.
@@ -46,7 +50,11 @@ public final class UNNotificationSettings: Sendable {
     /// When previews show: always, Herald's presenters show every notification's body.
     public var showPreviewsSetting: UNShowPreviewsSetting { .always }
 
+    /// The engine's settings these were made from.
+    private let settings: NotificationSettings
+
     init(_ settings: NotificationSettings) {
+        self.settings = settings
         authorizationStatus = UNAuthorizationStatus(settings.authorizationStatus)
         soundSetting = UNNotificationSetting(settings.soundSetting)
         badgeSetting = UNNotificationSetting(settings.badgeSetting)
@@ -56,5 +64,34 @@ public final class UNNotificationSettings: Sendable {
         criticalAlertSetting = UNNotificationSetting(settings.criticalAlertSetting)
         timeSensitiveSetting = UNNotificationSetting(settings.timeSensitiveSetting)
         providesAppNotificationSettings = settings.providesAppNotificationSettings
+        super.init()
+    }
+
+    /// The settings themselves: they never change.
+    public func copy(with zone: NSZone? = nil) -> Any {
+        self
+    }
+
+    /// Whether `object` is settings with the same values.
+    public override func isEqual(_ object: Any?) -> Bool {
+        (object as? UNNotificationSettings)?.settings == settings
+    }
+
+    /// A hash of the values `isEqual(_:)` compares.
+    public override var hash: Int { settings.hashValue }
+
+    /// `<UNNotificationSettings: 0x…; authorizationStatus: authorized, …>`, each setting.
+    public override var description: String {
+        ObjectDescription.of(self, [
+            "authorizationStatus": "\(authorizationStatus)", "notificationCenterSetting": "\(notificationCenterSetting)",
+            "soundSetting": "\(soundSetting)", "badgeSetting": "\(badgeSetting)",
+            "lockScreenSetting": "\(lockScreenSetting)", "carPlaySetting": "\(carPlaySetting)",
+            "announcementSetting": "\(announcementSetting)", "criticalAlertSetting": "\(criticalAlertSetting)",
+            "timeSensitiveSetting": "\(timeSensitiveSetting)", "alertSetting": "\(alertSetting)",
+            "scheduledDeliverySetting": "\(scheduledDeliverySetting)",
+            "directMessagesSetting": "\(directMessagesSetting)", "alertStyle": "\(alertStyle)",
+            "showPreviewsSetting": "\(showPreviewsSetting)",
+            "providesAppNotificationSettings": providesAppNotificationSettings,
+        ])
     }
 }

@@ -41,6 +41,21 @@ public final class UNCalendarNotificationTrigger: UNNotificationTrigger, @unchec
         return TriggerSchedule(timeZone: .current).firstFireDate(for: calendarTrigger, addedAt: Date())
     }
 
+    /// Whether `object` is a calendar trigger matching the same components with the same repetition.
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard super.isEqual(object), let other = object as? UNCalendarNotificationTrigger else { return false }
+        return other.dateComponents == dateComponents && other.notBefore == notBefore
+    }
+
+    override func combineProperties(into hasher: inout Hasher) {
+        hasher.combine(dateComponents)
+    }
+
+    /// `<UNCalendarNotificationTrigger: 0x…; dateComponents: …, repeats: YES>`.
+    public override var description: String {
+        ObjectDescription.of(self, ["dateComponents": dateComponents, "repeats": repeats])
+    }
+
     private var calendarTrigger: NotificationTrigger {
         .calendar(CalendarTrigger(dateComponents: dateComponents, repeats: repeats, notBefore: notBefore))
     }

@@ -29,6 +29,20 @@ public final class UNLocationNotificationTrigger: UNNotificationTrigger, @unchec
         super.init(repeats: trigger.repeats, scheduledFireDate: nil)
     }
 
+    /// Whether `object` is a location trigger watching an equal region with the same repetition.
+    public override func isEqual(_ object: Any?) -> Bool {
+        super.isEqual(object) && (object as? UNLocationNotificationTrigger)?.region == region
+    }
+
+    override func combineProperties(into hasher: inout Hasher) {
+        hasher.combine(region.hash)
+    }
+
+    /// `<UNLocationNotificationTrigger: 0x…; repeats: NO, region: CLCircularRegion (…)>`.
+    public override var description: String {
+        ObjectDescription.of(self, ["repeats": repeats, "region": region])
+    }
+
     override func engineTrigger() throws -> NotificationTrigger {
         guard let circle = region as? CLCircularRegion else {
             throw UNError(.invalidRegion, "a location trigger needs a CLCircularRegion, not a \(type(of: region))")

@@ -1,10 +1,14 @@
-import Foundation
+public import Foundation
 import NotificationModel
 
 /// When a request fires: the common base of ``UNTimeIntervalNotificationTrigger``,
 /// ``UNCalendarNotificationTrigger`` and ``UNLocationNotificationTrigger``.
 /// A request without a trigger is delivered at once.
-public class UNNotificationTrigger: @unchecked Sendable {
+///
+/// An immutable `NSObject`, as Apple's: `copy()` returns the trigger itself; two
+/// triggers are equal (`isEqual(_:)`, `==`) when they are of the same class with
+/// the same properties.
+public class UNNotificationTrigger: NSObject, NSCopying, @unchecked Sendable {
     // Immutable: every stored property is a `let` of a Sendable type.
 
     /// Whether the trigger fires again after it fired.
@@ -16,7 +20,32 @@ public class UNNotificationTrigger: @unchecked Sendable {
     init(repeats: Bool, scheduledFireDate: Date?) {
         self.repeats = repeats
         self.scheduledFireDate = scheduledFireDate
+        super.init()
     }
+
+    /// The trigger itself: it never changes.
+    public func copy(with zone: NSZone? = nil) -> Any {
+        self
+    }
+
+    /// Whether `object` is a trigger of the same class that repeats as this one
+    /// does; each kind also compares its own properties.
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? UNNotificationTrigger, type(of: other) == type(of: self) else { return false }
+        return other.repeats == repeats
+    }
+
+    /// A hash of the class and ``repeats``; each kind adds its own properties.
+    public override var hash: Int {
+        var hasher = Hasher()
+        hasher.combine(ObjectIdentifier(type(of: self)))
+        hasher.combine(repeats)
+        combineProperties(into: &hasher)
+        return hasher.finalize()
+    }
+
+    /// Adds the kind's own properties to ``hash``.
+    func combineProperties(into hasher: inout Hasher) {}
 
     /// The engine's form of the trigger; each kind overrides it.
     func engineTrigger() throws -> NotificationTrigger {

@@ -34,6 +34,20 @@ public final class UNTimeIntervalNotificationTrigger: UNNotificationTrigger, @un
         scheduledFireDate ?? Date().addingTimeInterval(timeInterval)
     }
 
+    /// Whether `object` is a time-interval trigger with the same interval and repetition.
+    public override func isEqual(_ object: Any?) -> Bool {
+        super.isEqual(object) && (object as? UNTimeIntervalNotificationTrigger)?.timeInterval == timeInterval
+    }
+
+    override func combineProperties(into hasher: inout Hasher) {
+        hasher.combine(timeInterval)
+    }
+
+    /// `<UNTimeIntervalNotificationTrigger: 0x…; repeats: NO, timeInterval: 60.0>`.
+    public override var description: String {
+        ObjectDescription.of(self, ["repeats": repeats, "timeInterval": timeInterval])
+    }
+
     override func engineTrigger() throws -> NotificationTrigger {
         .timeInterval(TimeIntervalTrigger(interval: timeInterval, repeats: repeats))
     }

@@ -1,6 +1,5 @@
 // The iOS 8 seam: UIApplication's notification calls spelled exactly as UIKit
 // declares them, so UIApplication conforms with an empty extension.
-import Foundation
 import LegacyNotifications
 
 protocol LocalNotificationScheduling: AnyObject {

@@ -1,7 +1,6 @@
 // Seed 004, "Nag me" (iOS 10 UserNotifications), in its Swift 5 spelling:
 // tasks with a bell; the bell adds a request repeating every 60 s in the
 // "reminder" category, whose "cancel" action removes it. Compiled unchanged.
-import Foundation
 import UserNotifications
 
 final class NagMeViewController: NSObject, UNUserNotificationCenterDelegate {

@@ -1,7 +1,6 @@
 // Apple-style code, written from Apple's documentation and the usual app
-// patterns, compiled unchanged against Herald in Swift 5 mode. Only the imports
-// differ from an iOS project.
-import Foundation
+// patterns, compiled unchanged against Herald in Swift 5 mode. The imports are
+// an iOS file's: `import UserNotifications` brings Foundation, as Apple's does.
 import UserNotifications
 
 /// The usual test seam: the center's calls an app uses, spelled exactly as

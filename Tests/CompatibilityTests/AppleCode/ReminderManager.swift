@@ -1,7 +1,6 @@
 // A notification manager class as iOS apps write it: completion handlers,
 // a delegate that shows notifications in the foreground, categories with
 // actions, and a response handler. Compiled unchanged in Swift 5 mode.
-import Foundation
 import UserNotifications
 
 final class ReminderManager: NSObject, UNUserNotificationCenterDelegate {

@@ -6,7 +6,6 @@
 // UIApplication.shared, so each test has its own. Herald's
 // `UIApplication.launch(with:)` calls `didFinishLaunchingWithOptions`, as
 // UIApplicationMain does.
-import Foundation
 import LegacyNotifications
 
 final class ShoppingAppDelegate: NSObject, UIApplicationDelegate {

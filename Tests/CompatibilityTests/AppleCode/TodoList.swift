@@ -1,8 +1,9 @@
 // Seed 001, the to-do list with deadlines (iOS 8), in its Swift 5 spelling:
 // each item schedules an "is overdue" reminder through UIApplication.shared,
 // completing it cancels the reminder, and at most 64 are scheduled. Compiled
-// unchanged; the defaults are injected so each test starts empty.
-import Foundation
+// unchanged but for `import UIKit`, which is `import LegacyNotifications` (it
+// brings Foundation, as UIKit does); the defaults are injected so each test
+// starts empty.
 import LegacyNotifications
 
 struct TodoItem {
