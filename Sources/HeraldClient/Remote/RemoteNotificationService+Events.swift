@@ -68,7 +68,7 @@ extension RemoteNotificationService {
                     continue
                 }
             }
-            logger.notice("the daemon closed the event stream of \(app); opening it again")
+            if !Task.isCancelled { logger.notice("the daemon closed the event stream of \(app); opening it again") }
         } catch {
             logger.warning("the event stream of \(app) failed: \(error)")
         }
