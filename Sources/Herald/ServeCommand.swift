@@ -38,6 +38,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "How many pending requests an app may have (at least 1).")
     var pendingLimit = 64
 
+    @Option(help: "How many delivered notifications an app's notification center keeps; the oldest go first (at least 1).")
+    var deliveredLimit = 100
+
+    @Option(help: ArgumentHelp("How many MiB of attachments an app's pending and delivered notifications may hold.", valueName: "mib"))
+    var attachmentQuota = 256
+
     @Option(help: "Show deliveries as desktop notifications over D-Bus: auto (when there is a session bus), on or off.")
     var desktop: Desktop = .auto
 
@@ -54,6 +60,11 @@ struct Serve: AsyncParsableCommand {
             authorizationPolicy: [.ask: .ask, .grantAll: .grantAll, .denyAll: .denyAll][policy]!,
             printsDeliveries: isatty(STDOUT_FILENO) == 1, bundledApps: !noBundledApps)
         settings.pendingLimitPerApp = pendingLimit
+        settings.deliveredLimitPerApp = deliveredLimit
+        guard (0...(1 << 30)).contains(attachmentQuota) else {
+            throw ValidationError("the attachment quota is a number of MiB from 0 to \(1 << 30), not \(attachmentQuota)")
+        }
+        settings.attachmentBytesPerApp = attachmentQuota << 20
         settings.desktop = DesktopMode(rawValue: desktop.rawValue) ?? .auto
         settings.databaseURL = database ?? ProcessInfo.processInfo.environment["HERALD_DATABASE_URL"].flatMap {
             $0.isEmpty ? nil : $0

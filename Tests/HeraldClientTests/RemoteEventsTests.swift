@@ -14,23 +14,30 @@ struct RemoteEventsTests {
         #"{"id":"\#(id)","app":"\#(app)","request":{"identifier":"walk","content":{"title":"Walk","categoryIdentifier":"\#(category)"}},"scheduledDate":"2026-12-01T09:00:00Z","date":"2026-12-01T09:00:00Z","isLate":false}"#
     }
 
-    private static func responded(_ id: String, action: String, category: String, sequence: Int) -> String {
-        #"{"type":"responded","sequence":\#(sequence),"app":"\#(app)","response":{"delivery":\#(delivery(id, category: category)),"actionIdentifier":"\#(action)","date":"2026-12-01T09:00:05Z","kind":"x"}}"#
+    private static func responded(_ id: String, action: String, category: String, sequence: Int, reachesApp: Bool) -> String {
+        #"{"type":"responded","sequence":\#(sequence),"app":"\#(app)","response":{"delivery":\#(delivery(id, category: category)),"actionIdentifier":"\#(action)","date":"2026-12-01T09:00:05Z","kind":"x","reachesApp":\#(reachesApp)}}"#
     }
 
     private static let events = [
         #"{"type":"delivered","sequence":1,"app":"\#(app)","delivery":\#(delivery("0192F4A0-0000-7000-8000-000000000001", category: "reminder"))}"#,
         #"{"type":"delivered","sequence":2,"app":"other.app","delivery":\#(delivery("0192F4A0-0000-7000-8000-000000000009", category: "reminder"))}"#,
-        responded("0192F4A0-0000-7000-8000-000000000002", action: NotificationAction.dismissIdentifier, category: "reminder", sequence: 3),
-        responded("0192F4A0-0000-7000-8000-000000000003", action: NotificationAction.dismissIdentifier, category: "dismissable", sequence: 4),
-        responded("0192F4A0-0000-7000-8000-000000000004", action: "cancel", category: "reminder", sequence: 5),
+        responded(
+            "0192F4A0-0000-7000-8000-000000000002", action: NotificationAction.dismissIdentifier, category: "reminder",
+            sequence: 3, reachesApp: false),
+        responded(
+            "0192F4A0-0000-7000-8000-000000000003", action: NotificationAction.dismissIdentifier, category: "dismissable",
+            sequence: 4, reachesApp: true),
+        responded(
+            "0192F4A0-0000-7000-8000-000000000004", action: "cancel", category: "reminder", sequence: 5, reachesApp: true),
     ]
 
     /// A daemon that sends `events` on every event stream, then closes it, and
-    /// answers the categories route.
-    private func daemon() throws -> LoopbackServer {
+    /// answers every other request (the categories, an acknowledgement) with 200;
+    /// `requests` records their request lines.
+    private func daemon(requests: RecordingBox = RecordingBox()) throws -> LoopbackServer {
         try LoopbackServer { connection in
             guard let head = connection.readHead() else { return }
+            requests.record(head.line)
             guard let key = head.headers["sec-websocket-key"] else {
                 let body = #"{"categories":[{"identifier":"reminder"},{"identifier":"dismissable","options":["customDismissAction"]}]}"#
                 return connection.write("HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
@@ -77,6 +84,28 @@ struct RemoteEventsTests {
         #expect(handler.received.lines == [
             "\(NotificationAction.dismissIdentifier) 0192F4A0-0000-7000-8000-000000000003", "cancel 0192F4A0-0000-7000-8000-000000000004",
         ])
+    }
+
+    @Test func aStreamOpenedAgainHandsNoAnswerTwiceAndAcknowledgesWhatTheHandlerCompleted() async throws {
+        let requests = RecordingBox()
+        let server = try daemon(requests: requests)
+        defer { server.stop() }
+        let handler = RecordingHandler()
+        let connection = try await service(server).connect(handler, for: AppIdentifier(Self.app))
+        defer { connection.dispose() }
+        let acknowledgements = { Set(requests.lines.filter { $0.hasPrefix("POST ") && $0.contains("/ack ") }) }
+        let expected: Set<String> = [
+            "POST /v1/apps/\(Self.app)/responses/0192F4A0-0000-7000-8000-000000000003/ack HTTP/1.1",
+            "POST /v1/apps/\(Self.app)/responses/0192F4A0-0000-7000-8000-000000000004/ack HTTP/1.1",
+        ]
+        // The daemon closes each stream after its events: the client opens it again, and gets them again.
+        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+        let streams = { requests.lines.count { $0.hasPrefix("GET /v1/events") } }
+        while acknowledgements() != expected || streams() < 3, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(acknowledgements() == expected)
+        #expect(handler.received.lines.count == 2, "each answer reached the handler once: \(handler.received.lines)")
     }
 }
 

@@ -18,7 +18,8 @@ struct TestDaemon {
         policy: NotificationEngine.AuthorizationPolicy = .grantAll, virtualClock: Bool = true,
         directory: URL? = nil, webhookRetryDelays: [Duration] = [.milliseconds(10), .milliseconds(10)],
         clockStart: Date? = nil, bundledApps: Bool = false, pendingLimit: Int = 64,
-        connectionTimeouts: ConnectionTimeouts = ConnectionTimeouts(), databaseURL: String? = nil
+        connectionTimeouts: ConnectionTimeouts = ConnectionTimeouts(), databaseURL: String? = nil,
+        deliveredLimit: Int = 100, attachmentQuota: Int = 256 << 20
     ) throws {
         let directory = directory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("herald-server-tests-\(UUID().uuidString)")
@@ -29,6 +30,8 @@ struct TestDaemon {
         configuration.webhookRetryDelays = webhookRetryDelays
         configuration.virtualClockStart = clockStart
         configuration.pendingLimitPerApp = pendingLimit
+        configuration.deliveredLimitPerApp = deliveredLimit
+        configuration.attachmentBytesPerApp = attachmentQuota
         configuration.connectionTimeouts = connectionTimeouts
         // A developer's own desktop is no place for test notifications.
         configuration.desktop = .off

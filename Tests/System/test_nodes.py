@@ -35,7 +35,7 @@ SPREAD = 15.0
 
 def start(data_dir, database):
     return HeraldDaemon(data_dir, "--policy", "grant-all", "--no-bundled-apps", "--desktop", "off",
-                        "--pending-limit", str(REQUESTS), database=database)
+                        "--pending-limit", str(REQUESTS), "--delivered-limit", str(REQUESTS), database=database)
 
 
 def eventually(condition, what, limit=30):

@@ -49,7 +49,8 @@ def test_adds_during_a_restart_get_503_and_nodes_reconnect():
     nodes = []
     try:
         nodes = [HeraldDaemon(tempfile.mkdtemp(prefix=f"herald-restart-node{n}-"), "--policy", "grant-all",
-                              "--no-bundled-apps", "--desktop", "off", "--pending-limit", "10000", database=url)
+                              "--no-bundled-apps", "--desktop", "off", "--pending-limit", "10000",
+                              "--delivered-limit", "10000", database=url)
                  for n in range(2)]
         admin = nodes[0].admin_token
         _, credentials = call(nodes[0].url, "POST", "/v1/apps", admin, {"identifier": APP, "name": "Restart"})

@@ -15,7 +15,9 @@ extension API {
     /// }
     /// ```
     public struct Event: Codable, Sendable, Hashable {
-        /// Increases by one per event of the daemon's run: a gap means missed events.
+        /// Increases by one per event of the stream's scope: a gap means missed
+        /// events. 0 for a response the daemon sends again when an app's stream
+        /// opens (one the app has not acknowledged), which is outside the numbering.
         public var sequence: Int
         /// The app it happened to.
         public var app: String
@@ -149,8 +151,8 @@ extension API.Event {
             self.init(.presented(API.Presentation(presentation)), app: presentation.delivery.app.rawValue)
         case .withdrawn(let app, let deliveries):
             self.init(.withdrawn(deliveries: deliveries.map(\.description)), app: app.rawValue)
-        case .responded(let response):
-            self.init(.responded(API.Response(response)), app: response.delivery.app.rawValue)
+        case .responded(let response, let reachesApp):
+            self.init(.responded(API.Response(response, reachesApp: reachesApp)), app: response.delivery.app.rawValue)
         case .badgeChanged(let app, let badge):
             self.init(.badgeChanged(badge: badge), app: app.rawValue)
         case .authorizationRequested(let app, let options):

@@ -19,6 +19,8 @@ extension API {
     }
 
     /// What the user answered to a delivery, as the app receives it.
+    ///
+    /// A response is named by its delivery's `id`: a delivery is answered once.
     public struct Response: Codable, Sendable, Hashable {
         public var delivery: Delivery
         public var actionIdentifier: String
@@ -26,14 +28,19 @@ extension API {
         public var date: Date
         /// `default`, `dismiss`, `action` or `text`.
         public var kind: String
+        /// Whether the answer goes to the app: every one but a dismissal of a
+        /// category without `customDismissAction`. The daemon keeps such an answer
+        /// until the app acknowledges it (`POST /v1/apps/{app}/responses/{delivery}/ack`).
+        public var reachesApp: Bool
 
         /// The wire form of the engine's response.
-        public init(_ response: NotificationResponse) {
+        public init(_ response: NotificationResponse, reachesApp: Bool) {
             delivery = Delivery(response.delivery)
             actionIdentifier = response.actionIdentifier
             userText = response.userText
             date = response.date
             kind = response.kind.rawValue
+            self.reachesApp = reachesApp
         }
     }
 

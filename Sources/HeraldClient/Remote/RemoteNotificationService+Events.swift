@@ -15,28 +15,100 @@ extension RemoteNotificationService {
 
     /// Hands `handler` the responses that reach the app, from the daemon's event
     /// stream, until the returned disposable is disposed. Returns once the stream
-    /// is open. Over HTTP the daemon never asks `willPresent` (see
-    /// ``setForeground(_:for:)``), responses given while not connected are not
-    /// handed over, and completion handlers are not reported back to the daemon.
+    /// is open.
+    ///
+    /// No answer is lost while the app is away: the daemon keeps each until the
+    /// app acknowledges it, and sends those it kept when the stream opens. Each
+    /// reaches the handler once per connection; once the handler calls its
+    /// completion handler the answer is acknowledged
+    /// (``HeraldClient/acknowledgeResponse(to:for:)``) and never sent again. A
+    /// stream that drops (the daemon restarting, the network) is opened again,
+    /// after 0.5 s doubling to 15 s; one the daemon refuses (the token renewed, the
+    /// app removed) is not. Over HTTP the daemon never asks `willPresent` (see
+    /// ``setForeground(_:for:)``).
     public func connect(_ handler: any NotificationAppHandler, for app: AppIdentifier) async throws -> any Disposable {
-        let events = try await remote { try await client.openEvents(app: app.rawValue) }
+        let first = try await remote { try await client.openEvents(app: app.rawValue) }
+        let ledger = ResponseLedger()
         let task = Task { [self] in
-            do {
-                for try await event in events {
-                    if case .settingsOpened(let delivery) = event.kind, event.app == app.rawValue {
-                        var opened = try delivery?.engineDelivery()
-                        if let from = opened { opened = await withAttachmentFiles(from) }
-                        handler.openSettings(from: opened)
-                        continue
-                    }
-                    guard let response = try await responseReachingApp(event, app) else { continue }
-                    handler.didReceive(response) {}
+            var events: AsyncThrowingStream<API.Event, any Error>? = first
+            var backoff = ReconnectBackoff()
+            while !Task.isCancelled {
+                if let events {
+                    await read(events, for: app, handler: handler, ledger: ledger)
                 }
-            } catch {
-                logger.warning("the event stream of \(app) failed: \(error)")
+                guard (try? await Task.sleep(for: backoff.delay())) != nil else { return }
+                do {
+                    events = try await client.openEvents(app: app.rawValue)
+                    backoff.reset()
+                } catch let error as HeraldClientError where error.code == .refused && [401, 403, 404].contains(error.status) {
+                    logger.error("the daemon refused the event stream of \(app) again; no more responses: \(error)")
+                    return
+                } catch {
+                    events = nil
+                    logger.notice("opening the event stream of \(app) again failed: \(error)")
+                }
             }
         }
         return ActionDisposable { task.cancel() }
+    }
+
+    /// Hands the handler what one stream brings, until it ends.
+    private func read(
+        _ events: AsyncThrowingStream<API.Event, any Error>, for app: AppIdentifier,
+        handler: any NotificationAppHandler, ledger: ResponseLedger
+    ) async {
+        do {
+            for try await event in events where event.app == app.rawValue {
+                switch event.kind {
+                case .settingsOpened(let delivery):
+                    var opened = try delivery?.engineDelivery()
+                    if let from = opened { opened = await withAttachmentFiles(from) }
+                    handler.openSettings(from: opened)
+                case .responded(let wire) where wire.reachesApp:
+                    try await hand(wire, to: handler, for: app, ledger: ledger)
+                default:
+                    continue
+                }
+            }
+            if !Task.isCancelled { logger.notice("the daemon closed the event stream of \(app); opening it again") }
+        } catch {
+            logger.warning("the event stream of \(app) failed: \(error)")
+        }
+    }
+
+    /// Hands one answer to the handler, unless it has it; acknowledges it once the
+    /// handler's completion handler is called.
+    private func hand(
+        _ wire: API.Response, to handler: any NotificationAppHandler, for app: AppIdentifier, ledger: ResponseLedger
+    ) async throws {
+        let id = wire.delivery.id
+        switch ledger.receive(id) {
+        case .hand:
+            var response = try wire.engineResponse()
+            response.delivery = await withAttachmentFiles(response.delivery)
+            handler.didReceive(response) { [self] in
+                ledger.completed(id)
+                Task { await acknowledge(id, for: app, ledger: ledger) }
+            }
+        case .acknowledge:
+            Task { await acknowledge(id, for: app, ledger: ledger) }
+        case .skip:
+            break
+        }
+    }
+
+    /// Tells the daemon the app has the answer; one it no longer keeps counts as
+    /// acknowledged. A failure leaves it to be acknowledged when the daemon sends
+    /// it again (on the next stream).
+    private func acknowledge(_ id: String, for app: AppIdentifier, ledger: ResponseLedger) async {
+        do {
+            try await client.acknowledgeResponse(to: id, for: app.rawValue)
+            ledger.acknowledged(id)
+        } catch let error as HeraldClientError where error.status == 404 {
+            ledger.acknowledged(id)
+        } catch {
+            logger.warning("acknowledging the response to \(id) of \(app) failed; it is acknowledged when sent again: \(error)")
+        }
     }
 
     /// Every delivery of the app, from the daemon's event stream: each
@@ -51,21 +123,15 @@ extension RemoteNotificationService {
 
     /// Every response that reaches the app (taps, actions, text, and dismissals
     /// for categories with a custom dismiss action), from the daemon's event
-    /// stream, as ``deliveries(for:)`` describes.
+    /// stream, as ``deliveries(for:)`` describes; first those the app has not yet
+    /// acknowledged. Observing acknowledges nothing: ``connect(_:for:)`` does.
     public func responses(for app: AppIdentifier) -> Signal<NotificationResponse, Never> {
-        eventSignal(app) { [self] event in try await responseReachingApp(event, app) }
-    }
-
-    /// The response of a `responded` event of the app, if the engine hands it to
-    /// the app: a dismissal reaches it only with a custom dismiss action.
-    private func responseReachingApp(_ event: API.Event, _ app: AppIdentifier) async throws -> NotificationResponse? {
-        guard case .responded(let wire) = event.kind, event.app == app.rawValue else { return nil }
-        var response = try wire.engineResponse()
-        response.delivery = await withAttachmentFiles(response.delivery)
-        guard response.kind == .dismiss else { return response }
-        let categoryIdentifier = response.delivery.request.content.categoryIdentifier
-        let category = try await client.categories(for: app.rawValue).first { $0.identifier == categoryIdentifier }
-        return category?.options.contains("customDismissAction") == true ? response : nil
+        eventSignal(app) { [self] event in
+            guard case .responded(let wire) = event.kind, event.app == app.rawValue, wire.reachesApp else { return nil }
+            var response = try wire.engineResponse()
+            response.delivery = await withAttachmentFiles(response.delivery)
+            return response
+        }
     }
 
     private func eventSignal<Value: Sendable>(

@@ -21,8 +21,9 @@ public import NotificationModel
 ///   API has no foreground state, so the daemon presents every delivery as for an
 ///   app in the background and never asks the handler's `willPresent`.
 /// - ``connect(_:for:)`` hands the handler the responses that reach the app from
-///   the event stream while connected; responses given while no connection was
-///   open are not handed over later, and a completion handler is not reported back.
+///   the event stream, first those given while the app was away (the daemon keeps
+///   each until the app acknowledges it), and acknowledges each once the handler
+///   calls its completion handler; it opens a dropped stream again.
 /// - ``deliveries(for:)`` and ``responses(for:)`` open an event stream per
 ///   subscription; what happens before the daemon accepts it is not seen.
 /// - Attachments travel as their bytes: a file attachment is read, checked and

@@ -23,7 +23,7 @@ package enum EventText {
         case .delivered(let delivery): delivered(delivery)
         case .settingsOpened(let delivery?): delivered(delivery)
         case .presented(let presentation): presented(presentation)
-        case .responded(let response): responded(response)
+        case .responded(let response): responded(response) + (event.sequence == 0 ? " (kept for the app)" : "")
         case .withdrawn(let deliveries): "deliveries \(deliveries.joined(separator: ", "))"
         case .badgeChanged(let badge): "badge \(badge)"
         case .authorizationRequested(let name, let options): "“\(name)” asks for \(options.joined(separator: ", "))"

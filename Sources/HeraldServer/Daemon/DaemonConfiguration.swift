@@ -25,6 +25,14 @@ public struct DaemonConfiguration: Sendable {
     /// Pending requests an app may have (`--pending-limit`); 64 by default, as iOS
     /// keeps. Beyond it the latest-firing are dropped, or a new request is refused.
     public var pendingLimitPerApp: Int = 64
+    /// Delivered notifications an app's notification center lists
+    /// (`--delivered-limit`); 100 by default. A delivery beyond it pushes the
+    /// oldest out, as removing it would.
+    public var deliveredLimitPerApp: Int = 100
+    /// Bytes of attachments an app's pending and delivered notifications may hold
+    /// (`--attachment-quota`, in MiB); 256 MiB by default. An add beyond it is
+    /// refused with 413 `payloadTooLarge`.
+    public var attachmentBytesPerApp: Int = 256 << 20
     /// How long a connection may be idle (60 s), send a request's header (10 s) or
     /// pause in its body (10 s) before the daemon closes it.
     public var connectionTimeouts = ConnectionTimeouts()

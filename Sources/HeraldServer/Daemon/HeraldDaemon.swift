@@ -58,6 +58,12 @@ public final class HeraldDaemon: Sendable {
         guard configuration.pendingLimitPerApp >= 1 else {
             throw DaemonError("the pending limit must be at least 1, not \(configuration.pendingLimitPerApp)")
         }
+        guard configuration.deliveredLimitPerApp >= 1 else {
+            throw DaemonError("the delivered limit must be at least 1, not \(configuration.deliveredLimitPerApp)")
+        }
+        guard configuration.attachmentBytesPerApp >= 0 else {
+            throw DaemonError("the attachment quota must be at least 0, not \(configuration.attachmentBytesPerApp)")
+        }
         self.configuration = configuration
         dataDirectory = try DataDirectory(url: configuration.dataDirectory)
         // On PostgreSQL the daemon's records live beside the engine's, shared with every node.
@@ -75,8 +81,10 @@ public final class HeraldDaemon: Sendable {
             retryDelays: configuration.webhookRetryDelays, scheduler: scheduler)
         var presenters: [any Presenter] = [webhooks]
         if configuration.printsDeliveries { presenters.append(TerminalPresenter()) }
-        let engineConfiguration = NotificationEngine.Configuration(
+        var engineConfiguration = NotificationEngine.Configuration(
             pendingLimitPerApp: configuration.pendingLimitPerApp, authorizationPolicy: configuration.authorizationPolicy)
+        engineConfiguration.deliveredLimitPerApp = configuration.deliveredLimitPerApp
+        engineConfiguration.attachmentBytesPerApp = configuration.attachmentBytesPerApp
         engine = try postgres.map {
             try NotificationEngine(
                 postgres: $0, scheduler: scheduler, configuration: engineConfiguration, presenters: presenters)
@@ -141,6 +149,7 @@ public final class HeraldDaemon: Sendable {
         AppRoutes(services: services).add(to: router)
         NotificationRoutes(services: services).add(to: router)
         DeliveryRoutes(services: services).add(to: router)
+        ResponseRoutes(services: services).add(to: router)
         EventRoutes(services: services).add(to: router)
         ClockRoutes(services: services).add(to: router)
         bundledAppRoutes.add(to: router, files: files)

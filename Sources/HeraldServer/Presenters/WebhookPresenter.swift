@@ -5,6 +5,7 @@ import Logging
 import NotificationEngine
 import ServiceLifecycle
 import Signals
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -28,7 +29,9 @@ import FoundationNetworking
 /// error, a redirect (3xx, never followed: it could steer the signed post to any
 /// address), 408, 429 or 5xx is retried after each of the configured delays (by
 /// default 1, 2, 4, 8 and 16 s), counting attempts made before a restart; any
-/// other answer is logged and the post dropped.
+/// other answer is logged and the post dropped. A `responded` post accepted is
+/// the app's acknowledgement of the response: the engine forgets it, as it does
+/// for one the app acknowledges on its event stream.
 ///
 /// All of its time comes from the engine's scheduler: a retry is due the configured delay
 /// after the attempt before it (after a restart, after the last attempt recorded), and the
@@ -59,6 +62,8 @@ final class WebhookPresenter: Presenter {
     private let queued: AsyncStream<WebhookOutbox.Post>
     private let continuation: AsyncStream<WebhookOutbox.Post>.Continuation
     private let responses = SerialDisposable()
+    /// Tells the engine an app has a response (its post was accepted); set by ``follow(_:)``.
+    private let acknowledge = Mutex<(@Sendable (DeliveryID, AppIdentifier) throws -> Void)?>(nil)
     private let logger = Logger(label: "herald.webhooks")
 
     init(
@@ -94,8 +99,10 @@ final class WebhookPresenter: Presenter {
         record(.delivered(presentation.delivery))
     }
 
-    /// Records the responses `engine` reports from now on.
+    /// Records the responses `engine` reports from now on, and acknowledges to it
+    /// those whose posts are accepted.
     func follow(_ engine: NotificationEngine) {
+        acknowledge.withLock { $0 = { [weak engine] id, app in try engine?.acknowledgeResponse(to: id, for: app) } }
         responses.inner = engine.events.subscribeNext { [weak self] event in
             if case .responded = event { self?.record(event) }
         }
@@ -225,7 +232,10 @@ final class WebhookPresenter: Presenter {
                     return .handedOver
                 }
                 let status = try await transport.send(signedRequest(url: url, post: post, secret: secret))
-                if (200..<300).contains(status) { return finish(post, .accepted(attempt: attempt + 1)) }
+                if (200..<300).contains(status) {
+                    acknowledgeResponse(of: post)
+                    return finish(post, .accepted(attempt: attempt + 1))
+                }
                 // A redirect is not followed: it could steer the signed post to any address.
                 if (300..<400).contains(status) {
                     logger.warning("webhook \(url) answered \(status), a redirect, which is not followed (attempt \(attempt + 1))")
@@ -243,6 +253,21 @@ final class WebhookPresenter: Presenter {
         }
         logger.error("webhook of \(post.app) gave up on \(post.type) of \(post.delivery) after \(delays.count) attempts")
         return finish(post, .gaveUp(attempts: delays.count))
+    }
+
+    /// The app has the response a `responded` post carried. A dismissal it does
+    /// not get was never kept, nor one it acknowledged on its event stream first.
+    private func acknowledgeResponse(of post: WebhookOutbox.Post) {
+        guard post.type == API.Event.Kind.Name.responded.rawValue, let id = DeliveryID(post.delivery),
+            let acknowledge = acknowledge.withLock({ $0 })
+        else { return }
+        do {
+            try acknowledge(id, AppIdentifier(post.app))
+        } catch let error as NotificationError where error.code == .deliveryNotFound {
+            // Nothing was kept for the app.
+        } catch {
+            logger.error("cannot acknowledge the response to \(post.delivery) of \(post.app); it is kept: \(error)")
+        }
     }
 
     private func finish(_ post: WebhookOutbox.Post, _ outcome: Outcome) -> Outcome {

@@ -13,6 +13,9 @@ import NotificationEngine
 /// The stream is tied to the credential that opened it: renewing the app's token,
 /// removing the app or ending the browser session closes it at once (4401). A client
 /// that falls more than a megabyte behind is closed too (4429), see ``StreamCloseReason``.
+///
+/// A stream opened with an app's token also gets, when it opens, the answers the app
+/// has not acknowledged yet (``ResponseReplay``), numbered 0.
 struct EventRoutes {
     let services: DaemonServices
 
@@ -28,10 +31,21 @@ struct EventRoutes {
             try await services.withStream(outbox, for: context.requestContext) {
                 let token = services.hub.subscribe(app: app, after: after, outbox: outbox)
                 defer { services.hub.unsubscribe(token) }
+                // Subscribed first: an answer committed after the replay's read comes live.
+                let replay = try ownApp(context.requestContext).map { own in
+                    Task { await ResponseReplay.run(app: own, engine: services.engine, outbox: outbox) }
+                }
+                defer { replay?.cancel() }
                 try await StreamSession.run(
                     inbound: inbound, outbound: outbound, outbox: outbox, channel: context.requestContext.channel)
             }
         }
+    }
+
+    /// The app whose token opened the stream; `nil` for the admin.
+    private func ownApp(_ context: HeraldRequestContext) throws -> AppIdentifier? {
+        if case .app(let own) = try context.requirePrincipal() { return own }
+        return nil
     }
 
     /// The app whose events the caller gets (`nil` for all), and where to resume.

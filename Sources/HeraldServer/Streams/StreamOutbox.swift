@@ -55,6 +55,8 @@ final class StreamOutbox: Sendable {
         var closed: StreamCloseReason?
         var waiter: CheckedContinuation<Next, Never>?
         var closeWaiter: CheckedContinuation<StreamCloseReason, Never>?
+        /// Waits in ``waitForRoom()`` until no more than half the limit waits.
+        var roomWaiter: CheckedContinuation<Bool, Never>?
     }
 
     let byteLimit: Int
@@ -88,6 +90,26 @@ final class StreamOutbox: Sendable {
         waiter?.resume(returning: .message(message))
         waiters.resume(.fellBehind)
         return queued
+    }
+
+    /// Returns once no more than half of ``byteLimit`` waits unread, so that a
+    /// sender of many messages (an app's responses sent again when its stream
+    /// opens) leaves the other half to the live events instead of overflowing
+    /// the outbox; `false` once it is closed. One task waits at a time.
+    func waitForRoom() async -> Bool {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let ready: Bool? = state.withLock { state in
+                    if state.closed != nil { return false }
+                    if state.bytes <= byteLimit / 2 { return true }
+                    state.roomWaiter = continuation
+                    return nil
+                }
+                ready.map { continuation.resume(returning: $0) }
+            }
+        } onCancel: {
+            close(.daemonStopping)
+        }
     }
 
     /// Ends the stream for `reason`; the first reason given is the one reported.
@@ -129,6 +151,8 @@ final class StreamOutbox: Sendable {
     func next() async -> Next {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
+                var room: CheckedContinuation<Bool, Never>?
+                defer { room?.resume(returning: true) }
                 let ready: Next? = state.withLock { state in
                     if let reason = state.closed { return .closed(reason) }
                     guard state.head < state.messages.count else {
@@ -138,6 +162,10 @@ final class StreamOutbox: Sendable {
                     let message = state.messages[state.head]
                     state.head += 1
                     state.bytes -= message.utf8.count
+                    if state.bytes <= byteLimit / 2 {
+                        room = state.roomWaiter
+                        state.roomWaiter = nil
+                    }
                     // Let go of what was taken once it is half the queue, so a client
                     // that never quite catches up does not keep it alive.
                     if state.head == state.messages.count {
@@ -160,10 +188,12 @@ final class StreamOutbox: Sendable {
     private struct Waiters {
         var next: CheckedContinuation<Next, Never>?
         var closed: CheckedContinuation<StreamCloseReason, Never>?
+        var room: CheckedContinuation<Bool, Never>?
 
         func resume(_ reason: StreamCloseReason) {
             next?.resume(returning: .closed(reason))
             closed?.resume(returning: reason)
+            room?.resume(returning: false)
         }
     }
 
@@ -176,7 +206,8 @@ final class StreamOutbox: Sendable {
         defer {
             state.waiter = nil
             state.closeWaiter = nil
+            state.roomWaiter = nil
         }
-        return Waiters(next: state.waiter, closed: state.closeWaiter)
+        return Waiters(next: state.waiter, closed: state.closeWaiter, room: state.roomWaiter)
     }
 }

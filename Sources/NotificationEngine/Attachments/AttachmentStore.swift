@@ -12,8 +12,9 @@ import Synchronization
 package protocol AttachmentStore: Sendable {
     /// Keeps `data` under `digest` (doing nothing if it is already kept) and pins it.
     func put(_ data: Data, digest: String) throws
-    /// Pins `digest` if its bytes are kept; returns whether they are.
-    func pin(_ digest: String) -> Bool
+    /// Pins `digest` if its bytes are kept; returns how many bytes they are, or
+    /// `nil` (and pins nothing) if they are not kept.
+    func pin(_ digest: String) -> Int?
     /// Unpins digests pinned by ``put(_:digest:)`` or ``pin(_:)``, once per pin.
     func unpin(_ digests: [String])
     /// The bytes kept under `digest`, or `nil` if there are none.
@@ -64,11 +65,11 @@ package final class InMemoryAttachmentStore: AttachmentStore {
         }
     }
 
-    package func pin(_ digest: String) -> Bool {
+    package func pin(_ digest: String) -> Int? {
         state.withLock { state in
-            guard state.files[digest] != nil else { return false }
+            guard let data = state.files[digest] else { return nil }
             state.pins.pin(digest)
-            return true
+            return data.count
         }
     }
 

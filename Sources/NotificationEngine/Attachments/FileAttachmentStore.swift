@@ -38,13 +38,13 @@ package final class FileAttachmentStore: AttachmentStore {
         }
     }
 
-    package func pin(_ digest: String) -> Bool {
-        pins.withLock { pins in
-            guard FileManager.default.fileExists(atPath: directory.appendingPathComponent(digest).path) else {
-                return false
-            }
+    package func pin(_ digest: String) -> Int? {
+        guard PrivateFile.isDigest(digest) else { return nil }
+        return pins.withLock { pins in
+            var info = stat()
+            guard stat(directory.appendingPathComponent(digest).path, &info) == 0 else { return nil }
             pins.pin(digest)
-            return true
+            return Int(info.st_size)
         }
     }
 

@@ -31,16 +31,16 @@ package final class PostgresAttachmentStore: AttachmentStore {
         }
     }
 
-    package func pin(_ digest: String) -> Bool {
+    package func pin(_ digest: String) -> Int? {
         // Pinned first, so that a sweep between the check and the pin keeps it.
         pins.withLock { $0.pin(digest) }
-        let kept = (try? store.transaction(begin: "BEGIN", isReadOnly: true) { transaction in
-            try transaction.rows("SELECT 1 FROM attachments WHERE digest = \(digest)", "looking up \(digest)") { _ in
-                true
-            }.isEmpty == false
-        }) ?? false
-        if !kept { unpin([digest]) }
-        return kept
+        let size = (try? store.transaction(begin: "BEGIN", isReadOnly: true) { transaction in
+            try transaction.rows(
+                "SELECT octet_length(data) FROM attachments WHERE digest = \(digest)", "looking up \(digest)"
+            ) { try $0.decode(Int.self) }.first
+        }) ?? nil
+        if size == nil { unpin([digest]) }
+        return size
     }
 
     package func unpin(_ digests: [String]) {

@@ -92,7 +92,9 @@ extension NotificationEngine {
                         let plan: AddPlan
                         do {
                             plan = try self.plan(items, for: app, count: count, core: core, in: transaction)
-                        } catch let error as NotificationError where error.code == .pendingLimitReached {
+                        } catch let error as NotificationError
+                            where error.code == .pendingLimitReached || error.code == .payloadTooLarge
+                        {
                             results[index] = .failure(error)
                             continue
                         }

@@ -70,7 +70,7 @@ extension NotificationEngine {
             try write(locking: [app]) { transaction in
                 let listed = try transaction.listedDeliveries(app)
                 let names = identifiers.map(Set.init)
-                let removed = listed.filter { names?.contains($0.request.identifier) ?? true }.map(\.id)
+                let removed = listed.filter { names?.contains($0.request.identifier) ?? true }
                 if let identifiers {
                     try transaction.unlistDeliveries(app, identifiers: identifiers)
                 } else {
@@ -80,7 +80,9 @@ extension NotificationEngine {
             }
         }
         guard !removed.isEmpty else { return }
-        presenters.forEach { $0.withdraw(removed, of: app) }
-        emit(.withdrawn(app: app, deliveries: removed))
+        presenters.forEach { $0.withdraw(removed.map(\.id), of: app) }
+        emit(.withdrawn(app: app, deliveries: removed.map(\.id)))
+        // Their attachments' bytes go now, unless something else still needs them.
+        if removed.contains(where: { !$0.request.content.attachments.isEmpty }) { sweepAttachments() }
     }
 }

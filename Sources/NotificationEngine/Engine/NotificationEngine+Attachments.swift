@@ -106,12 +106,14 @@ extension NotificationEngine {
             data = try AttachmentFile.read(url, for: attachment)
         } else {
             // Already stored: a request read back from the engine (its url, if any,
-            // the stored copy) and added again.
-            guard !attachment.digest.isEmpty, attachments.pin(attachment.digest) else {
+            // the stored copy) and added again. Its size is the stored bytes', not
+            // what the caller says (the attachment quota counts it).
+            guard !attachment.digest.isEmpty, let size = attachments.pin(attachment.digest) else {
                 throw NotificationError(
                     .attachmentNotInDataStore,
                     "attachment \(Validator.quoted(attachment.identifier)) has no file or bytes, and none are stored under its digest")
             }
+            stored.size = size
             return stored
         }
         stored.size = data.count
@@ -168,8 +170,31 @@ extension NotificationEngine {
 
     // MARK: Sweeping
 
-    /// Removes the stored bytes no pending request or stored delivery refers to;
-    /// takes the `scheduling` lock.
+    /// Sweeps after a firing batch that took deliveries out of the notification
+    /// center (replaced by newer ones, or pushed out by its limit), if they had
+    /// attachments the batch's own deliveries do not: a request firing again with
+    /// the same attachments frees nothing.
+    func sweepAttachments(freedBy firing: Firing) {
+        let unlisted = firing.replaced.values.flatMap { $0 }
+        guard !unlisted.isEmpty, !attachments.isEmpty else { return }
+        let gone = Set(unlisted)
+        let kept = Set(firing.deliveries.filter { !gone.contains($0.id) }.flatMap { $0.request.content.attachments.map(\.digest) })
+        do {
+            let frees = try read { transaction in
+                try unlisted.contains { id in
+                    let attachments = try transaction.delivery(id)?.delivery.request.content.attachments ?? []
+                    return attachments.contains { !kept.contains($0.digest) }
+                }
+            }
+            if frees { sweepAttachments() }
+        } catch {
+            logger.error("looking at the attachments of \(unlisted.count) deliveries that left the center failed: \(error)")
+        }
+    }
+
+    /// Removes the stored bytes that no pending request refers to, nor a delivery
+    /// that is listed, in the outbox or answered with a response its app has not
+    /// yet had (``StoreTransaction/attachmentDigests()``); takes the `scheduling` lock.
     func sweepAttachments() {
         guard !attachments.isEmpty || !attachmentFiles.isEmpty else { return }
         scheduling.withLock { sweepAttachments(in: &$0) }

@@ -29,6 +29,18 @@ extension NotificationEngine {
         /// Pending requests an app may have; beyond it the latest-firing are dropped,
         /// as ``NotificationService``'s `add` describes. Default 64, as iOS keeps.
         public var pendingLimitPerApp: Int
+        /// Delivered notifications an app's notification center lists; when a
+        /// delivery would list one more, the oldest leaves it (it is withdrawn from
+        /// the presenters, as ``NotificationService/removeDeliveredNotifications(withIdentifiers:for:)``
+        /// withdraws). 100 by default: Herald's choice, as iOS keeps a bounded
+        /// center but documents no number.
+        public var deliveredLimitPerApp: Int
+        /// The most bytes of attachments an app's pending requests and delivered
+        /// notifications may hold, each file counted once however many refer to
+        /// it; an add beyond it is refused with ``NotificationError/Code/payloadTooLarge``.
+        /// Deliveries answered with a response the app has not yet handled count
+        /// until it has. 256 MiB by default.
+        public var attachmentBytesPerApp: Int
         /// Who answers authorization requests; ``AuthorizationPolicy/ask`` by default.
         public var authorizationPolicy: AuthorizationPolicy
         /// The zone that calendar triggers without a time zone follow.
@@ -59,8 +71,10 @@ extension NotificationEngine {
         /// that a jump of the wall clock is noticed within this time; 10 seconds by default.
         public var clockCheckInterval: TimeInterval
         /// How long a delivery that left the notification center (answered or
-        /// removed) is kept, so a late response to it still finds it. Checked
-        /// at start and then once a day. Seven days by default.
+        /// removed) is kept, so a late response to it still finds it: its
+        /// attachments' bytes are not kept for it, and a delivery whose response
+        /// the app has not yet had is kept until it has. Checked at start and then
+        /// once a day. Seven days by default.
         public var deliveryRetention: TimeInterval
         /// The user's languages, most preferred first, in which localized texts
         /// are resolved when a notification fires. From `LANGUAGE`, `LC_ALL`,
@@ -78,6 +92,8 @@ extension NotificationEngine {
         public init(pendingLimitPerApp: Int = 64, authorizationPolicy: AuthorizationPolicy = .ask) {
             self.pendingLimitPerApp = pendingLimitPerApp
             self.authorizationPolicy = authorizationPolicy
+            deliveredLimitPerApp = 100
+            attachmentBytesPerApp = 256 << 20
             timeZone = .autoupdatingCurrent
             handlerTimeout = 30
             maximumSoundDuration = 30

@@ -17,6 +17,7 @@ extension NotificationEngine {
         var ahead: FiringPrefetch?
         while let firing = scheduling.withLock({ commitDueBatch(clearing: handedOver, ahead: &ahead, in: &$0) }) {
             handedOver = present(firing)
+            sweepAttachments(freedBy: firing)
         }
         clearOutbox(handedOver)
     }
@@ -129,7 +130,7 @@ extension NotificationEngine {
                     apps[app]?.badge = badge
                 }
                 firing.apps = apps
-                try finishBatch(&firing, clearing: handedOver, payloads: payloads, in: transaction)
+                try finishBatch(&firing, clearing: handedOver, payloads: payloads, rules: core.rules, in: transaction)
                 try announce(firing.rescheduled.map(\.1.nextFireDate), in: transaction)
                 return firing
             }
@@ -203,7 +204,7 @@ extension NotificationEngine {
     /// next fire dates, each app's last badge, its finished requests out of the
     /// pending ones.
     private func finishBatch(
-        _ firing: inout Firing, clearing handedOver: [DeliveryID], payloads: [RequestPayload],
+        _ firing: inout Firing, clearing handedOver: [DeliveryID], payloads: [RequestPayload], rules: EngineCore.Rules,
         in transaction: any StoreTransaction
     ) throws {
         let writes = FiringWrites(
@@ -212,7 +213,8 @@ extension NotificationEngine {
             requests: firing.hasOwnRequests ? .own : .read(payloads),
             rescheduled: firing.rescheduled.map { (app: $0.0, pending: $0.1) },
             badges: firing.badges,
-            finished: firing.finished.map { (app: $0.app, identifier: $0.identifier) })
+            finished: firing.finished.map { (app: $0.app, identifier: $0.identifier) },
+            listedLimit: rules.deliveredLimitPerApp)
         for replaced in try transaction.saveFiring(writes) {
             firing.replaced[replaced.app, default: []].append(replaced.id)
         }
@@ -233,15 +235,16 @@ extension NotificationEngine {
         }
     }
 
-    /// Deletes deliveries past their retention, at most once a day.
+    /// Deletes deliveries past their retention, and sweeps the attachment store,
+    /// at most once a day.
     private func pruneIfDue(_ scheduling: inout Scheduling) {
         guard let cutoff = scheduling.core.pruneCutoff(now: scheduler.now) else { return }
         do {
             let pruned = try write { try $0.pruneDeliveries(unlistedBefore: cutoff) }
             if pruned > 0 {
                 logger.info("pruned \(pruned) deliveries that left the notification center before \(cutoff)")
-                sweepAttachments(in: &scheduling)
             }
+            sweepAttachments(in: &scheduling)
         } catch {
             logger.error("pruning old deliveries failed: \(error)")
         }

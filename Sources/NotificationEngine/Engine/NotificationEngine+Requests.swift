@@ -51,8 +51,10 @@ extension NotificationEngine {
     }
 
     /// The core's plan for adding `items` to the app's `count` pending requests,
-    /// with what it needs read from the transaction: the identifiers replaced and,
-    /// if the limit overflows, the app's latest-firing requests.
+    /// with what it needs read from the transaction: the identifiers replaced,
+    /// if the limit overflows the app's latest-firing requests, and if `items`
+    /// carry attachments those the app holds (the plan must keep it within its
+    /// attachment bytes).
     func plan(
         _ items: [PendingRequest], for app: AppIdentifier, count: Int, core: EngineCore,
         in transaction: any StoreTransaction
@@ -60,7 +62,11 @@ extension NotificationEngine {
         let replaced = try Array(transaction.pendingIdentifiers(app, among: items.map { $0.request.identifier }))
         let overflow = core.overflow(adding: items, count: count, replaced: replaced)
         let latest = overflow > 0 ? try transaction.latestPending(app, limit: overflow + replaced.count) : []
-        return try core.plan(items, for: app, count: count, replaced: replaced, latest: latest)
+        let plan = try core.plan(items, for: app, count: count, replaced: replaced, latest: latest)
+        if EngineCore.carriesAttachments(items) {
+            try core.checkAttachmentQuota(plan, for: app, holding: transaction.attachmentReferences(app))
+        }
+        return plan
     }
 
     func apply(_ plan: AddPlan, for app: AppIdentifier, in transaction: any StoreTransaction) throws {

@@ -77,11 +77,15 @@ extension NotificationEngine {
         }
         presenters.forEach { $0.withdraw([id], of: app) }
         emit(.withdrawn(app: app, deliveries: [id]))
-        emit(.responded(answer.response))
+        emit(.responded(answer.response, reachesApp: answer.reachesApp))
         if answer.opensApp { emit(.appOpened(app: app)) }
         if answer.reachesApp { responseSubject.send(answer.response) }
         if answer.reachesApp, let connection = answer.connection {
             hand(answer.response, to: connection.handler)
+        }
+        // An answer the app does not get leaves nothing that needs the attachments' bytes.
+        if !answer.reachesApp, !answer.response.delivery.request.content.attachments.isEmpty {
+            sweepAttachments()
         }
     }
 
@@ -148,7 +152,12 @@ extension NotificationEngine {
     private func markHandled(_ id: DeliveryID) {
         state.withLock { _ = $0.responsesInFlight.remove(id) }
         do {
-            try write { try $0.markResponseHandled(id) }
+            let frees = try write { transaction in
+                try transaction.markResponseHandled(id)
+                let stored = try transaction.delivery(id)
+                return stored.map { !$0.isListed && !$0.delivery.request.content.attachments.isEmpty } ?? false
+            }
+            if frees { sweepAttachments() }
         } catch {
             logger.error("marking the response to \(id) handled failed; it will be handed over again: \(error)")
         }

@@ -155,7 +155,9 @@ public final class NotificationEngine: Sendable {
         self.store = store
         self.attachments = attachments
         let rules = EngineCore.Rules(
-            pendingLimitPerApp: configuration.pendingLimitPerApp, lateTolerance: configuration.lateTolerance,
+            pendingLimitPerApp: configuration.pendingLimitPerApp,
+            deliveredLimitPerApp: configuration.deliveredLimitPerApp,
+            attachmentBytesPerApp: configuration.attachmentBytesPerApp, lateTolerance: configuration.lateTolerance,
             clockCheckInterval: configuration.clockCheckInterval, deliveryRetention: configuration.deliveryRetention,
             preferredLanguages: configuration.preferredLanguages)
         var initial = Scheduling(core: EngineCore(

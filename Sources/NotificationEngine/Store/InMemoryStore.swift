@@ -126,8 +126,26 @@ private final class InMemoryTransaction: StoreTransaction {
 
     func attachmentDigests() -> Set<String> {
         let pending = state.apps.values.flatMap { $0.pending.values.map(\.request) }
-        let delivered = state.deliveries.values.map(\.delivery.request)
+        let delivered = keptDeliveries { _ in true }.map(\.request)
         return Set((pending + delivered).flatMap { $0.content.attachments.map(\.digest) })
+    }
+
+    func attachmentReferences(_ app: AppIdentifier) -> AttachmentReferences {
+        AttachmentReferences(
+            pending: (state.apps[app]?.pending ?? [:]).compactMapValues { pending in
+                let attachments = pending.request.content.attachments
+                return attachments.isEmpty ? nil : attachments
+            },
+            delivered: keptDeliveries { $0 == app }.map(\.request.content.attachments).filter { !$0.isEmpty })
+    }
+
+    /// The deliveries of the apps `app` accepts whose attachments' bytes are kept:
+    /// listed, in the outbox, or answered with a response not yet handled.
+    private func keptDeliveries(of app: (AppIdentifier) -> Bool) -> [Delivery] {
+        let kept = Set(state.outbox).union(state.responses.map(\.id))
+        return state.deliveries.values
+            .filter { app($0.delivery.app) && ($0.isListed || kept.contains($0.delivery.id)) }
+            .map(\.delivery)
     }
 
     func pendingCounts() -> [AppIdentifier: Int] {
@@ -219,6 +237,16 @@ private final class InMemoryTransaction: StoreTransaction {
         unlistDeliveries(app, identifiers: Array(state.listed[app]?.keys ?? [:].keys))
     }
 
+    func trimListedDeliveries(_ app: AppIdentifier, keeping limit: Int) -> [ReplacedDelivery] {
+        let listed = listedDeliveries(app)
+        guard listed.count > limit else { return [] }
+        let trimmed = listed.prefix(listed.count - max(limit, 0))
+        for delivery in trimmed {
+            updateDelivery(delivery.id, isListed: false, isAnswered: state.deliveries[delivery.id]?.isAnswered ?? false)
+        }
+        return trimmed.map { ReplacedDelivery(app: app, id: $0.id) }
+    }
+
     func pruneDeliveries(unlistedBefore date: Date) -> Int {
         let kept = Set(state.outbox).union(state.responses.map(\.id))
         let doomed = state.deliveries.filter { id, stored in
@@ -275,6 +303,12 @@ private final class InMemoryTransaction: StoreTransaction {
 
     func markResponseHandled(_ id: DeliveryID) {
         state.responses.removeAll { $0.id == id }
+    }
+
+    func removeResponse(_ id: DeliveryID, of app: AppIdentifier) -> Bool {
+        let before = state.responses.count
+        state.responses.removeAll { $0.id == id && $0.response.delivery.app == app }
+        return state.responses.count < before
     }
 
     // MARK: Apps

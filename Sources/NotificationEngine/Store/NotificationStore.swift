@@ -115,6 +115,26 @@ extension [StoredDelivery] {
     }
 }
 
+extension [StoredDelivery] {
+    /// Within a batch of new deliveries, in delivery order, keeps each app's
+    /// newest `limit` listed ones listed and unlists the older; returns those it
+    /// unlisted, and how many of each app's stay listed.
+    mutating func unlistBeyond(_ limit: Int) -> (unlisted: [ReplacedDelivery], listed: [AppIdentifier: Int]) {
+        var listed: [AppIdentifier: Int] = [:]
+        var unlisted: [ReplacedDelivery] = []
+        for index in indices.reversed() where self[index].isListed {
+            let app = self[index].delivery.app
+            if listed[app, default: 0] < limit {
+                listed[app, default: 0] += 1
+            } else {
+                self[index].isListed = false
+                unlisted.append(ReplacedDelivery(app: app, id: self[index].delivery.id))
+            }
+        }
+        return (unlisted.reversed(), listed)
+    }
+}
+
 /// Where the stored form of new deliveries' requests comes from.
 package enum DeliveryRequests: Sendable {
     /// Each delivery's request, encoded.
@@ -139,11 +159,14 @@ package struct FiringWrites: Sendable {
     package var badges: [AppIdentifier: Int]
     /// Requests that fired for the last time, or could not be read.
     package var finished: [(app: AppIdentifier, identifier: String)]
+    /// The most deliveries an app's notification center lists: after the new
+    /// deliveries, the oldest beyond it are unlisted (``StoreTransaction/trimListedDeliveries(_:keeping:)``).
+    package var listedLimit: Int
 
     package init(
         handedOver: [DeliveryID] = [], deliveries: [StoredDelivery] = [], requests: DeliveryRequests = .own,
         rescheduled: [(app: AppIdentifier, pending: PendingRequest)] = [], badges: [AppIdentifier: Int] = [:],
-        finished: [(app: AppIdentifier, identifier: String)] = []
+        finished: [(app: AppIdentifier, identifier: String)] = [], listedLimit: Int = .max
     ) {
         self.handedOver = handedOver
         self.deliveries = deliveries
@@ -151,11 +174,30 @@ package struct FiringWrites: Sendable {
         self.rescheduled = rescheduled
         self.badges = badges
         self.finished = finished
+        self.listedLimit = listedLimit
+    }
+
+    /// The apps with new listed deliveries, sorted: those whose notification center may overflow.
+    package var appsListing: [AppIdentifier] {
+        Set(deliveries.filter(\.isListed).map(\.delivery.app)).sorted()
+    }
+}
+
+/// What an app's attachments' bytes are kept for (``StoreTransaction/attachmentReferences(_:)``).
+package struct AttachmentReferences: Sendable {
+    /// Each pending request's attachments, by request identifier.
+    package var pending: [String: [NotificationAttachment]]
+    /// The attachments of each delivery whose bytes are kept.
+    package var delivered: [[NotificationAttachment]]
+
+    package init(pending: [String: [NotificationAttachment]] = [:], delivered: [[NotificationAttachment]] = []) {
+        self.pending = pending
+        self.delivered = delivered
     }
 }
 
 /// A listed delivery that a newer one of the same request identifier took out
-/// of the notification center.
+/// of the notification center, or that the center's limit pushed out.
 package struct ReplacedDelivery: Sendable, Hashable {
     package var app: AppIdentifier
     package var id: DeliveryID
@@ -215,6 +257,9 @@ package protocol StoreTransaction {
     func unlistDeliveries(_ app: AppIdentifier, identifiers: [String]) throws
     func unlistAllDeliveries(_ app: AppIdentifier) throws
     func updateDelivery(_ id: DeliveryID, isListed: Bool, isAnswered: Bool) throws
+    /// Unlists the app's listed deliveries beyond the newest `limit` (by date, then
+    /// insertion order), oldest first; returns them.
+    func trimListedDeliveries(_ app: AppIdentifier, keeping limit: Int) throws -> [ReplacedDelivery]
     /// Deletes deliveries no longer listed that were delivered before `date`,
     /// except those still in the outbox or with an unhandled response; returns
     /// how many it deleted.
@@ -229,16 +274,19 @@ package protocol StoreTransaction {
     /// Makes all of a firing batch's writes, as the operations above would one
     /// after the other: takes `handedOver` out of the outbox, saves the
     /// deliveries (``saveDeliveries(_:requests:)``, before their pending requests
-    /// change) and puts them in the outbox, saves the rescheduled requests' next
-    /// fire dates and the apps' badges, deletes the finished requests. Returns
-    /// the deliveries the new ones unlisted. A store may make them in fewer
-    /// statements (PostgreSQL: one).
+    /// change) and puts them in the outbox, unlists each app's oldest listed
+    /// deliveries beyond ``FiringWrites/listedLimit``, saves the rescheduled
+    /// requests' next fire dates and the apps' badges, deletes the finished
+    /// requests. Returns the deliveries the new ones unlisted, replaced or
+    /// trimmed. A store may make them in fewer statements (PostgreSQL: one).
     func saveFiring(_ writes: FiringWrites) throws -> [ReplacedDelivery]
 
-    // MARK: Responses not yet handled by their app
+    // MARK: Responses not yet handled (or acknowledged) by their app
     func saveResponse(_ response: NotificationResponse) throws
     func unhandledResponses(_ app: AppIdentifier) throws -> [NotificationResponse]
     func markResponseHandled(_ id: DeliveryID) throws
+    /// Deletes the app's response to delivery `id`; returns whether it had one.
+    func removeResponse(_ id: DeliveryID, of app: AppIdentifier) throws -> Bool
 
     // MARK: Apps
     func preferences(_ app: AppIdentifier) throws -> AppNotificationPreferences?
@@ -254,9 +302,15 @@ package protocol StoreTransaction {
     func deleteApp(_ app: AppIdentifier) throws
 
     // MARK: Attachments
-    /// The digests of the attachments of every pending request and every stored
-    /// delivery (listed or not): the bytes the attachment store must keep.
+    /// The digests of the attachments of every pending request and of every
+    /// delivery that is listed, in the outbox or answered with a response its app
+    /// has not handled: the bytes the attachment store must keep. A delivery that
+    /// only waits out its retention needs none.
     func attachmentDigests() throws -> Set<String>
+    /// The attachments the app's pending requests (by identifier) and those of its
+    /// deliveries ``attachmentDigests()`` keeps bytes for refer to; requests and
+    /// deliveries without attachments may be left out.
+    func attachmentReferences(_ app: AppIdentifier) throws -> AttachmentReferences
 
     // MARK: The engine's own
     /// The identifier of the time zone the pending floating calendar triggers'
@@ -273,7 +327,12 @@ extension StoreTransaction {
 
     package func saveFiring(_ writes: FiringWrites) throws -> [ReplacedDelivery] {
         try removeFromOutbox(writes.handedOver)
-        let replaced = try saveDeliveries(writes.deliveries, requests: writes.requests)
+        var replaced = try saveDeliveries(writes.deliveries, requests: writes.requests)
+        if writes.listedLimit < .max {
+            for app in writes.appsListing {
+                replaced += try trimListedDeliveries(app, keeping: writes.listedLimit)
+            }
+        }
         try addToOutbox(writes.deliveries.map { $0.delivery.id })
         for (app, rescheduled) in Dictionary(grouping: writes.rescheduled, by: { $0.app }) {
             try savePending(rescheduled.map { $0.pending }, for: app)

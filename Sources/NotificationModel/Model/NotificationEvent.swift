@@ -7,8 +7,12 @@ public enum NotificationEvent: Sendable, Hashable {
     case presented(Presentation)
     /// Deliveries left an app's notification center.
     case withdrawn(app: AppIdentifier, deliveries: [DeliveryID])
-    /// The user answered a delivery.
-    case responded(NotificationResponse)
+    /// The user answered a delivery. `reachesApp` says whether the answer goes to
+    /// the app (a dismissal does only for a category with
+    /// ``NotificationCategory/Options/customDismissAction``); such an answer is kept
+    /// until the app has it: its handler completed, or, over HTTP, the app
+    /// acknowledged it.
+    case responded(NotificationResponse, reachesApp: Bool)
     /// An app's badge changed.
     case badgeChanged(app: AppIdentifier, badge: Int)
     /// An app asks for authorization and the user has to answer.

@@ -84,18 +84,28 @@ final class TestDaemon: Sendable {
     private let server: HeraldProcess
     private let exited: Task<Int32, Never>
 
-    /// Starts the daemon and waits until it has written `daemon.json`.
-    init(policy: String = "grant-all") async throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-e2e-\(UUID().uuidString)")
+    /// Starts the daemon and waits until it has written `daemon.json`: on a new
+    /// data directory and a free port, or (a restart) on those of a daemon stopped
+    /// with `removingData: false`.
+    init(policy: String = "grant-all", directory: URL? = nil, port: Int = 0) async throws {
+        let directory = directory
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("herald-e2e-\(UUID().uuidString)")
+        self.directory = directory
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         #expect(FileManager.default.isExecutableFile(atPath: HeraldBinary.url.path), "build herald first: \(HeraldBinary.url.path)")
+        let daemonFile = directory.appendingPathComponent("daemon.json")
+        try? FileManager.default.removeItem(at: daemonFile)
         server = try HeraldProcess(
-            ["serve", "--port", "0", "--data-dir", directory.path, "--virtual-clock", "--policy", policy,
+            ["serve", "--port", String(port), "--data-dir", directory.path, "--virtual-clock", "--policy", policy,
              "--no-bundled-apps", "--desktop", "off"],
             environment: Self.environment(directory), scratch: directory)
         exited = try server.start()
-        let daemonFile = directory.appendingPathComponent("daemon.json").path
-        try await server.waitFor(seconds: 60) { _, _ in FileManager.default.fileExists(atPath: daemonFile) }
+        try await server.waitFor(seconds: 60) { _, _ in FileManager.default.fileExists(atPath: daemonFile.path) }
+    }
+
+    /// The port the daemon listens on.
+    func port() throws -> Int {
+        try #require(URL(string: try credentials().url)?.port)
     }
 
     /// The environment of the commands: the process's, without `HERALD_*`, with this data directory.
@@ -125,11 +135,12 @@ final class TestDaemon: Sendable {
         return (url, token.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    /// Stops the daemon (SIGTERM), waits for it, and removes its data directory.
-    func stop() async {
+    /// Stops the daemon (SIGTERM), waits for it, and removes its data directory
+    /// unless it is to be started again.
+    func stop(removingData: Bool = true) async {
         server.process.terminate()
         let status = await exited.value
         #expect(status == 0, "herald serve ended with \(status): \(server.errors)")
-        try? FileManager.default.removeItem(at: directory)
+        if removingData { try? FileManager.default.removeItem(at: directory) }
     }
 }

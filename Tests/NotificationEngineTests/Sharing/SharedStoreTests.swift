@@ -52,7 +52,8 @@ struct SharedStoreTests {
     @Test("Three nodes deliver each of 3,000 requests due over 3 s exactly once, whichever node added it")
     func exactlyOnce() async throws {
         let (url, drop) = try schema()
-        let nodes = try (0..<3).map { _ in try Node(url: url) }
+        // Every delivery is counted in the notification center.
+        let nodes = try (0..<3).map { _ in try Node(url: url) { $0.deliveredLimitPerApp = .max } }
         _ = try await nodes[0].engine.requestAuthorization(options: [.alert], for: app)
         let count = 3_000
         for (index, node) in nodes.enumerated() {
@@ -71,6 +72,32 @@ struct SharedStoreTests {
         let delivered = try await nodes[1].engine.deliveredNotifications(for: app)
         #expect(delivered.count == count)
         #expect(try await nodes[2].engine.pendingRequests(for: app).isEmpty)
+        withExtendedLifetime(drop) {}
+    }
+
+    @Test("Nodes firing one app's requests at once keep its notification center at its limit, the newest listed")
+    func centerLimitAcrossNodes() async throws {
+        let (url, drop) = try schema()
+        let nodes = try (0..<2).map { _ in try Node(url: url) { $0.deliveredLimitPerApp = 5 } }
+        _ = try await nodes[0].engine.requestAuthorization(options: [.alert], for: app)
+        let count = 40
+        for (index, node) in nodes.enumerated() {
+            let requests = stride(from: index, to: count, by: nodes.count).map { number in
+                Self.request("r\(number)", after: 1 + Double(number) / Double(count))
+            }
+            try await node.engine.add(requests, for: app)
+        }
+        let shown = { nodes.reduce(0) { $0 + $1.presenter.presentations.count } }
+        let withdrawn = { nodes.reduce(0) { $0 + $1.presenter.withdrawn.count } }
+        #expect(try await eventually { shown() >= count && withdrawn() >= count - 5 })
+        let delivered = try await nodes[0].engine.deliveredNotifications(for: app)
+        #expect(delivered.count == 5)
+        let pushedOut = Set(nodes.flatMap(\.presenter.withdrawn))
+        #expect(pushedOut.count == count - 5, "each delivery pushed out was withdrawn once")
+        #expect(pushedOut.isDisjoint(with: delivered.map(\.id)))
+        let pushedOutDates = nodes.flatMap(\.presenter.presentations).map(\.delivery).filter { pushedOut.contains($0.id) }
+            .map(\.date)
+        #expect(try #require(pushedOutDates.max()) <= (try #require(delivered.map(\.date).min())), "the oldest went")
         withExtendedLifetime(drop) {}
     }
 

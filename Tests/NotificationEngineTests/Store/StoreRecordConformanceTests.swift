@@ -105,7 +105,7 @@ struct StoreRecordConformanceTests {
         }
     }
 
-    @Test("attachmentDigests names the attachments of pending requests and of deliveries, listed or not",
+    @Test("attachmentDigests names the attachments of pending requests and listed deliveries, not of one waiting out its retention",
           arguments: StoreUnderTest.allCases)
     func attachmentDigests(kind: StoreUnderTest) throws {
         let store = try kind.open()
@@ -116,10 +116,13 @@ struct StoreRecordConformanceTests {
         }
         var pending = S.pending("p", fire: 5)
         pending.request.content.attachments = [attached("a"), attached("b")]
+        var listed = S.delivery("l", app: todo, at: 1)
+        listed.delivery.request.content.attachments = [attached("c")]
         var unlisted = S.delivery("u", app: todo, at: 1, listed: false)
-        unlisted.delivery.request.content.attachments = [attached("c")]
+        unlisted.delivery.request.content.attachments = [attached("d")]
         try store.write { transaction in
             try transaction.savePending(pending, for: shop)
+            try transaction.saveDelivery(listed)
             try transaction.saveDelivery(unlisted)
             try transaction.saveDelivery(S.delivery("plain", app: shop, at: 2))
         }

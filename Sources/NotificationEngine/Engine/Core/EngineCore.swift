@@ -15,6 +15,8 @@ struct EngineCore {
     /// The rules the decisions follow, from the engine's configuration.
     struct Rules {
         var pendingLimitPerApp: Int
+        var deliveredLimitPerApp = Int.max
+        var attachmentBytesPerApp = Int.max
         var lateTolerance: TimeInterval
         var clockCheckInterval: TimeInterval
         var deliveryRetention: TimeInterval
@@ -151,7 +153,9 @@ struct EngineCore {
 
     /// When the timer must wake: at the earliest due entry, or at the next clock
     /// check if that comes sooner; when the window needs the store, now (or after
-    /// a failed read, at ``refillRetryDate``); never when nothing is pending.
+    /// a failed read, at ``refillRetryDate``); once the engine has pruned, at the
+    /// next daily pruning at the latest, so that old deliveries go even when
+    /// nothing is pending.
     func wake(now: Date) -> Date? {
         let check = now.addingTimeInterval(rules.clockCheckInterval)
         var soonest: Date?
@@ -164,14 +168,21 @@ struct EngineCore {
         }
         for date in heldApps.values { soonest = min(soonest ?? date, date) }
         if let reloadDate { soonest = min(soonest ?? reloadDate, max(now, reloadDate)) }
+        if let prunedDate {
+            let prune = max(now, prunedDate.addingTimeInterval(Self.pruneInterval))
+            soonest = min(soonest ?? prune, prune)
+        }
         return soonest
     }
+
+    /// How often old deliveries are pruned: once a day.
+    static let pruneInterval: TimeInterval = 24 * 3_600
 
     /// The cutoff before which deliveries that left the notification center are
     /// deleted, at most once a day (and again after the clock went back); `nil`
     /// when it is not time yet.
     mutating func pruneCutoff(now: Date) -> Date? {
-        if let last = prunedDate, now.timeIntervalSince(last) < 24 * 3_600, now >= last { return nil }
+        if let last = prunedDate, now.timeIntervalSince(last) < Self.pruneInterval, now >= last { return nil }
         prunedDate = now
         return now.addingTimeInterval(-rules.deliveryRetention)
     }

@@ -75,21 +75,4 @@ extension PostgresTransaction {
             """,
             "saving the schedule's time zone")
     }
-
-    func attachmentDigests() throws -> Set<String> {
-        // Decodes every record: the engine asks only when the attachment store
-        // holds something, after a change that may have freed some.
-        let requests = try rows(
-            "SELECT request FROM pending UNION ALL SELECT request FROM deliveries",
-            "reading which attachments are referred to"
-        ) { try $0.decode(Data.self) }
-        var digests = Set<String>()
-        for data in requests {
-            let request = try guarding("decoding a stored request") { try RequestCoding.decode(data) }
-            for attachment in request.content.attachments {
-                digests.insert(attachment.digest)
-            }
-        }
-        return digests
-    }
 }

@@ -79,6 +79,19 @@ extension PostgresTransaction {
             "removing the delivered notifications of \(app)")
     }
 
+    func trimListedDeliveries(_ app: AppIdentifier, keeping limit: Int) throws -> [ReplacedDelivery] {
+        try rows(
+            """
+            UPDATE deliveries SET listed = false
+            WHERE app = \(app.rawValue) AND listed AND seq NOT IN (
+                SELECT seq FROM deliveries WHERE app = \(app.rawValue) AND listed
+                ORDER BY date DESC, seq DESC LIMIT \(max(limit, 0)))
+            RETURNING id
+            """,
+            "keeping the newest \(limit) delivered notifications of \(app)"
+        ) { ReplacedDelivery(app: app, id: DeliveryID(rawValue: try $0.decode(UUID.self))) }
+    }
+
     func pruneDeliveries(unlistedBefore date: Date) throws -> Int {
         try execute(
             """
@@ -198,5 +211,11 @@ extension PostgresTransaction {
         try execute(
             "DELETE FROM responses WHERE delivery_id = \(id.rawValue)",
             "marking the response to the delivery \(id) handled")
+    }
+
+    func removeResponse(_ id: DeliveryID, of app: AppIdentifier) throws -> Bool {
+        try execute(
+            "DELETE FROM responses WHERE delivery_id = \(id.rawValue) AND app = \(app.rawValue)",
+            "removing the response of \(app) to the delivery \(id)") > 0
     }
 }

@@ -21,7 +21,11 @@ extension PostgresTransaction {
     /// `queuingDeliveries` (``saveDeliveries(_:requests:)`` saves them alone).
     func save(_ writes: FiringWrites, queuingDeliveries: Bool) throws -> [ReplacedDelivery] {
         var rows = writes.deliveries
-        let replacedInBatch = rows.unlistReplacedWithinBatch()
+        var replacedInBatch = rows.unlistReplacedWithinBatch()
+        // Beyond the center's limit: the batch's own oldest here, earlier ones in the statement.
+        let (trimmedInBatch, listedInBatch) = rows.unlistBeyond(writes.listedLimit)
+        replacedInBatch += trimmedInBatch
+        let trimmedApps = writes.listedLimit < .max ? writes.appsListing : []
         let c = try columns(rows)
         let apps = rows.map { $0.delivery.app.rawValue }
         let copies: Bool
@@ -44,7 +48,9 @@ extension PostgresTransaction {
             rescheduledFires: rescheduled.map { $0.pending.nextFireDate?.timeIntervalSinceReferenceDate ?? .nan },
             rescheduledAdded: rescheduled.map(\.pending.addedDate.timeIntervalSinceReferenceDate),
             badgeApps: badges.map(\.key.rawValue), badgeValues: badges.map(\.value),
-            finishedApps: writes.finished.map(\.app.rawValue), finishedIdentifiers: writes.finished.map(\.identifier))
+            finishedApps: writes.finished.map(\.app.rawValue), finishedIdentifiers: writes.finished.map(\.identifier),
+            trimmedApps: trimmedApps.map(\.rawValue),
+            trimmedKeeps: trimmedApps.map { writes.listedLimit - listedInBatch[$0, default: 0] })
         let (inserted, updated, unlistedApps, unlistedIDs) =
             try self.rows(statement, "saving a batch of \(rows.count) deliveries").first ?? (0, 0, [], [])
         guard inserted == rows.count else {
@@ -61,11 +67,12 @@ extension PostgresTransaction {
 /// A batch's writes (``PostgresTransaction/save(_:queuingDeliveries:)``): `$12`
 /// says whether the deliveries copy their requests from the pending rows (`$11`
 /// is then empty buffers); NaN stands for no next fire date, since arrays of
-/// optionals do not encode.
+/// optionals do not encode. `trimmed` keeps, of each app of `$24`, the newest
+/// `$25` of its earlier listed deliveries (those the new ones do not replace).
 struct SaveFiringStatement: PostgresPreparedStatement {
     typealias Row = (Int, Int, [String], [UUID])
 
-    static let name = "herald.save-firing.1"
+    static let name = "herald.save-firing.2"
     static let sql = """
         WITH cleared AS (
             DELETE FROM outbox WHERE delivery_id = ANY($1::uuid[])
@@ -103,9 +110,27 @@ struct SaveFiringStatement: PostgresPreparedStatement {
             DELETE FROM pending
             USING unnest($22::text[], $23::text[]) AS f (app, identifier)
             WHERE pending.app = f.app AND pending.identifier = f.identifier
+        ), trimmed AS (
+            UPDATE deliveries SET listed = false
+            FROM (
+                SELECT ranked.id FROM (
+                    SELECT d.id, d.app, row_number() OVER (PARTITION BY d.app ORDER BY d.date DESC, d.seq DESC) AS rank
+                    FROM deliveries AS d
+                    WHERE d.listed AND d.app = ANY($24::text[])
+                        AND NOT EXISTS (
+                            SELECT 1 FROM unnest($2::text[], $3::text[]) AS k (app, identifier)
+                            WHERE k.app = d.app AND k.identifier = d.identifier)
+                ) AS ranked
+                JOIN unnest($24::text[], $25::int8[]) AS t (app, keep) ON t.app = ranked.app
+                WHERE ranked.rank > t.keep
+            ) AS doomed
+            WHERE deliveries.id = doomed.id
+            RETURNING deliveries.app, deliveries.id
+        ), gone AS (
+            SELECT app, id FROM unlisted UNION ALL SELECT app, id FROM trimmed
         )
         SELECT (SELECT count(*) FROM inserted), (SELECT count(*) FROM rescheduled),
-            ARRAY(SELECT app FROM unlisted), ARRAY(SELECT id FROM unlisted)
+            ARRAY(SELECT app FROM gone), ARRAY(SELECT id FROM gone)
         """
 
     var handedOver: [UUID]
@@ -124,9 +149,11 @@ struct SaveFiringStatement: PostgresPreparedStatement {
     var badgeValues: [Int]
     var finishedApps: [String]
     var finishedIdentifiers: [String]
+    var trimmedApps: [String]
+    var trimmedKeeps: [Int]
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 23)
+        var bindings = PostgresBindings(capacity: 25)
         bindings.append(handedOver)
         bindings.append(apps)
         bindings.append(columns.identifiers)
@@ -150,6 +177,8 @@ struct SaveFiringStatement: PostgresPreparedStatement {
         bindings.append(badgeValues)
         bindings.append(finishedApps)
         bindings.append(finishedIdentifiers)
+        bindings.append(trimmedApps)
+        bindings.append(trimmedKeeps)
         return bindings
     }
 

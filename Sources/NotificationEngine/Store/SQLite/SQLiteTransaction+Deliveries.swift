@@ -115,6 +115,20 @@ extension SQLiteTransaction {
         }
     }
 
+    func trimListedDeliveries(_ app: AppIdentifier, keeping limit: Int) throws -> [ReplacedDelivery] {
+        try guarding("keeping the newest \(limit) delivered notifications of \(app)") {
+            try fetch(
+                """
+                UPDATE deliveries SET listed = 0
+                WHERE app = ?1 AND listed = 1 AND seq NOT IN (
+                    SELECT seq FROM deliveries WHERE app = ?1 AND listed = 1 ORDER BY date DESC, seq DESC LIMIT ?2)
+                RETURNING id
+                """,
+                [app.rawValue, max(limit, 0)]
+            ) { row in ReplacedDelivery(app: app, id: try deliveryID(row.decode(atIndex: 0))) }
+        }
+    }
+
     func pruneDeliveries(unlistedBefore date: Date) throws -> Int {
         try guarding("pruning deliveries from before \(date)") {
             try execute(
@@ -261,6 +275,13 @@ extension SQLiteTransaction {
     func markResponseHandled(_ id: DeliveryID) throws {
         try guarding("marking the response to the delivery \(id) handled") {
             try execute("DELETE FROM responses WHERE delivery_id = ?", [id.description])
+        }
+    }
+
+    func removeResponse(_ id: DeliveryID, of app: AppIdentifier) throws -> Bool {
+        try guarding("removing the response of \(app) to the delivery \(id)") {
+            try execute("DELETE FROM responses WHERE delivery_id = ? AND app = ?", [id.description, app.rawValue])
+            return db.changesCount > 0
         }
     }
 }
