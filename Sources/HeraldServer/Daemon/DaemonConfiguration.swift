@@ -25,9 +25,12 @@ public struct DaemonConfiguration: Sendable {
     /// Pending requests an app may have (`--pending-limit`); 64 by default, as iOS
     /// keeps. Beyond it the latest-firing are dropped, or a new request is refused.
     public var pendingLimitPerApp: Int = 64
-    /// How long a connection may be idle (60 s), send a request's header (10 s) or
-    /// pause in its body (10 s) before the daemon closes it.
+    /// How long a new connection may stay silent (5 s), be idle (60 s), send a
+    /// request's header (10 s) or pause in its body (10 s) before the daemon closes it.
     public var connectionTimeouts = ConnectionTimeouts()
+    /// How many connections the daemon keeps open from one address (512) and in all
+    /// (1,024, fewer under a low descriptor limit).
+    public var connectionLimits = ConnectionLimits()
     /// Whether deliveries also go to the desktop's notification server over D-Bus:
     /// `.auto` (the default) when there is a session bus.
     public var desktop: DesktopMode = .auto

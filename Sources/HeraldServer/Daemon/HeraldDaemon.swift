@@ -40,6 +40,9 @@ public final class HeraldDaemon: Sendable {
     let bundledApps: [any HeraldApp]
     let bundledAppRoutes: BundledAppRoutes
     let refusals = UpgradeRefusals()
+    /// Every open connection, held to the configuration's limits fitted to the
+    /// descriptors the process may open.
+    let connections: ConnectionTable
     /// The desktop presenter, when `--desktop` attached one.
     let desktop: DesktopPresenter?
     private let logger = Logger(label: "herald.daemon")
@@ -58,7 +61,10 @@ public final class HeraldDaemon: Sendable {
         guard configuration.pendingLimitPerApp >= 1 else {
             throw DaemonError("the pending limit must be at least 1, not \(configuration.pendingLimitPerApp)")
         }
+        try Self.checkLimits(of: configuration)
         self.configuration = configuration
+        connections = ConnectionTable(
+            limits: Self.connectionLimits(configuration.connectionLimits, logger: Logger(label: "herald.daemon")))
         dataDirectory = try DataDirectory(url: configuration.dataDirectory)
         // On PostgreSQL the daemon's records live beside the engine's, shared with every node.
         let postgres = try configuration.databaseURL.map { try PostgresStore(url: $0) }
@@ -158,7 +164,8 @@ public final class HeraldDaemon: Sendable {
         return Application(
             router: router,
             server: .guardedHTTP1WebSocketUpgrade(
-                webSocketRouter: router, timeouts: configuration.connectionTimeouts, refusals: refusals),
+                webSocketRouter: router, timeouts: configuration.connectionTimeouts, refusals: refusals,
+                connections: connections),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "Herald"),
             services: [

@@ -42,6 +42,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var timerDeadline: NIODeadline?
     private let arrivals: ByteArrivalHandler
     private let refusal: UpgradeRefusal
+    /// The connection's entry in the ``ConnectionTable``, told when it waits for its client.
+    private let slot: ConnectionTable.Slot
     /// Whether the request being answered asked for a WebSocket.
     private var upgradeRequested = false
     /// Whether the router's refusal replaced the upgrade code's bare 400.
@@ -51,10 +53,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// (they are no longer HTTP) until the guard has left the pipeline.
     private var upgraded = false
 
-    init(timeouts: ConnectionTimeouts, arrivals: ByteArrivalHandler, refusal: UpgradeRefusal) {
-        deadlines = ConnectionDeadlines(timeouts: timeouts, now: .now())
+    init(timeouts: ConnectionTimeouts, arrivals: ByteArrivalHandler, refusal: UpgradeRefusal, slot: ConnectionTable.Slot) {
+        deadlines = ConnectionDeadlines(timeouts: timeouts, now: slot.opened)
         self.arrivals = arrivals
         self.refusal = refusal
+        self.slot = slot
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -93,9 +96,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         guard !upgraded else { return context.write(data, promise: promise) }
         switch unwrapOutboundIn(data) {
         case .head(let head) where head.status == .switchingProtocols:
-            // The connection is a WebSocket from here on: no HTTP timeouts, no HTTP parts.
+            // The connection is a WebSocket from here on: no HTTP timeouts, no HTTP parts,
+            // and never closed to make room for another connection.
             upgraded = true
             cancelTimer()
+            slot.wait(since: nil)
             context.write(data, promise: promise)
             // Leaving now would drop the flush that follows this write.
             context.eventLoop.assumeIsolated().execute { self.leave(context) }
@@ -132,6 +137,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// the deadline not passed arms the next one. So a request costs one timer (its
     /// first byte brings the header deadline forward), not one per event.
     private func rearm(_ context: ChannelHandlerContext) {
+        slot.wait(since: deadlines.waitingSince)
         guard !closing, let deadline = deadlines.deadline else { return }
         if let timerDeadline, timerDeadline <= deadline { return }
         timer?.cancel()
