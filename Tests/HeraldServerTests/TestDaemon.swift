@@ -19,7 +19,7 @@ struct TestDaemon {
         directory: URL? = nil, webhookRetryDelays: [Duration] = [.milliseconds(10), .milliseconds(10)],
         clockStart: Date? = nil, bundledApps: Bool = false, pendingLimit: Int = 64,
         connectionTimeouts: ConnectionTimeouts = TestDaemon.timeouts, databaseURL: String? = nil,
-        connectionLimits: ConnectionLimits = ConnectionLimits()
+        connectionLimits: ConnectionLimits = ConnectionLimits(), uploadLimits: UploadLimits = UploadLimits()
     ) throws {
         let directory = directory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("herald-server-tests-\(UUID().uuidString)")
@@ -32,6 +32,7 @@ struct TestDaemon {
         configuration.pendingLimitPerApp = pendingLimit
         configuration.connectionTimeouts = connectionTimeouts
         configuration.connectionLimits = connectionLimits
+        configuration.uploadLimits = uploadLimits
         // A developer's own desktop is no place for test notifications.
         configuration.desktop = .off
         configuration.databaseURL = databaseURL

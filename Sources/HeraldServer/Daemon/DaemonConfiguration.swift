@@ -31,6 +31,9 @@ public struct DaemonConfiguration: Sendable {
     /// How many connections the daemon keeps open from one address (512) and in all
     /// (1,024, fewer under a low descriptor limit).
     public var connectionLimits = ConnectionLimits()
+    /// What an add's body may hold: 1 MiB of JSON besides attachment bytes, 256
+    /// requests, and two bodies over 64 KiB read at once.
+    public var uploadLimits = UploadLimits()
     /// Whether deliveries also go to the desktop's notification server over D-Bus:
     /// `.auto` (the default) when there is a session bus.
     public var desktop: DesktopMode = .auto

@@ -1,13 +1,16 @@
 import Logging
 
 extension HeraldDaemon {
-    /// Checks the configuration's connection limits.
+    /// Checks the configuration's connection and upload limits.
     ///
     /// - Throws: ``DaemonError`` for a limit below 1.
     static func checkLimits(of configuration: DaemonConfiguration) throws {
         let connections = configuration.connectionLimits
+        let uploads = configuration.uploadLimits
         let limits = [
             ("connections per address", connections.perPeer), ("connections", connections.total),
+            ("bytes of JSON in an add", uploads.requestJSON), ("requests in a batch", uploads.batchCount),
+            ("large uploads at once", uploads.concurrentLargeUploads),
         ]
         for (name, value) in limits where value < 1 {
             throw DaemonError("the limit of \(name) must be at least 1, not \(value)")

@@ -94,7 +94,7 @@ public final class HeraldDaemon: Sendable {
             ?? SessionStore(file: dataDirectory.sessionsFile)
         services = try DaemonServices(
             engine: engine, registry: registry, sessions: sessions, signInCodes: SignInCodes(database: database),
-            scheduler: scheduler, virtualClock: virtualClock, desktop: desktop)
+            scheduler: scheduler, virtualClock: virtualClock, desktop: desktop, uploadLimits: configuration.uploadLimits)
         if let database { services.follow(database) }
         hosts = AllowedHosts(host: configuration.host, port: configuration.port)
         webhooks.follow(engine)
