@@ -69,6 +69,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is ConnectionTable.Closing { return closeQuietly(context) }
         guard !upgraded, event is ByteArrivalHandler.BytesArrived else {
             return context.fireUserInboundEventTriggered(event)
         }
@@ -161,16 +162,23 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         guard !closing else { return }
         closing = true
         cancelTimer()
-        guard expiry == .answerThenClose else {
-            context.close(promise: nil)
-            return
-        }
+        guard expiry == .answerThenClose else { return closeQuietly(context) }
         let answer = UpgradeRefusal.Answer(status: status, code: status == .badRequest ? .badRequest : .requestTimeout, message: message)
         context.write(wrapOutboundOut(.head(answer.head)), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(answer.body))), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
             context.close(promise: nil)
         }
+    }
+
+    /// Closes the connection as if its client had stopped sending: the handlers after
+    /// the guard see their input end, so a connection closed before its first request
+    /// is not reported as a failed WebSocket upgrade.
+    private func closeQuietly(_ context: ChannelHandlerContext) {
+        closing = true
+        cancelTimer()
+        context.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+        context.close(promise: nil)
     }
 
     private func leave(_ context: ChannelHandlerContext) {

@@ -69,13 +69,23 @@ final class ConnectionTable: Sendable {
         switch state.withLock({ admit(slot, in: &$0) }) {
         case .admitted(let slot, let closing, let firstAtLimit):
             firstAtLimit.map { logger.warning("\($0): closing the connections that waited longest for their clients") }
-            closing?.channel.close(promise: nil)
+            if let closing { Self.close(closing) }
             channel.closeFuture.whenComplete { [self] _ in remove(slot) }
             return slot
         case .refused(let firstAtLimit):
             firstAtLimit.map { logger.warning("\($0), each of them busy: refusing new connections") }
             return nil
         }
+    }
+
+    /// The event that asks a connection's ``ConnectionGuard`` to close it quietly.
+    struct Closing {}
+
+    /// Closes a connection to make room: through its guard first, which closes it as if
+    /// its client had stopped sending; then directly, for one whose guard is not there yet.
+    private static func close(_ slot: Slot) {
+        slot.channel.pipeline.fireUserInboundEventTriggered(Closing())
+        slot.channel.close(promise: nil)
     }
 
     /// How many connections are open, from `peer` or in all.
