@@ -58,6 +58,7 @@ struct ServiceUnitTests {
             ExecStart=/usr/local/bin/herald serve --port 7878 --host 127.0.0.1 --data-dir /home/ada/.local/share/herald --desktop auto
             Restart=on-failure
             RestartSec=2
+            LimitNOFILE=8192
 
             [Install]
             WantedBy=default.target
@@ -225,7 +226,7 @@ struct ServiceUnitVerificationTests {
 
     @Test(arguments: [
         ("Type=notify", "Type=notfy"), ("RestartSec=2", "RestartSec=two"), ("[Service]", "[Servce]"),
-        ("Restart=on-failure", "Restart"), (" serve ", " \"serve "), ("ExecStart=/", "ExecStart=/nonexistent/"),
+        ("Restart=on-failure", "Restart"), ("LimitNOFILE=8192", "LimitNOFILE=lots"), (" serve ", " \"serve "), ("ExecStart=/", "ExecStart=/nonexistent/"),
     ])
     func systemdAnalyzeVerifyCatchesABrokenUnit(_ correct: String, _ broken: String) throws {
         let fixture = try ServiceFixture()

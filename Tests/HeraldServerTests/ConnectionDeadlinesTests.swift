@@ -9,19 +9,29 @@ struct ConnectionDeadlinesTests {
 
     func at(_ seconds: Int64) -> NIODeadline { start + .seconds(seconds) }
 
-    @Test("idle: closed without a word 60 s after connecting or after the last answer")
+    @Test("silent: closed without a word 5 s after connecting when no byte came")
+    func silent() {
+        let machine = ConnectionDeadlines(timeouts: timeouts, now: start)
+        #expect(machine.deadline == at(5))
+        #expect(machine.expiry(now: at(4)) == nil)
+        #expect(machine.expiry(now: at(5)) == .close)
+        #expect(machine.waitingSince == start)
+    }
+
+    @Test("idle: closed without a word 60 s after the last answer")
     func idle() {
         var machine = ConnectionDeadlines(timeouts: timeouts, now: start)
-        #expect(machine.deadline == at(60))
-        #expect(machine.expiry(now: at(59)) == nil)
-        #expect(machine.expiry(now: at(60)) == .close)
         machine.bytesArrived(now: at(1))
         machine.headerRead(now: at(1))
         machine.requestEnded(now: at(1))
         #expect(machine.deadline == nil, "the daemon is answering: no deadline")
+        #expect(machine.waitingSince == nil, "nor is it waiting for its client")
         machine.answerBegan()
         machine.answerEnded(now: at(5))
-        #expect(machine.deadline == at(65))
+        #expect(machine.deadline == at(65), "the idle limit, not the first-byte one, once a byte came")
+        #expect(machine.expiry(now: at(64)) == nil)
+        #expect(machine.expiry(now: at(65)) == .close)
+        #expect(machine.waitingSince == at(5))
     }
 
     @Test("header: 10 s from its first byte, answered 408")

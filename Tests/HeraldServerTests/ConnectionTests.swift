@@ -13,6 +13,7 @@ struct ConnectionTests {
     /// Short limits, so the tests wait fractions of a second.
     static var quick: ConnectionTimeouts {
         var timeouts = ConnectionTimeouts()
+        timeouts.firstByte = .milliseconds(600)
         timeouts.idle = .milliseconds(600)
         timeouts.header = .milliseconds(400)
         timeouts.body = .milliseconds(400)
@@ -54,7 +55,7 @@ struct ConnectionTests {
         }
     }
 
-    @Test("a connection that sends nothing is closed after the idle limit")
+    @Test("a connection that sends nothing is closed after the first-byte limit")
     func idle() async throws {
         let daemon = try TestDaemon(connectionTimeouts: Self.quick)
         try await daemon.withLiveServer { client in

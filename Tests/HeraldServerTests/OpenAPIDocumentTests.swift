@@ -60,7 +60,7 @@ struct OpenAPIDocumentTests {
         }
         #expect(statuses("GET", "/v1/events").isSuperset(of: ["101", "401", "403", "426"]))
         #expect(statuses("GET", "/apps/{slug}/events").isSuperset(of: ["101", "426"]))
-        #expect(statuses("POST", "/v1/apps/{app}/requests").isSuperset(of: ["201", "400", "403", "409", "413", "422"]))
+        #expect(statuses("POST", "/v1/apps/{app}/requests").isSuperset(of: ["201", "400", "403", "409", "413", "422", "503"]))
         #expect(statuses("GET", "/v1/deliveries/{deliveryID}").isSuperset(of: ["200", "404"]))
         #expect(statuses("POST", "/v1/sessions/codes") == ["201", "401", "403"])
     }

@@ -20,6 +20,7 @@ final class RawHTTP: @unchecked Sendable {
     }
 
     private let descriptor: Int32
+    private var open = true
     /// Bytes read past the last answer's head: the first WebSocket frames after a 101.
     private var leftover: [UInt8] = []
 
@@ -51,6 +52,13 @@ final class RawHTTP: @unchecked Sendable {
     }
 
     deinit {
+        disconnect()
+    }
+
+    /// Closes the connection from the client's side.
+    func disconnect() {
+        guard open else { return }
+        open = false
         close(descriptor)
     }
 
@@ -177,8 +185,8 @@ final class RawHTTP: @unchecked Sendable {
     }
 
     /// Connects, sends `request`, and returns the answer.
-    static func exchange(port: Int, _ request: String) async throws -> Answer {
-        let connection = try RawHTTP(port: port)
+    static func exchange(port: Int, _ request: String, timeout: Duration = .seconds(15)) async throws -> Answer {
+        let connection = try RawHTTP(port: port, timeout: timeout)
         try connection.send(request)
         return try await connection.answer()
     }

@@ -18,8 +18,9 @@ struct TestDaemon {
         policy: NotificationEngine.AuthorizationPolicy = .grantAll, virtualClock: Bool = true,
         directory: URL? = nil, webhookRetryDelays: [Duration] = [.milliseconds(10), .milliseconds(10)],
         clockStart: Date? = nil, bundledApps: Bool = false, pendingLimit: Int = 64,
-        connectionTimeouts: ConnectionTimeouts = ConnectionTimeouts(), databaseURL: String? = nil,
-        deliveredLimit: Int = 100, attachmentQuota: Int = 256 << 20
+        connectionTimeouts: ConnectionTimeouts = TestDaemon.timeouts, databaseURL: String? = nil,
+        deliveredLimit: Int = 100, attachmentQuota: Int = 256 << 20,
+        connectionLimits: ConnectionLimits = ConnectionLimits(), uploadLimits: UploadLimits = UploadLimits()
     ) throws {
         let directory = directory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("herald-server-tests-\(UUID().uuidString)")
@@ -33,6 +34,8 @@ struct TestDaemon {
         configuration.deliveredLimitPerApp = deliveredLimit
         configuration.attachmentBytesPerApp = attachmentQuota
         configuration.connectionTimeouts = connectionTimeouts
+        configuration.connectionLimits = connectionLimits
+        configuration.uploadLimits = uploadLimits
         // A developer's own desktop is no place for test notifications.
         configuration.desktop = .off
         configuration.databaseURL = databaseURL
@@ -40,6 +43,15 @@ struct TestDaemon {
     }
 
     var admin: String { daemon.adminToken }
+
+    /// The daemon's timeouts, but 60 s for a first byte: Hummingbird's live test client
+    /// connects when the server starts and sends its first request when the test makes
+    /// it, which on a loaded machine has come more than the 5 s of the default later.
+    static var timeouts: ConnectionTimeouts {
+        var timeouts = ConnectionTimeouts()
+        timeouts.firstByte = .seconds(60)
+        return timeouts
+    }
 
     /// Runs `body` against the router, without a socket.
     func withRouter(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {

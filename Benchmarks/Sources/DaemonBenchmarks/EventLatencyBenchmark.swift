@@ -28,7 +28,7 @@ enum EventLatencyBenchmark {
             let app = "bench.events.\(round)"
             try await setup.daemon.register(app)
             let identifiers = (0..<count).map { "event-\($0)" }
-            // Batches of 250 (the daemon takes bodies up to 64 KiB).
+            // Batches of 250 (the daemon takes at most 256 requests a batch).
             let requests = identifiers.enumerated().map { index, identifier in
                 API.Request(
                     identifier: identifier, content: API.Content(title: "Due", body: "Event latency benchmark"),

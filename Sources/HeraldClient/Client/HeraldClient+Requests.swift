@@ -22,7 +22,9 @@ extension HeraldClient {
     }
 
     /// Schedules many requests in one transaction, all or none:
-    /// `POST /v1/apps/{app}/requests` with `{"requests": [...]}`.
+    /// `POST /v1/apps/{app}/requests` with `{"requests": [...]}`. The daemon takes at
+    /// most 256 requests a batch (`batchTooLarge` beyond) and 1 MiB of JSON besides
+    /// attachment bytes (`payloadTooLarge`).
     @discardableResult
     public func add(_ requests: [API.Request], for app: String) async throws -> API.AddResult {
         try await call(.post, ["v1", "apps", app, "requests"], body: API.RequestBatch(requests: requests))

@@ -67,6 +67,12 @@ package struct ServiceUnit: Sendable, Hashable {
         // units that graphical-session.target itself wants. After= only orders: when a desktop
         // session starts in the same transaction, Herald starts once it is up, with the display
         // variables it imported into the manager; when none is starting, Herald starts at once.
+        //
+        // LimitNOFILE=: systemd's default soft limit on open files, 1,024, is about what the
+        // daemon's 1,024 connections alone need (ConnectionLimits). 8,192 holds them and the
+        // daemon's own files (stores, attachments, D-Bus, webhook posts) several times over,
+        // and still bounds what a runaway daemon holds. A user manager whose hard limit is
+        // lower starts the daemon with that one (systemd sets the closest limit it can).
         """
         \(Self.marker)
         # `herald service uninstall` stops, disables and removes it.
@@ -79,6 +85,7 @@ package struct ServiceUnit: Sendable, Hashable {
         ExecStart=\(execStart)
         Restart=on-failure
         RestartSec=2
+        LimitNOFILE=8192
 
         [Install]
         WantedBy=default.target

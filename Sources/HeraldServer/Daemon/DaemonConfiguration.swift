@@ -33,9 +33,15 @@ public struct DaemonConfiguration: Sendable {
     /// (`--attachment-quota`, in MiB); 256 MiB by default. An add beyond it is
     /// refused with 413 `payloadTooLarge`.
     public var attachmentBytesPerApp: Int = 256 << 20
-    /// How long a connection may be idle (60 s), send a request's header (10 s) or
-    /// pause in its body (10 s) before the daemon closes it.
+    /// How long a new connection may stay silent (5 s), be idle (60 s), send a
+    /// request's header (10 s) or pause in its body (10 s) before the daemon closes it.
     public var connectionTimeouts = ConnectionTimeouts()
+    /// How many connections the daemon keeps open from one address (512) and in all
+    /// (1,024, fewer under a low descriptor limit).
+    public var connectionLimits = ConnectionLimits()
+    /// What an add's body may hold: 1 MiB of JSON besides attachment bytes, 256
+    /// requests, and two bodies over 64 KiB read at once.
+    public var uploadLimits = UploadLimits()
     /// Whether deliveries also go to the desktop's notification server over D-Bus:
     /// `.auto` (the default) when there is a session bus.
     public var desktop: DesktopMode = .auto

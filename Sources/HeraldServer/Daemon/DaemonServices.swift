@@ -16,6 +16,10 @@ final class DaemonServices: Sendable {
     let virtualClock: TestScheduler?
     /// The API's adds, committed in groups.
     let adds: AddQueue
+    /// What an add's body may hold.
+    let uploadLimits: UploadLimits
+    /// The adds whose bodies are over 64 KiB, being read and added.
+    let uploads: UploadGate
     /// The JSON of the apps' pending lists.
     let pendingLists: PendingListCache
     /// The web notification center's browser sessions.
@@ -29,8 +33,11 @@ final class DaemonServices: Sendable {
 
     init(
         engine: NotificationEngine, registry: AppRegistry, sessions: SessionStore, signInCodes: SignInCodes,
-        scheduler: any DateScheduler, virtualClock: TestScheduler?, desktop: DesktopPresenter?
+        scheduler: any DateScheduler, virtualClock: TestScheduler?, desktop: DesktopPresenter?,
+        uploadLimits: UploadLimits = UploadLimits()
     ) throws {
+        self.uploadLimits = uploadLimits
+        uploads = UploadGate(capacity: uploadLimits.concurrentLargeUploads)
         self.signInCodes = signInCodes
         self.desktop = desktop
         self.engine = engine

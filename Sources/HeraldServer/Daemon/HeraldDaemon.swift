@@ -40,6 +40,9 @@ public final class HeraldDaemon: Sendable {
     let bundledApps: [any HeraldApp]
     let bundledAppRoutes: BundledAppRoutes
     let refusals = UpgradeRefusals()
+    /// Every open connection, held to the configuration's limits fitted to the
+    /// descriptors the process may open.
+    let connections: ConnectionTable
     /// The desktop presenter, when `--desktop` attached one.
     let desktop: DesktopPresenter?
     private let logger = Logger(label: "herald.daemon")
@@ -58,13 +61,10 @@ public final class HeraldDaemon: Sendable {
         guard configuration.pendingLimitPerApp >= 1 else {
             throw DaemonError("the pending limit must be at least 1, not \(configuration.pendingLimitPerApp)")
         }
-        guard configuration.deliveredLimitPerApp >= 1 else {
-            throw DaemonError("the delivered limit must be at least 1, not \(configuration.deliveredLimitPerApp)")
-        }
-        guard configuration.attachmentBytesPerApp >= 0 else {
-            throw DaemonError("the attachment quota must be at least 0, not \(configuration.attachmentBytesPerApp)")
-        }
+        try Self.checkLimits(of: configuration)
         self.configuration = configuration
+        connections = ConnectionTable(
+            limits: Self.connectionLimits(configuration.connectionLimits, logger: Logger(label: "herald.daemon")))
         dataDirectory = try DataDirectory(url: configuration.dataDirectory)
         // On PostgreSQL the daemon's records live beside the engine's, shared with every node.
         let postgres = try configuration.databaseURL.map { try PostgresStore(url: $0) }
@@ -96,7 +96,7 @@ public final class HeraldDaemon: Sendable {
             ?? SessionStore(file: dataDirectory.sessionsFile)
         services = try DaemonServices(
             engine: engine, registry: registry, sessions: sessions, signInCodes: SignInCodes(database: database),
-            scheduler: scheduler, virtualClock: virtualClock, desktop: desktop)
+            scheduler: scheduler, virtualClock: virtualClock, desktop: desktop, uploadLimits: configuration.uploadLimits)
         if let database { services.follow(database) }
         hosts = AllowedHosts(host: configuration.host, port: configuration.port)
         webhooks.follow(engine)
@@ -167,7 +167,8 @@ public final class HeraldDaemon: Sendable {
         return Application(
             router: router,
             server: .guardedHTTP1WebSocketUpgrade(
-                webSocketRouter: router, timeouts: configuration.connectionTimeouts, refusals: refusals),
+                webSocketRouter: router, timeouts: configuration.connectionTimeouts, refusals: refusals,
+                connections: connections),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "Herald"),
             services: [

@@ -15,7 +15,8 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch {
             let (status, body) = Self.describe(error)
-            if status.code >= 500 {
+            // A large upload turned away while others are read is load shed, not a failure.
+            if status.code >= 500, body.error.code != .tooManyUploads {
                 context.logger.error("\(request.method) \(request.uri.path) failed: \(error)")
             }
             var response = Self.response(status: status, body: body)

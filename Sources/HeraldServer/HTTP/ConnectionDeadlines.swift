@@ -2,14 +2,17 @@ public import NIOCore
 
 /// How long an HTTP connection may take at each step before the daemon closes it.
 public struct ConnectionTimeouts: Sendable, Equatable {
-    /// A connection with no request under way (none begun, or the last one answered): 60 s.
+    /// A new connection that has sent no byte yet: 5 s. A client opens a connection
+    /// to send a request on it; one that stays silent holds a descriptor for nothing.
+    public var firstByte: TimeAmount = .seconds(5)
+    /// A connection with no request under way after its first (the last one answered): 60 s.
     public var idle: TimeAmount = .seconds(60)
     /// From a request's first byte to the end of its header: 10 s.
     public var header: TimeAmount = .seconds(10)
     /// Between two reads of a request's body: 10 s.
     public var body: TimeAmount = .seconds(10)
 
-    /// The defaults: 60 s idle, 10 s for a header, 10 s between body reads.
+    /// The defaults: 5 s for a first byte, 60 s idle, 10 s for a header, 10 s between body reads.
     public init() {}
 }
 
@@ -19,6 +22,7 @@ public struct ConnectionTimeouts: Sendable, Equatable {
 ///
 /// The read side is idle, in a header or in a body; requests read in full wait for their
 /// answers, which the daemon works on without a deadline. Each wait has its own limit:
+/// ``ConnectionTimeouts/firstByte`` from the connection's opening to its first byte,
 /// ``ConnectionTimeouts/idle`` while nothing is under way, ``ConnectionTimeouts/header``
 /// from a request's first byte until its header is complete, ``ConnectionTimeouts/body``
 /// between reads of its body.
@@ -43,6 +47,8 @@ struct ConnectionDeadlines {
     private(set) var unanswered = 0
     /// Whether the answer to the oldest unanswered request has begun.
     private(set) var answerBegun = false
+    /// Whether any byte has arrived since the connection opened.
+    private(set) var spoken = false
 
     init(timeouts: ConnectionTimeouts, now: NIODeadline) {
         self.timeouts = timeouts
@@ -51,6 +57,7 @@ struct ConnectionDeadlines {
 
     /// Bytes arrived: while idle, a request has begun.
     mutating func bytesArrived(now: NIODeadline) {
+        spoken = true
         if case .idle = reading { reading = .header(since: now) }
     }
 
@@ -85,9 +92,21 @@ struct ConnectionDeadlines {
     /// When the current wait runs out; `nil` while the daemon is answering.
     var deadline: NIODeadline? {
         switch reading {
-        case .idle(let since): unanswered == 0 ? since + timeouts.idle : nil
+        case .idle(let since): unanswered == 0 ? since + (spoken ? timeouts.idle : timeouts.firstByte) : nil
         case .header(let since): since + timeouts.header
         case .body(let lastRead): lastRead + timeouts.body
+        }
+    }
+
+    /// Since when the connection has been waiting for its client (to begin a request, or
+    /// for the rest of one); `nil` while the daemon is answering. The connection that has
+    /// waited longest is the first closed to make room for a new one
+    /// (``ConnectionTable``).
+    var waitingSince: NIODeadline? {
+        switch reading {
+        case .idle(let since): unanswered == 0 ? since : nil
+        case .header(let since): since
+        case .body(let lastRead): lastRead
         }
     }
 

@@ -42,6 +42,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var timerDeadline: NIODeadline?
     private let arrivals: ByteArrivalHandler
     private let refusal: UpgradeRefusal
+    /// The connection's entry in the ``ConnectionTable``, told when it waits for its client.
+    private let slot: ConnectionTable.Slot
     /// Whether the request being answered asked for a WebSocket.
     private var upgradeRequested = false
     /// Whether the router's refusal replaced the upgrade code's bare 400.
@@ -51,10 +53,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// (they are no longer HTTP) until the guard has left the pipeline.
     private var upgraded = false
 
-    init(timeouts: ConnectionTimeouts, arrivals: ByteArrivalHandler, refusal: UpgradeRefusal) {
-        deadlines = ConnectionDeadlines(timeouts: timeouts, now: .now())
+    init(timeouts: ConnectionTimeouts, arrivals: ByteArrivalHandler, refusal: UpgradeRefusal, slot: ConnectionTable.Slot) {
+        deadlines = ConnectionDeadlines(timeouts: timeouts, now: slot.opened)
         self.arrivals = arrivals
         self.refusal = refusal
+        self.slot = slot
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -66,6 +69,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is ConnectionTable.Closing { return closeQuietly(context) }
         guard !upgraded, event is ByteArrivalHandler.BytesArrived else {
             return context.fireUserInboundEventTriggered(event)
         }
@@ -93,9 +97,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         guard !upgraded else { return context.write(data, promise: promise) }
         switch unwrapOutboundIn(data) {
         case .head(let head) where head.status == .switchingProtocols:
-            // The connection is a WebSocket from here on: no HTTP timeouts, no HTTP parts.
+            // The connection is a WebSocket from here on: no HTTP timeouts, no HTTP parts,
+            // and never closed to make room for another connection.
             upgraded = true
             cancelTimer()
+            slot.wait(since: nil)
             context.write(data, promise: promise)
             // Leaving now would drop the flush that follows this write.
             context.eventLoop.assumeIsolated().execute { self.leave(context) }
@@ -132,6 +138,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// the deadline not passed arms the next one. So a request costs one timer (its
     /// first byte brings the header deadline forward), not one per event.
     private func rearm(_ context: ChannelHandlerContext) {
+        slot.wait(since: deadlines.waitingSince)
         guard !closing, let deadline = deadlines.deadline else { return }
         if let timerDeadline, timerDeadline <= deadline { return }
         timer?.cancel()
@@ -155,16 +162,23 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         guard !closing else { return }
         closing = true
         cancelTimer()
-        guard expiry == .answerThenClose else {
-            context.close(promise: nil)
-            return
-        }
+        guard expiry == .answerThenClose else { return closeQuietly(context) }
         let answer = UpgradeRefusal.Answer(status: status, code: status == .badRequest ? .badRequest : .requestTimeout, message: message)
         context.write(wrapOutboundOut(.head(answer.head)), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(answer.body))), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
             context.close(promise: nil)
         }
+    }
+
+    /// Closes the connection as if its client had stopped sending: the handlers after
+    /// the guard see their input end, so a connection closed before its first request
+    /// is not reported as a failed WebSocket upgrade.
+    private func closeQuietly(_ context: ChannelHandlerContext) {
+        closing = true
+        cancelTimer()
+        context.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+        context.close(promise: nil)
     }
 
     private func leave(_ context: ChannelHandlerContext) {

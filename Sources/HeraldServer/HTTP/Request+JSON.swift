@@ -16,7 +16,13 @@ extension Request {
     /// `buffer`, the body already read, decoded as ``decodeJSON(_:named:context:)`` does.
     func decodeJSON<T: Decodable>(_ type: T.Type, named name: String? = nil, buffer: ByteBuffer) throws -> T {
         do {
-            return try API.decoder().decode(T.self, from: Data(buffer.readableBytesView))
+            return try buffer.withUnsafeReadableBytes { bytes in
+                // The bytes as `Data` without a copy: an add's body may be tens of MiB. The
+                // decoder keeps nothing of them: what it decodes is copied out.
+                guard let base = bytes.baseAddress, !bytes.isEmpty else { return try API.decoder().decode(T.self, from: Data()) }
+                let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none)
+                return try API.decoder().decode(T.self, from: data)
+            }
         } catch let error as DecodingError {
             throw ServerError.badRequest("the body is not a valid \(name ?? String(describing: T.self)): \(error.readableDescription)")
         } catch {

@@ -99,7 +99,9 @@ struct NotificationRoutes {
     private func addRequests(to app: RouterGroup<HeraldRequestContext>) {
         app.post("requests") { request, context -> Response in
             let app = try appIdentifier(context)
-            let requests = try await decodeRequests(request, context: context)
+            var upload = try await AddUpload.read(request, limits: services.uploadLimits, gate: services.uploads)
+            defer { upload.finish() }
+            let requests = try decodeRequests(upload.takeBody(), of: request)
             let result = try await services.adds.add(requests, for: app)
             if result.evictedIdentifiers.isEmpty, let nothingEvicted = Self.nothingEvicted {
                 return Response(
@@ -137,11 +139,9 @@ struct NotificationRoutes {
     private static let nothingEvicted = try? ByteBuffer(bytes: API.encoder().encode(API.AddResult(evictedIdentifiers: [])))
 
     /// One request, or `{"requests": [...]}` for a batch added in one transaction.
-    private func decodeRequests(_ request: Request, context: HeraldRequestContext) async throws -> [NotificationRequest] {
-        let body = try await request.decodeJSON(
-            RequestOrBatch.self, named: "request or {\"requests\": [...]}", context: context,
-            limit: HeraldRequestContext.maxAttachmentUploadSize)
-        return try body.requests.map { Self.withoutStoredReferences(try $0.engineValue()) }
+    private func decodeRequests(_ body: ByteBuffer, of request: Request) throws -> [NotificationRequest] {
+        let decoded = try request.decodeJSON(RequestOrBatch.self, named: "request or {\"requests\": [...]}", buffer: body)
+        return try decoded.requests.map { Self.withoutStoredReferences(try $0.engineValue()) }
     }
 
     /// The request with every attachment sent without its bytes stripped of its
