@@ -18,7 +18,8 @@ struct TestDaemon {
         policy: NotificationEngine.AuthorizationPolicy = .grantAll, virtualClock: Bool = true,
         directory: URL? = nil, webhookRetryDelays: [Duration] = [.milliseconds(10), .milliseconds(10)],
         clockStart: Date? = nil, bundledApps: Bool = false, pendingLimit: Int = 64,
-        connectionTimeouts: ConnectionTimeouts = ConnectionTimeouts(), databaseURL: String? = nil
+        connectionTimeouts: ConnectionTimeouts = ConnectionTimeouts(), databaseURL: String? = nil,
+        signInPageDirectory: URL? = nil
     ) throws {
         let directory = directory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("herald-server-tests-\(UUID().uuidString)")
@@ -33,6 +34,8 @@ struct TestDaemon {
         // A developer's own desktop is no place for test notifications.
         configuration.desktop = .off
         configuration.databaseURL = databaseURL
+        // Not the developer's own $XDG_RUNTIME_DIR.
+        configuration.signInPageDirectory = signInPageDirectory ?? directory.appendingPathComponent("sign-in")
         daemon = try HeraldDaemon(configuration: configuration)
     }
 
