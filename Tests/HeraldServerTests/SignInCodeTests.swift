@@ -46,7 +46,7 @@ struct SignInCodeTests {
                 let code = try await Self.makeCode(client, daemon)
                 let answer = try await client.call(.get, "/login?code=\(code)&next=\(next)")
                 #expect(answer.status == .ok)
-                #expect(WebPageTests.next(in: answer) == location.htmlEscaped, "next=\(next)")
+                #expect(WebPageTests.next(in: answer) == MarkupText.escaped(location), "next=\(next)")
             }
             #expect(try await client.call(.get, "/login?code=hsc_unknown&next=%2Fapps%2F").status == .unauthorized)
         }

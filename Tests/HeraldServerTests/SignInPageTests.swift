@@ -11,8 +11,7 @@ import Glibc
 @Suite("Sign-in pages: POST /v1/sessions/pages, owner-only files that sign in once")
 struct SignInPageTests {
     static func mode(_ path: String) -> mode_t {
-        var info = stat()
-        return stat(path, &info) == 0 ? info.st_mode & 0o777 : 0
+        DataDirectoryModeTests.mode(path)
     }
 
     /// The one-time code a page holds.
@@ -39,7 +38,7 @@ struct SignInPageTests {
             let html = try String(contentsOf: file, encoding: .utf8)
             #expect(html.contains(#"<form id="sign-in" method="post" action="http://127.0.0.1:0/login">"#))
             #expect(html.contains(#"<input type="hidden" name="next" value="/apps/todo/">"#))
-            #expect(html.contains("script-src &#39;sha256-") && html.contains("form-action http://127.0.0.1:0"))
+            #expect(html.contains("script-src &apos;sha256-") && html.contains("form-action http://127.0.0.1:0"))
             #expect(!html.contains(daemon.admin))
 
             // What the page's form sends from a file: Origin null.

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import NotificationEngine
 
 /// The web UI's files (`/ui/...`: the notification center, the sign-in page, and
 /// what every app page and the center share) and the OpenAPI document
@@ -68,8 +69,8 @@ struct StaticFiles: Sendable {
             throw ServerError.notFound("there is no file templates/signed-in.html")
         }
         let html = String(decoding: file.data, as: UTF8.self)
-            .replacingOccurrences(of: "{{key}}", with: key.htmlEscaped)
-            .replacingOccurrences(of: "{{next}}", with: next.htmlEscaped)
+            .replacingOccurrences(of: "{{key}}", with: MarkupText.escaped(key))
+            .replacingOccurrences(of: "{{next}}", with: MarkupText.escaped(next))
         return Response(
             status: .ok, headers: [.contentType: file.type, .cacheControl: "no-store"],
             body: ResponseBody(byteBuffer: ByteBuffer(string: html)))

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import NotificationEngine
 
 extension SignInPages {
     /// The script a page runs: it posts its form at once.
@@ -18,14 +19,14 @@ extension SignInPages {
             <head>
             <meta charset="utf-8">
             <meta name="referrer" content="no-referrer">
-            <meta http-equiv="Content-Security-Policy" content="\(policy.htmlEscaped)">
+            <meta http-equiv="Content-Security-Policy" content="\(MarkupText.escaped(policy))">
             <title>Herald — signing in</title>
             </head>
             <body>
-            <form id="sign-in" method="post" action="\((base + "/login").htmlEscaped)">
-            <input type="hidden" name="code" value="\(code.htmlEscaped)">
-            <input type="hidden" name="next" value="\(next.htmlEscaped)">
-            <p>Signing in to Herald at \(base.htmlEscaped)… <button type="submit">Sign in</button></p>
+            <form id="sign-in" method="post" action="\(MarkupText.escaped(base + "/login"))">
+            <input type="hidden" name="code" value="\(MarkupText.escaped(code))">
+            <input type="hidden" name="next" value="\(MarkupText.escaped(next))">
+            <p>Signing in to Herald at \(MarkupText.escaped(base))… <button type="submit">Sign in</button></p>
             </form>
             <script>\(script)</script>
             </body>

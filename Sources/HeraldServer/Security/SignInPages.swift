@@ -42,7 +42,11 @@ final class SignInPages: Sendable {
         } catch {
             throw DaemonError("cannot create the sign-in page directory \(directory.path): \(error.localizedDescription)")
         }
-        try DataDirectory.makeOwnerOnly(directory)
+        do {
+            try DataDirectory.makeOwnerOnly(directory)
+        } catch {
+            throw DaemonError("the sign-in page directory \(directory.path) cannot be made the owner's only: \(error)")
+        }
         removeLeftovers(olderThan: Date() - SignInCodes.lifetime)
     }
 
