@@ -170,3 +170,15 @@ def test_signing_in_again_hands_the_new_key_to_the_open_tabs(daemon, desktop):
         import('/ui/shared/api.js').then(({ api }) => api('GET', '/v1/apps')).then(() => done('ok'), (e) => done(e.code));
     """)
     assert status == "ok"
+
+
+def test_signing_out_forgets_the_key_and_shows_the_sign_in_page(center):
+    key = key_of(center.driver)
+    center.find("#sign-out").click()
+    center.present("#signin-form")
+    assert key_of(center.driver) is None
+    answer = center.driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        fetch('/v1/apps', {headers: {'X-Herald-Key': arguments[0]}}).then((r) => done(r.status));
+    """, key)
+    assert answer == 401, "the session ended: its key opens nothing"

@@ -64,6 +64,11 @@ channel?.addEventListener('message', ({ data }) => {
   }
 });
 
+/** Forgets this tab's key: the session was signed out. */
+export function forgetKey() {
+  sessionStorage.removeItem(STORAGE);
+}
+
 /** Keeps the key a sign-in gave this tab, and hands it to the other open tabs. */
 export function adoptKey(key) {
   if (!KEY_PATTERN.test(key)) return;
