@@ -58,7 +58,7 @@ struct Serve: AsyncParsableCommand {
             dataDirectory: dataDir.map { URL(fileURLWithPath: $0) } ?? DataDirectory.defaultURL(),
             virtualClock: virtualClock,
             authorizationPolicy: [.ask: .ask, .grantAll: .grantAll, .denyAll: .denyAll][policy]!,
-            printsDeliveries: isatty(STDOUT_FILENO) == 1, bundledApps: !noBundledApps)
+            printsDeliveries: Self.printsToTerminal, bundledApps: !noBundledApps)
         settings.pendingLimitPerApp = pendingLimit
         settings.deliveredLimitPerApp = deliveredLimit
         guard (0...(1 << 30)).contains(attachmentQuota) else {
@@ -78,7 +78,7 @@ struct Serve: AsyncParsableCommand {
         }
         try await daemon.run { url in
             print("Herald \(HeraldDaemon.version) is listening on \(url)")
-            print("Open the notification center: \(daemon.signInURL(base: url))")
+            print(Self.signInLine(daemon: daemon, url: url, dataDirectory: dataDir))
             print("Data: \(configuration.dataDirectory.path)\(virtualClock ? " (virtual clock)" : "")")
             if let database = daemon.databaseDescription { print("Database: \(database)") }
             fflush(nil)
@@ -89,5 +89,28 @@ struct Serve: AsyncParsableCommand {
                 FileHandle.standardError.write(Data("herald: cannot notify the service manager: \(error)\n".utf8))
             }
         }
+    }
+
+    /// Whether standard output is a terminal, not a file or the journal.
+    static var printsToTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    /// How to open the web center. On a terminal, an address with a one-time code
+    /// (good once, for 60 seconds): what is printed there is read by the person who
+    /// started the daemon. Elsewhere (a log file, the journal of the user service),
+    /// which others may read later, no code at all: `herald open` makes one.
+    static func signInLine(daemon: HeraldDaemon, url: String, dataDirectory: String?) -> String {
+        let open = "herald open" + (dataDirectory.map { " --data-dir \(shellQuoted($0))" } ?? "")
+        guard printsToTerminal, let address = try? daemon.signInAddress(base: url) else {
+            return "Open the notification center: run `\(open)` (it signs your browser in)"
+        }
+        return "Open the notification center (good once, for 60 s; later run `\(open)`): \(address)"
+    }
+
+    /// `text` as one shell word: as it is when it holds only `A-Z a-z 0-9 / . _ - +`, else in single quotes.
+    static func shellQuoted(_ text: String) -> String {
+        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "/._-+".unicodeScalars.contains($0)
+        }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -3,7 +3,8 @@
 Each test gets its own daemon (the already built `.build/debug/herald`, on a
 free port, a fresh data directory, the virtual clock and the `ask` policy;
 `apps_daemon` also serves the bundled apps) and its own headless Chromium
-signed in through `/login?token=…`.
+signed in through `/login?code=…`, a one-time code: the page it answers keeps
+the session's key in the tab's sessionStorage, as every sign-in does.
 """
 
 import json
@@ -60,7 +61,8 @@ class Daemon:
 
     @property
     def login_url(self):
-        return f"{self.url}/login?token={self.admin_token}"
+        """An address that signs a browser in once, within 60 s (a new one-time code each time)."""
+        return f"{self.url}/login?code={self.request('POST', '/v1/sessions/codes')['code']}"
 
     def request(self, method, path, body=None, token="admin"):
         """Calls the API with the admin token (default), an app's token, or none."""
@@ -167,7 +169,8 @@ class Center(BrowserPage):
         """Listens to the event stream from the page, as the center does."""
         self.driver.execute_script("""
             window.recorded = [];
-            const socket = new WebSocket(`ws://${location.host}/v1/events`);
+            const key = sessionStorage.getItem('herald.sessionKey');
+            const socket = new WebSocket(`ws://${location.host}/v1/events`, ['herald', `herald-key.${key}`]);
             socket.onmessage = (message) => window.recorded.push(JSON.parse(message.data));
             socket.onopen = () => { window.recorderOpen = true; };
         """)

@@ -1,5 +1,6 @@
 """Image attachments in the web notification center: a thumbnail in the banner,
-the alert and the delivered list, loaded from the download route."""
+the alert and the delivered list, fetched from the download route with the
+session's key and shown from a blob: address."""
 
 import base64
 import struct
@@ -40,7 +41,7 @@ def test_an_image_attachment_shows_as_a_thumbnail_in_the_banner_and_the_list(cen
     banner = center.visible("#banners .banner")
     img = banner.find_element("css selector", "img.card-thumbnail")
     assert img.get_attribute("data-attachment") == "cat"
-    assert "/attachments/cat" in img.get_attribute("src")
+    assert img.get_attribute("data-source").endswith("/attachments/cat")
     center.wait().until(lambda d: loaded_size(center, img) == [24, 16])
     center.screenshot("center-attachment.png")
 
@@ -64,9 +65,11 @@ def test_the_download_needs_the_session(center):
     schedule(center, APP, token, "photo", "Photo", attachments=[attachment("cat", png(4, 4, (0, 200, 0)))])
     center.daemon.advance(60)
     img = center.visible("#banners .banner img.card-thumbnail")
-    src = img.get_attribute("src")
+    source = img.get_attribute("data-source")
     center.wait().until(lambda d: loaded_size(center, img) == [4, 4])
-    # Without the session cookie the same address is refused.
-    status = center.driver.execute_script(
-        "return fetch(arguments[0], {credentials: 'omit'}).then(r => r.status);", src)
-    assert status == 401
+    assert img.get_attribute("src").startswith("blob:")
+    # Without the session cookie, or with the cookie alone, the same address is refused.
+    for credentials in ("omit", "same-origin"):
+        status = center.driver.execute_script(
+            "return fetch(arguments[0], {credentials: arguments[1]}).then(r => r.status);", source, credentials)
+        assert status == 401, credentials

@@ -61,14 +61,14 @@ def test_removed_apps_leave_and_new_apps_arrive_live(center):
     assert center.find_all(center.section("com.example.two")) != []
 
 
-def test_browser_requests_need_the_csrf_header(center):
+def test_browser_requests_need_the_session_key(center):
     status = center.driver.execute_async_script("""
         const done = arguments[arguments.length - 1];
         fetch('/v1/apps/none/badge', {method: 'PUT', credentials: 'same-origin',
           headers: {'Content-Type': 'application/json'}, body: '{"badge": 1}'})
           .then(async (r) => done([r.status, (await r.json()).error.code]));
     """)
-    assert status == [403, "csrf"]
+    assert status == [401, "sessionKeyRequired"]
 
 
 def test_phone_width_has_tabs_and_no_horizontal_scroll(daemon, phone):

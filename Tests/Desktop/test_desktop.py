@@ -15,30 +15,46 @@ def in_a_minute(desktop):
 
 
 def signed_in_page(desktop, address):
-    """Follows what a notification opened as a browser would: a one-time sign-in on the
-    daemon that goes on to a page. Returns that page's path; the code works once."""
+    """Follows what a notification opened as a browser would: a sign-in page file,
+    owner-only, whose form posts a one-time code to the daemon, which goes on to a
+    page. Returns that page's path; the code is on no command line and works once,
+    and the file is deleted once used."""
+    import os
+    import re
+    import stat
     import urllib.error
+    import urllib.parse
     import urllib.request
 
     class NoRedirect(urllib.request.HTTPRedirectHandler):
         def redirect_request(self, *arguments):
             return None
 
-    assert address.startswith(f"{desktop.url}/login?code=hsc_"), address
-    assert desktop.token not in address
-    opener = urllib.request.build_opener(NoRedirect)
-    try:
-        opener.open(address, timeout=10)
-        raise AssertionError("no redirect")
-    except urllib.error.HTTPError as answer:
-        assert answer.code == 303
+    assert address.startswith("file:///"), address
+    path = urllib.parse.unquote(urllib.parse.urlparse(address).path)
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    page = open(path).read()
+    code = re.search(r'name="code" value="(hsc_[A-Za-z0-9_-]{43})"', page).group(1)
+    next_page = re.search(r'name="next" value="([^"]*)"', page).group(1)
+    assert f'action="{desktop.url}/login"' in page
+    assert code not in address and desktop.token not in address and desktop.token not in page
+
+    def post():
+        form = urllib.parse.urlencode({"code": code, "next": next_page}).encode()
+        request = urllib.request.Request(f"{desktop.url}/login", data=form, method="POST",
+                                         headers={"Origin": "null"})
+        return urllib.request.build_opener(NoRedirect).open(request, timeout=10)
+
+    with post() as answer:
+        assert answer.status == 200
         assert answer.headers["Set-Cookie"].startswith("herald_session_")
-        location = answer.headers["Location"]
+        location = re.search(r'<meta name="herald-next" content="([^"]*)">', answer.read().decode()).group(1)
+    assert not os.path.exists(path), "the page is deleted once used"
     try:
-        opener.open(address, timeout=10)
+        post()
         raise AssertionError("a sign-in code worked twice")
     except urllib.error.HTTPError as again:
-        assert again.code == 401
+        assert again.code == 303 and "refused=1" in again.headers["Location"]
     return location
 
 

@@ -33,28 +33,37 @@ struct OpenCommandTests {
 
     private static let code = "hsc_3q2-7wJ4kRrm5Hd0bQ8vNnL1sXc9yTgUaPfEiOzKhYw"
 
-    /// A daemon that makes the sign-in code ``code`` for the admin token.
+    private static let page = "/run/user/1000/herald/sign-in-Zm9vYmFy.html"
+
+    /// A daemon that makes the sign-in code ``code``, or writes the sign-in page
+    /// ``page``, for the admin token.
     private func codeServer() throws -> HTTPTestServer {
         try HTTPTestServer { request in
-            guard request.method == "POST", request.target == "/v1/sessions/codes",
-                request.headers["authorization"] == "Bearer \(Self.token)"
-            else { return CannedResponse(403, #"{"error": {"code": "forbidden", "message": "no"}}"#) }
-            return CannedResponse(201, #"{"code": "\#(Self.code)", "expiresAt": "2026-12-01T09:01:00.000Z"}"#)
+            guard request.method == "POST", request.headers["authorization"] == "Bearer \(Self.token)" else {
+                return CannedResponse(403, #"{"error": {"code": "forbidden", "message": "no"}}"#)
+            }
+            switch request.target {
+            case "/v1/sessions/codes":
+                return CannedResponse(201, #"{"code": "\#(Self.code)", "expiresAt": "2026-12-01T09:01:00.000Z"}"#)
+            case "/v1/sessions/pages":
+                return CannedResponse(201, #"{"path": "\#(Self.page)", "expiresAt": "2026-12-01T09:01:00.000Z"}"#)
+            default:
+                return CannedResponse(404, #"{"error": {"code": "notFound", "message": "no route"}}"#)
+            }
         }
     }
 
-    @Test func opensAOneTimeSignInAddressWithoutTheAdminToken() async throws {
+    @Test func opensTheDaemonsSignInPageWithNoCodeOnTheCommandLine() async throws {
         let server = try codeServer()
         let directory = try dataDirectory(url: server.url)
         let opener = RecordingOpener()
         let output = TextRecorder()
         try await OpenCommand.parse(["--data-dir", directory.url.path])
             .open(environment: [:], opener: opener) { output.append($0) }
-        #expect(opener.opened == [URL(string: "\(server.url)/login?code=\(Self.code)")!])
+        #expect(opener.opened == [URL(fileURLWithPath: Self.page)])
         let address = try #require(opener.opened.first?.absoluteString)
-        #expect(address.contains("code=") && !address.contains("token="))
-        #expect(!address.contains(Self.token))
-        #expect(server.requests.map(\.target) == ["/v1/sessions/codes"])
+        #expect(!address.contains("code") && !address.contains(Self.code) && !address.contains(Self.token))
+        #expect(server.requests.map(\.target) == ["/v1/sessions/pages"])
         #expect(output.text == "Opened the notification center of \(server.url) in the browser.\n")
     }
 

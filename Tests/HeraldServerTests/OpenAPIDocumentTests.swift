@@ -46,7 +46,7 @@ struct OpenAPIDocumentTests {
         #expect(document.components.contains("schemas/Error"))
         #expect(document.components.contains("securitySchemes/bearerAuth"))
         #expect(document.components.contains("securitySchemes/adminCookie"))
-        #expect(document.components.contains("securitySchemes/csrfHeader"))
+        #expect(document.components.contains("securitySchemes/sessionKey"))
         for operation in document.operations {
             #expect(!operation.statuses.isEmpty, "\(operation.method) \(operation.path) lists no response")
         }
@@ -63,6 +63,9 @@ struct OpenAPIDocumentTests {
         #expect(statuses("POST", "/v1/apps/{app}/requests").isSuperset(of: ["201", "400", "403", "409", "413", "422", "503"]))
         #expect(statuses("GET", "/v1/deliveries/{deliveryID}").isSuperset(of: ["200", "404"]))
         #expect(statuses("POST", "/v1/sessions/codes") == ["201", "401", "403"])
+        #expect(statuses("POST", "/v1/sessions/pages") == ["201", "400", "401", "403"])
+        #expect(statuses("GET", "/login").isSuperset(of: ["200", "401"]))
+        #expect(statuses("POST", "/login").isSuperset(of: ["200", "303", "403"]))
     }
 
     @Test("the document's event types and error codes are the Swift enums' names, in the same order")

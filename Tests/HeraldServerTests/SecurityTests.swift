@@ -6,7 +6,7 @@ import HummingbirdTesting
 import NotificationEngine
 import Testing
 
-@Suite("Browser security: Host, sign-in cookie, CSRF")
+@Suite("Browser security: Host, the session cookie and its key, Origin")
 struct SecurityTests {
     @Test("only the daemon's own names are allowed as Host and Origin, with its port or none")
     func dnsRebinding() {
@@ -44,57 +44,108 @@ struct SecurityTests {
         #expect(onPort80.allowsOrigin("http://127.0.0.1:80"))
     }
 
-    @Test("signing in sets an HttpOnly, SameSite=Strict cookie; a wrong token does not")
+    @Test("signing in sets an HttpOnly, SameSite=Strict cookie and hands the page a key; a wrong token, or one in an address, does not")
     func signIn() async throws {
         let daemon = try TestDaemon()
         try await daemon.withRouter { client in
-            let wrong = try await client.call(.get, "/login?token=nope")
-            #expect(wrong.status == .unauthorized)
+            let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+            let wrong = try await client.call(.post, "/login", raw: "token=nope", headers: form)
+            #expect(wrong.status == .seeOther)
             #expect(wrong.headers[.setCookie] == nil)
-            let right = try await client.call(.get, "/login?token=\(daemon.admin)")
-            #expect(right.status == .seeOther)
+            let inAddress = try await client.call(.get, "/login?token=\(daemon.admin)")
+            #expect(inAddress.status == .unauthorized, "the admin token never signs in from an address")
+            #expect(inAddress.headers[.setCookie] == nil)
+            let right = try await client.call(.post, "/login", raw: "token=\(daemon.admin)", headers: form)
+            #expect(right.status == .ok)
+            #expect(right.headers[.cacheControl] == "no-store")
             let cookie = try #require(right.headers[.setCookie])
             #expect(cookie.hasPrefix("herald_session_0=hss_"), "the cookie is named for the daemon's port")
             #expect(!cookie.contains(daemon.admin), "the cookie is a session id, never the admin token")
-            #expect(cookie.contains("HttpOnly"))
-            #expect(cookie.contains("SameSite=Strict"))
+            #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+            #expect(cookie.contains("Max-Age=\(Int(SessionStore.maximumLifetime))"))
+            let key = try Self.key(in: right)
+            #expect(key.hasPrefix("hsk_") && key.count == 47)
+            #expect(!String(decoding: right.body, as: UTF8.self).contains(daemon.admin))
             #expect(try await client.call(.get, "/").status == .unauthorized)
             #expect(try await client.call(.get, "/", headers: [.cookie: "herald_admin=\(daemon.admin)"]).status == .unauthorized)
-            let center = try await client.call(.get, "/", headers: try Self.sessionCookie(from: right))
-            #expect(center.status == .ok)
+            let center = try await client.call(.get, "/", headers: try Self.cookieOnly(from: right))
+            #expect(center.status == .ok, "a page holds no data: the cookie alone opens it")
             #expect(String(decoding: center.body, as: UTF8.self).contains("<html"))
         }
     }
 
-    @Test("a cookie request that changes state needs X-Herald-CSRF and the daemon's own Origin")
-    func csrf() async throws {
-        let daemon = try TestDaemon()
-        try await daemon.withRouter { client in
-            let cookie = try await Self.signIn(client, daemon)
+    @Test("a session cookie without its key opens nothing: a GET, a POST, an app page's action, the event stream")
+    func cookieAloneOpensNothing() async throws {
+        let daemon = try TestDaemon(bundledApps: true)
+        try await daemon.withLiveServer { client in
+            let port = client.port!
+            let browser = try await Self.signIn(client, daemon)
+            let other = try await Self.signIn(client, daemon)
+            let cookie: HTTPFields = [.cookie: browser[.cookie]!]
+            var otherKey = cookie
+            otherKey[SessionKeyTransport.header] = other[SessionKeyTransport.header]
             let registration = API.AppRegistration(identifier: "com.example.shop", name: "Shop")
-            let forged = try await client.call(.post, "/v1/apps", json: registration, headers: cookie)
-            #expect(forged.status == .forbidden)
-            #expect(forged.errorCode == "csrf")
-            var foreign = cookie
-            foreign[HTTPField.Name("X-Herald-CSRF")!] = "1"
-            foreign[.origin] = "http://evil.example"
-            #expect(try await client.call(.post, "/v1/apps", json: registration, headers: foreign).errorCode == "csrf")
-            #expect(try await client.call(.get, "/v1/apps", token: daemon.admin).decode([String: [API.App]].self)["apps"] == [])
-            var portless = cookie
-            portless[HTTPField.Name("X-Herald-CSRF")!] = "1"
-            portless[.origin] = "http://localhost"
-            #expect(
-                try await client.call(.post, "/v1/apps", json: registration, headers: portless).errorCode == "csrf",
-                "a page on port 80 of localhost is another origin")
-            var own = cookie
-            own[HTTPField.Name("X-Herald-CSRF")!] = "1"
-            own[.origin] = "http://localhost:0"
-            #expect(try await client.call(.post, "/v1/apps", json: registration, headers: own).status == .created)
-            #expect(try await client.call(.get, "/v1/apps", headers: cookie).status == .ok)
+            for headers in [cookie, otherKey] {
+                for (method, path) in [(HTTPRequest.Method.get, "/v1/apps"), (.get, "/v1/clock"), (.get, "/apps/todo/status")] {
+                    let answer = try await client.call(method, path, headers: headers)
+                    #expect(answer.status == .unauthorized, "\(path)")
+                    #expect(answer.errorCode == "sessionKeyRequired", "\(path)")
+                }
+                #expect(try await client.call(.post, "/v1/apps", json: registration, headers: headers).status == .unauthorized)
+                #expect(try await client.call(.post, "/apps/todo/api/state", headers: headers).status == .unauthorized)
+                #expect(try await client.call(.post, "/logout", headers: headers).status == .unauthorized)
+                let stream = try await RawHTTP.exchange(
+                    port: port,
+                    RawHTTP.upgradeRequest(
+                        port: port, token: nil,
+                        headers: [("Cookie", headers[.cookie]!), ("Origin", "http://127.0.0.1:\(port)")]
+                            + (headers[SessionKeyTransport.header].map { [("Sec-WebSocket-Protocol", "herald, herald-key.\($0)")] } ?? [])))
+                #expect(stream.status == 401)
+            }
+            let keyAlone: HTTPFields = [SessionKeyTransport.header: browser[SessionKeyTransport.header]!]
+            #expect(try await client.call(.get, "/v1/apps", headers: keyAlone).errorCode == "unauthorized")
+            #expect(try await client.call(.get, "/v1/apps", token: daemon.admin).decode([String: [API.App]].self)["apps"]?.count == 3)
+            for path in ["/", "/apps/todo/", "/apps/todo/page.js", "/apps/todo/page.css"] {
+                #expect(try await client.call(.get, path, headers: cookie).status == .ok, "\(path): a page holds no data")
+            }
+
+            #expect(try await client.call(.get, "/v1/apps", headers: browser).status == .ok)
+            #expect(try await client.call(.post, "/v1/apps", json: registration, headers: browser).status == .created)
+            let keyed = try RawHTTP(port: port)
+            try keyed.send(
+                RawHTTP.upgradeRequest(
+                    port: port, token: nil,
+                    headers: [
+                        ("Cookie", browser[.cookie]!), ("Origin", "http://127.0.0.1:\(port)"),
+                        ("Sec-WebSocket-Protocol", "herald, herald-key.\(browser[SessionKeyTransport.header]!)"),
+                    ]))
+            let upgraded = try await keyed.answer()
+            #expect(upgraded.status == 101)
+            #expect(upgraded.head.lowercased().contains("sec-websocket-protocol: herald\r\n"), "\(upgraded.head)")
+            #expect(!upgraded.head.contains("hsk_"), "the key is not echoed")
         }
     }
 
-    @Test("sessions are stored by their hash only, expire after 30 days, and end together when the admin says so")
+    @Test("a keyed browser request must come from the daemon's own Origin, exactly")
+    func origins() async throws {
+        let daemon = try TestDaemon()
+        try await daemon.withRouter { client in
+            let browser = try await Self.signIn(client, daemon)
+            let registration = API.AppRegistration(identifier: "com.example.shop", name: "Shop")
+            for origin in ["http://evil.example", "http://localhost", "http://127.0.0.1:8000", "null"] {
+                var foreign = browser
+                foreign[.origin] = origin
+                #expect(try await client.call(.post, "/v1/apps", json: registration, headers: foreign).errorCode == "csrf", "\(origin)")
+                #expect(try await client.call(.get, "/v1/apps", headers: foreign).errorCode == "csrf", "\(origin)")
+            }
+            #expect(try await client.call(.get, "/v1/apps", token: daemon.admin).decode([String: [API.App]].self)["apps"] == [])
+            var own = browser
+            own[.origin] = "http://localhost:0"
+            #expect(try await client.call(.post, "/v1/apps", json: registration, headers: own).status == .created)
+        }
+    }
+
+    @Test("sessions and their keys are stored by their hash only, and end together when the admin says so")
     func sessions() async throws {
         let daemon = try TestDaemon()
         try await daemon.withRouter { client in
@@ -104,21 +155,41 @@ struct SecurityTests {
             let id = String(first[.cookie]!.split(separator: "=", maxSplits: 1)[1])
             let stored = try String(contentsOf: daemon.directory.appendingPathComponent("sessions.json"), encoding: .utf8)
             #expect(!stored.contains(id), "the file holds no usable session id")
+            #expect(!stored.contains(first[SessionKeyTransport.header]!), "nor a key")
+            #expect(stored.contains(Secrets.fingerprint(first[SessionKeyTransport.header]!)))
             #expect(!stored.contains(daemon.admin))
             #expect(try await client.call(.get, "/v1/apps", headers: first).status == .ok)
             let ended = try await client.call(.delete, "/v1/sessions", token: daemon.admin)
             #expect(try ended.decode([String: Int].self)["ended"] == 2)
             #expect(try await client.call(.get, "/v1/apps", headers: first).status == .unauthorized)
             #expect(try await client.call(.get, "/v1/apps", headers: second).status == .unauthorized)
-            #expect(try await client.call(.delete, "/v1/sessions", headers: try await Self.signIn(client, daemon)).errorCode == "csrf")
+        }
+    }
 
-            let third = try await Self.signIn(client, daemon)
-            _ = try await client.call(.post, "/v1/debug/clock", token: daemon.admin, json: API.ClockAdvance(advanceSeconds: 29 * 86_400))
-            #expect(try await client.call(.get, "/v1/apps", headers: third).status == .ok)
-            _ = try await client.call(.post, "/v1/debug/clock", token: daemon.admin, json: API.ClockAdvance(advanceSeconds: 2 * 86_400))
-            let expired = try await client.call(.get, "/v1/apps", headers: third)
-            #expect(expired.status == .unauthorized)
-            #expect(expired.errorMessage?.contains("session has ended") == true)
+    @Test("a session ends after 24 hours unused, and 7 days after sign-in however used")
+    func sessionLifetimes() async throws {
+        let daemon = try TestDaemon()
+        try await daemon.withRouter { client in
+            let advance = { (hours: Double) in
+                _ = try await client.call(
+                    .post, "/v1/debug/clock", token: daemon.admin, json: API.ClockAdvance(advanceSeconds: hours * 3_600))
+            }
+            let idle = try await Self.signIn(client, daemon)
+            let used = try await Self.signIn(client, daemon)
+            try await advance(23)
+            #expect(try await client.call(.get, "/v1/apps", headers: used).status == .ok)
+            try await advance(2)
+            let ended = try await client.call(.get, "/v1/apps", headers: idle)
+            #expect(ended.status == .unauthorized)
+            #expect(ended.errorMessage?.contains("session has ended") == true)
+            // Used within every day: good until 7 days after sign-in, not an hour more.
+            for _ in 0..<6 {
+                #expect(try await client.call(.get, "/v1/apps", headers: used).status == .ok)
+                try await advance(23)
+            }
+            #expect(try await client.call(.get, "/v1/apps", headers: used).status == .ok)
+            try await advance(7 * 24 - 25 - 6 * 23 + 1)
+            #expect(try await client.call(.get, "/v1/apps", headers: used).status == .unauthorized)
         }
     }
 
@@ -129,7 +200,8 @@ struct SecurityTests {
             let stranger: HTTPFields = [.cookie: "herald_session_0=hss_fromanotherdaemon; herald_session_7878=hss_x"]
             let health = try await client.call(.get, "/v1/health", headers: stranger)
             #expect(health.status == .ok)
-            #expect(try await client.call(.get, "/login?token=\(daemon.admin)", headers: stranger).status == .seeOther)
+            let code = try await client.call(.post, "/v1/sessions/codes", token: daemon.admin).decode(API.SignInCode.self).code
+            #expect(try await client.call(.get, "/login?code=\(code)", headers: stranger).status == .ok)
             #expect(try await client.call(.get, "/", headers: stranger).status == .unauthorized)
         }
     }
@@ -160,17 +232,6 @@ struct SecurityTests {
             #expect(String(decoding: script.body, as: UTF8.self).contains("startPage("))
             #expect(try await client.call(.get, "/apps/todo/page.js").status == .unauthorized)
         }
-    }
-
-    /// Signs in as a browser does and returns the session cookie to send.
-    static func signIn(_ client: some TestClientProtocol, _ daemon: TestDaemon) async throws -> HTTPFields {
-        try sessionCookie(from: try await client.call(.get, "/login?token=\(daemon.admin)"))
-    }
-
-    /// The `Cookie` header a browser sends back after this sign-in answer.
-    static func sessionCookie(from answer: Answer) throws -> HTTPFields {
-        let setCookie = try #require(answer.headers[.setCookie])
-        return [.cookie: String(setCookie.prefix { $0 != ";" })]
     }
 
     @Test("the virtual clock exists only when asked for, and only on loopback")

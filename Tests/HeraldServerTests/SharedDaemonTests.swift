@@ -13,21 +13,21 @@ import NotificationModel
 import Synchronization
 import Testing
 
-/// Several daemons on one PostgreSQL database: the admin credential, apps and
+/// Several daemons on one PostgreSQL database: the admin tokens, apps and
 /// their tokens, browser sessions, sign-in codes and webhook posts are the
 /// database's, so any node serves what another one set up, and a revocation on
 /// one reaches every node.
 @Suite("Daemons sharing one PostgreSQL database")
 struct SharedDaemonTests {
     /// Two daemons on one new schema, each with a data directory of its own.
-    private static func nodes() throws -> (TestDaemon, TestDaemon, String) {
+    static func nodes() throws -> (TestDaemon, TestDaemon, String) {
         let url = try #require(TestPostgres.uniqueSchemaURL(), "HERALD_TEST_POSTGRES_URL is not set, and CI requires it")
         return (try TestDaemon(databaseURL: url), try TestDaemon(databaseURL: url), url)
     }
 
     /// Waits until `condition` holds: a change made on one node reaches another
     /// when its announcement does (milliseconds; the limit is for a loaded machine).
-    private static func eventually(
+    static func eventually(
         _ what: String, within limit: Duration = .seconds(20), _ condition: () async throws -> Bool
     ) async throws {
         let deadline = ContinuousClock.now + limit
@@ -36,18 +36,6 @@ struct SharedDaemonTests {
             try await Task.sleep(for: .milliseconds(20))
         }
         Issue.record("not within \(limit): \(what)")
-    }
-
-    @Test(
-        "nodes share one admin credential, written to each data directory",
-        .enabled(if: TestPostgres.url != nil || TestPostgres.isRequired))
-    func adminCredential() throws {
-        let (one, two, _) = try Self.nodes()
-        #expect(one.admin == two.admin)
-        for node in [one, two] {
-            let file = try String(contentsOf: node.directory.appendingPathComponent("admin-token"), encoding: .utf8)
-            #expect(file.trimmingCharacters(in: .whitespacesAndNewlines) == one.admin)
-        }
     }
 
     @Test(
@@ -130,15 +118,14 @@ struct SharedDaemonTests {
         let (one, two, _) = try Self.nodes()
         try await one.withRouter { first in
             try await two.withRouter { second in
-                let signedIn = try await first.call(.get, "/login?token=\(one.admin)")
-                #expect(signedIn.status == .seeOther)
-                let cookie = try SecurityTests.sessionCookie(from: signedIn)
+                let cookie = try await SecurityTests.signIn(first, one)
                 try await Self.eventually("the session opens the second node") {
                     try await second.call(.get, "/v1/apps", headers: cookie).status == .ok
                 }
-                var outHeaders = cookie
-                outHeaders[HTTPField.Name("X-Herald-CSRF")!] = "1"
-                let out = try await second.call(.post, "/logout", headers: outHeaders)
+                var keyless = cookie
+                keyless[SessionKeyTransport.header] = nil
+                #expect(try await second.call(.get, "/v1/apps", headers: keyless).errorCode == "sessionKeyRequired")
+                let out = try await second.call(.post, "/logout", headers: cookie)
                 #expect(out.status == .noContent)
                 try await Self.eventually("the ended session stops opening the first node") {
                     try await first.call(.get, "/v1/apps", headers: cookie).status == .unauthorized
@@ -156,7 +143,7 @@ struct SharedDaemonTests {
             try await two.withRouter { second in
                 let code = try await first.call(.post, "/v1/sessions/codes", token: one.admin)
                     .decode(API.SignInCode.self).code
-                #expect(try await second.call(.get, "/login?code=\(code)").status == .seeOther)
+                #expect(try await second.call(.get, "/login?code=\(code)").status == .ok)
                 try SignInCodeTests.expectRefusal(try await first.call(.get, "/login?code=\(code)"))
             }
         }

@@ -76,20 +76,58 @@ struct StreamSecurityTests {
         }
     }
 
+    /// The fields of a WebSocket upgrade from the daemon's own page signed in with
+    /// `browser` (its cookie and key): the key offered as a protocol beside `herald`.
+    static func browserStream(_ browser: HTTPFields, port: Int) -> [(String, String)] {
+        [
+            ("Cookie", browser[.cookie]!), ("Origin", "http://localhost:\(port)"),
+            ("Sec-WebSocket-Protocol", "herald, herald-key.\(browser[SessionKeyTransport.header]!)"),
+        ]
+    }
+
+    @Test("a browser's open stream keeps its session in use past a day without calls, and is closed 7 days after sign-in")
+    func streamKeepsSessionInUse() async throws {
+        let daemon = try TestDaemon()
+        try await daemon.withLiveServer { client in
+            let port = client.port!
+            let browser = try await SecurityTests.signIn(client, daemon)
+            let fingerprint = Secrets.fingerprint(String(browser[.cookie]!.split(separator: "=", maxSplits: 1)[1]))
+            let sessions = SessionFile(file: daemon.directory.appendingPathComponent("sessions.json"))
+            let usedAt = { try sessions.load().first { $0.fingerprint == fingerprint }?.usedAt }
+            let stream = try RawHTTP(port: port, timeout: .seconds(30))
+            try stream.send(RawHTTP.upgradeRequest(port: port, token: nil, headers: Self.browserStream(browser, port: port)))
+            #expect(try await stream.answer().status == 101)
+            var last = try #require(try usedAt())
+            for _ in 0..<7 {
+                _ = try await client.call(
+                    .post, "/v1/debug/clock", token: daemon.admin, json: API.ClockAdvance(advanceSeconds: 23 * 3_600))
+                // The stream's watch records the use once it wakes; wait for it, however busy the machine.
+                let deadline = ContinuousClock.now + .seconds(30)
+                while try usedAt() ?? last <= last, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+                let recorded = try #require(try usedAt())
+                #expect(recorded > last)
+                last = recorded
+            }
+            #expect(try await client.call(.get, "/v1/apps", headers: browser).status == .ok, "161 h after sign-in, no call since")
+            _ = try await client.call(
+                .post, "/v1/debug/clock", token: daemon.admin, json: API.ClockAdvance(advanceSeconds: 8 * 3_600))
+            #expect(await stream.readStreamUntilClosed().closeCode == 4401, "past 7 days the session ends, and its stream")
+            #expect(try await client.call(.get, "/v1/apps", headers: browser).status == .unauthorized)
+        }
+    }
+
     @Test("signing out closes the streams of that browser session, the center's and the apps' pages'")
     func signingOutClosesStreams() async throws {
         let daemon = try TestDaemon(bundledApps: true)
         try await daemon.withLiveServer { client in
             let port = client.port!
             let cookie = try await SecurityTests.signIn(client, daemon)
-            let browser = [("Cookie", cookie[.cookie]!), ("Origin", "http://localhost:\(port)")]
             // A browser's WebSocket, over a bare socket: the test client sends an Origin of its own.
             let center = try RawHTTP(port: port, timeout: .seconds(10))
-            try center.send(RawHTTP.upgradeRequest(port: port, token: nil, headers: browser))
+            try center.send(RawHTTP.upgradeRequest(port: port, token: nil, headers: Self.browserStream(cookie, port: port)))
             #expect(try await center.answer().status == 101)
             var signOut = cookie
             signOut[.origin] = "http://localhost:\(port)"
-            signOut[HTTPField.Name("X-Herald-CSRF")!] = "1"
             #expect(try await client.call(.post, "/logout", headers: signOut).status == .noContent)
             #expect(await center.readStreamUntilClosed().closeCode == 4401)
             #expect(try await client.call(.get, "/v1/apps", headers: cookie).status == .unauthorized)
@@ -99,8 +137,7 @@ struct StreamSecurityTests {
             let page = try RawHTTP(port: port, timeout: .seconds(10))
             try page.send(
                 RawHTTP.upgradeRequest(
-                    port: port, token: nil, path: "/apps/todo/events",
-                    headers: [("Cookie", second[.cookie]!), ("Origin", "http://localhost:\(port)")]))
+                    port: port, token: nil, path: "/apps/todo/events", headers: Self.browserStream(second, port: port)))
             #expect(try await page.answer().status == 101)
             #expect(await page.readMessage() == #"{"type":"foreground"}"#)
             #expect(try await client.call(.delete, "/v1/sessions", token: daemon.admin).status == .ok)

@@ -20,7 +20,8 @@ struct TestDaemon {
         clockStart: Date? = nil, bundledApps: Bool = false, pendingLimit: Int = 64,
         connectionTimeouts: ConnectionTimeouts = TestDaemon.timeouts, databaseURL: String? = nil,
         deliveredLimit: Int = 100, attachmentQuota: Int = 256 << 20,
-        connectionLimits: ConnectionLimits = ConnectionLimits(), uploadLimits: UploadLimits = UploadLimits()
+        connectionLimits: ConnectionLimits = ConnectionLimits(), uploadLimits: UploadLimits = UploadLimits(),
+        signInPageDirectory: URL? = nil
     ) throws {
         let directory = directory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("herald-server-tests-\(UUID().uuidString)")
@@ -39,6 +40,8 @@ struct TestDaemon {
         // A developer's own desktop is no place for test notifications.
         configuration.desktop = .off
         configuration.databaseURL = databaseURL
+        // Not the developer's own $XDG_RUNTIME_DIR.
+        configuration.signInPageDirectory = signInPageDirectory ?? directory.appendingPathComponent("sign-in")
         daemon = try HeraldDaemon(configuration: configuration)
     }
 

@@ -36,23 +36,32 @@ struct WebPageTests {
             let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
             let good = try await client.call(
                 .post, "/login", raw: "token=\(daemon.admin)&next=%2Fapps%2Ftodo%2F", headers: form)
-            #expect(good.status == .seeOther)
-            #expect(good.headers[.location] == "/apps/todo/")
+            #expect(good.status == .ok)
+            #expect(Self.next(in: good) == "/apps/todo/")
             #expect(good.headers[.setCookie]?.hasPrefix("herald_session_") == true)
+            let page = String(decoding: good.body, as: UTF8.self)
+            #expect(page.contains(#"<script type="module" src="/ui/signin/signed-in.js"></script>"#))
+            #expect(!page.contains(daemon.admin))
 
             let wrong = try await client.call(.post, "/login", raw: "token=nope&next=%2Fapps%2Fnag-me%2F", headers: form)
             #expect(wrong.status == .seeOther)
-            #expect(wrong.headers[.location] == "/login?next=/apps/nag-me/")
+            #expect(wrong.headers[.location] == "/login?next=/apps/nag-me/&refused=1")
             #expect(wrong.headers[.setCookie] == nil)
 
-            let elsewhere = try await client.call(
-                .post, "/login", raw: "token=\(daemon.admin)&next=https://evil.example/", headers: form)
-            #expect(elsewhere.headers[.location] == "/")
+            for next in ["https://evil.example/", "//evil.example/"] {
+                let elsewhere = try await client.call(
+                    .post, "/login", raw: "token=\(daemon.admin)&next=\(next.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)",
+                    headers: form)
+                #expect(Self.next(in: elsewhere) == "/", "\(next)")
+            }
+            let markup = try await client.call(
+                .post, "/login", raw: "token=\(daemon.admin)&next=%2F%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E", headers: form)
+            #expect(Self.next(in: markup) == "/&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;", "a path, escaped in the page")
 
             var fromOwnPage = form
-            fromOwnPage[.origin] = "null"  // what the browser sends from the sign-in page (no-referrer)
+            fromOwnPage[.origin] = "null"  // from the sign-in page (no-referrer) or a sign-in page file (opaque origin)
             let own = try await client.call(.post, "/login", raw: "token=\(daemon.admin)", headers: fromOwnPage)
-            #expect(own.status == .seeOther)
+            #expect(own.status == .ok)
 
             var foreign = form
             foreign[.origin] = "http://evil.example"
@@ -63,7 +72,14 @@ struct WebPageTests {
         }
     }
 
-    @Test("the UI's files are served from folders, ES modules as JavaScript, without a session")
+    /// Where a sign-in answer's page goes on to (`<meta name="herald-next" content="…">`).
+    static func next(in answer: Answer) -> String? {
+        let html = String(decoding: answer.body, as: UTF8.self)
+        guard let start = html.range(of: #"<meta name="herald-next" content=""#)?.upperBound else { return nil }
+        return String(html[start...].prefix { $0 != "\"" })
+    }
+
+    @Test("the UI's files are served from folders, ES modules as JavaScript, without a session; no template is")
     func uiFiles() async throws {
         let daemon = try TestDaemon()
         try await daemon.withRouter { client in
@@ -75,6 +91,9 @@ struct WebPageTests {
             let style = try await client.call(.get, "/ui/apps/app-page.css")
             #expect(style.headers[.contentType] == "text/css; charset=utf-8")
             #expect(try await client.call(.get, "/ui/center/missing.js").status == .notFound)
+            #expect(try await client.call(.get, "/ui/signin/signed-in.js").status == .ok)
+            #expect(try await client.call(.get, "/ui/signin/signed-in.html").status == .notFound)
+            #expect(try await client.call(.get, "/templates/signed-in.html").status != .ok)
         }
     }
 

@@ -125,7 +125,9 @@ public final class DesktopPresenter: Presenter {
     /// sent, as docks need after a restart.
     ///
     /// `signIn` turns a path of the daemon into an address that signs the browser in
-    /// and goes there (a one-time code), so what a notification opens is not a sign-in page.
+    /// and goes there, so what a notification opens is not a sign-in page: the daemon's
+    /// gives a sign-in page file's `file://` address, so the one-time code it holds is
+    /// never on `xdg-open`'s command line, which other local users can read.
     public func start(
         centerURL: String, apps list: [(identifier: AppIdentifier, name: String, url: String?, badge: Int)],
         signIn: (@Sendable (_ path: String) -> String)? = nil

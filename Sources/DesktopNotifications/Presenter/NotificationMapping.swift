@@ -97,19 +97,7 @@ package struct NotificationMapping: Sendable {
 
     /// `text` with the characters the markup gives a meaning escaped.
     static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default: result.append(character)
-            }
-        }
-        return result
+        MarkupText.escaped(text)
     }
 
     /// The spec's urgency: 0 low (passive), 1 normal, 2 critical.

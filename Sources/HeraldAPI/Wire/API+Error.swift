@@ -37,7 +37,7 @@ extension API {
         // The daemon's own.
         case unauthorized, forbidden, notFound, conflict, badRequest, methodNotAllowed, `internal`
         case csrf, forbiddenHost, upgradeRequired, tooManyStreams, requestTimeout, pageMissing
-        case invalidName, invalidWebhookURL, invalidClockAdvance, batchTooLarge, tooManyUploads
+        case invalidName, invalidWebhookURL, invalidClockAdvance, batchTooLarge, tooManyUploads, sessionKeyRequired
         // The engine's (NotificationError.Code).
         case notificationsNotAllowed, attachmentInvalidURL, attachmentUnrecognizedType, attachmentInvalidFileSize
         case attachmentNotInDataStore, attachmentMoveIntoDataStoreFailed, attachmentCorrupt

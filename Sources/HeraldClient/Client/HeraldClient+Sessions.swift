@@ -13,3 +13,18 @@ extension HeraldClient {
         try await call(.post, ["v1", "sessions", "codes"], body: Empty())
     }
 }
+
+extension HeraldClient {
+    /// A sign-in page the daemon writes on its machine, owner-only, that signs a
+    /// browser in once, within 60 seconds, and goes on to `next` (the center by
+    /// default): `POST /v1/sessions/pages` (the admin token only). Opening the file
+    /// keeps the one-time code off every command line.
+    ///
+    /// ```swift
+    /// let page = try await client.signInPage()
+    /// try await opener.open(URL(fileURLWithPath: page.path))
+    /// ```
+    public func signInPage(next: String? = nil) async throws -> API.SignInPage {
+        try await call(.post, ["v1", "sessions", "pages"], body: API.SignInPageRequest(next: next))
+    }
+}

@@ -2,14 +2,17 @@ package import Foundation
 import HeraldAPI
 package import HeraldClient
 
-/// The address that signs a browser in to the web notification center:
-/// `<daemon URL>/login?code=<one-time code>`.
+/// What signs a browser in to the web notification center: a sign-in page file
+/// the daemon writes (``page(timeout:)``), or the address
+/// `<daemon URL>/login?code=<one-time code>` (``url(timeout:)``, for `--print`).
 ///
-/// The code comes from the daemon (`POST /v1/sessions/codes`, with the admin
-/// token) and is good once, for 60 seconds: the address in the browser's history
-/// and on `xdg-open`'s command line signs nothing in once it is used, and the
-/// long-lived admin token never leaves the command line's own request.
-/// `DELETE /v1/sessions` ends every browser session it started.
+/// Either holds a one-time code from the daemon (made for the admin token), good
+/// once, for 60 seconds, so the long-lived admin token never leaves the command
+/// line's own request. The file is what `herald open` hands `xdg-open`: an
+/// address with a code on a command line would be readable by every local user
+/// in `/proc/<pid>/cmdline`, who could sign in first; the file (0600, in a 0700
+/// directory) is readable by this user only, and the daemon deletes it once used
+/// or expired. `DELETE /v1/sessions` ends every browser session it started.
 package struct SignInAddress: Sendable, Hashable {
     /// The daemon and its admin token.
     package let endpoint: HeraldClient.Endpoint
@@ -40,6 +43,22 @@ package struct SignInAddress: Sendable, Hashable {
                 .unsupported,
                 "the daemon at \(endpoint.url.absoluteString) makes no sign-in codes (it is older than this herald): "
                     + "restart it, or open the address `herald serve` printed")
+        }
+    }
+
+    /// Asks the daemon to write a sign-in page and returns its `file://` address:
+    /// the daemon runs on this machine, as its `daemon.json` in the data directory says.
+    ///
+    /// - Throws: ``HeraldClientError`` as ``url(timeout:)`` does.
+    package func page(timeout: TimeInterval = 5) async throws -> URL {
+        do {
+            let page = try await HeraldClient(endpoint: endpoint, timeout: timeout).signInPage()
+            return URL(fileURLWithPath: page.path)
+        } catch let error as HeraldClientError where error.code == .refused && [404, 405].contains(error.status) {
+            throw HeraldClientError(
+                .unsupported,
+                "the daemon at \(endpoint.url.absoluteString) writes no sign-in pages (it is older than this herald): "
+                    + "restart it, or run `herald open --print` and open that address")
         }
     }
 

@@ -49,6 +49,10 @@ public struct DaemonConfiguration: Sendable {
     /// (`--database`, `HERALD_DATABASE_URL`), a `postgres://` URL; `nil` for the
     /// SQLite file `engine.sqlite` in the data directory.
     public var databaseURL: String?
+    /// Where the daemon writes the sign-in pages that `herald open` and a click on a
+    /// desktop notification open (``SignInPages``); `nil` for `herald` in
+    /// `$XDG_RUNTIME_DIR`, or `sign-in` in the data directory without one.
+    public var signInPageDirectory: URL?
     /// How long a webhook waits before each retry: 1, 2, 4, 8 and 16 s.
     public var webhookRetryDelays: [Duration] = [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16)]
 

@@ -1,6 +1,7 @@
 import DesktopNotifications
 import Foundation
 import HeraldAPI
+import Logging
 import NotificationEngine
 import Signals
 
@@ -26,6 +27,10 @@ final class DaemonServices: Sendable {
     let sessions: SessionStore
     /// The one-time codes that `herald open` signs a browser in with.
     let signInCodes: SignInCodes
+    /// The sign-in pages `herald open` and desktop notifications open.
+    let signInPages: SignInPages
+    /// The admin tokens, by their fingerprints.
+    let admins: AdminCredentials
     /// Every open WebSocket stream, by the credential it was opened with.
     let streams = StreamRegistry()
     /// The desktop's notification server, when `--desktop` found one.
@@ -33,12 +38,14 @@ final class DaemonServices: Sendable {
 
     init(
         engine: NotificationEngine, registry: AppRegistry, sessions: SessionStore, signInCodes: SignInCodes,
-        scheduler: any DateScheduler, virtualClock: TestScheduler?, desktop: DesktopPresenter?,
-        uploadLimits: UploadLimits = UploadLimits()
+        signInPages: SignInPages, admins: AdminCredentials, scheduler: any DateScheduler, virtualClock: TestScheduler?,
+        desktop: DesktopPresenter?, uploadLimits: UploadLimits = UploadLimits()
     ) throws {
         self.uploadLimits = uploadLimits
         uploads = UploadGate(capacity: uploadLimits.concurrentLargeUploads)
         self.signInCodes = signInCodes
+        self.signInPages = signInPages
+        self.admins = admins
         self.desktop = desktop
         self.engine = engine
         self.registry = registry
@@ -63,7 +70,9 @@ final class DaemonServices: Sendable {
     }
 
     /// Opens a stream for the caller of `context`: checks its credential has room for
-    /// one more, registers `outbox` under it, runs `body`, and unregisters it.
+    /// one more, registers `outbox` under it, runs `body`, and unregisters it. A
+    /// browser session's stream keeps its session in use while it is open, and is
+    /// closed (4401) once the session ends of age (``watchSession(_:closing:)``).
     ///
     /// - Throws: 429 `tooManyStreams` when the credential holds its limit of streams.
     func withStream<T>(
@@ -74,7 +83,28 @@ final class DaemonServices: Sendable {
         defer { streams.unregister(outbox, for: credential) }
         // Revoked between the request's check and now: its revocation found no stream to close.
         if !isCurrent(credential) { outbox.close(.credentialRevoked) }
+        guard case .session(let fingerprint) = credential else { return try await body() }
+        let watcher = Task { await watchSession(fingerprint, closing: outbox) }
+        defer { watcher.cancel() }
         return try await body()
+    }
+
+    /// While a stream of the session with this fingerprint is open: every
+    /// ``SessionStore/useRecordingInterval`` of the daemon's clock, records the
+    /// session's use (an open center is in use), or closes the stream if the session
+    /// has reached its maximum age or was ended.
+    private func watchSession(_ fingerprint: String, closing outbox: StreamOutbox) async {
+        while await scheduler.sleep(until: scheduler.now + SessionStore.useRecordingInterval) {
+            let now = scheduler.now
+            guard sessions.isCurrent(fingerprint: fingerprint, now: now) else {
+                return outbox.close(.credentialRevoked)
+            }
+            do {
+                try sessions.recordUse(fingerprint: fingerprint, now: now)
+            } catch {
+                Logger(label: "herald.daemon.sessions").warning("cannot record a browser session's use: \(error)")
+            }
+        }
     }
 
     /// Whether `credential` still opens the daemon: the app token still its app's, the

@@ -100,25 +100,6 @@ public struct DataDirectory: Sendable {
         return token
     }
 
-    /// The admin credential every daemon on the shared database accepts
-    /// (``DaemonDatabase/adminToken(local:)``), copied, owner-only, into
-    /// `admin-token`, where `herald open` and the client commands on this machine
-    /// read it. A node that already had a token of its own offers it, so the first
-    /// node moved onto the database keeps its token.
-    func adminToken(sharedIn database: DaemonDatabase) throws -> String {
-        let local = (try? String(contentsOf: adminTokenFile, encoding: .utf8))?
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        let token = try database.adminToken(local: local.flatMap { $0.count >= 32 ? $0 : nil })
-        if token != local {
-            do {
-                try Self.writeAtomically(Data((token + "\n").utf8), to: adminTokenFile)
-            } catch {
-                throw DaemonError("cannot write the admin credential \(adminTokenFile.path): \(error.localizedDescription)")
-            }
-        }
-        return token
-    }
-
     /// Writes `daemon.json`: the address clients use to find this daemon.
     func announce(url: String) throws {
         struct Record: Encodable {

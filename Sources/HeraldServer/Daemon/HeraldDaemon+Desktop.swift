@@ -34,7 +34,9 @@ extension HeraldDaemon {
 
     /// Tells the desktop presenter where the web center is, and the apps with their
     /// pages and badges, once the daemon listens at `centerURL`. What a notification
-    /// opens signs the browser in with a one-time code (60 s, used once).
+    /// opens signs the browser in with a one-time code (60 s, used once), through a
+    /// sign-in page file (``SignInPages``): `xdg-open` and the browser get the file's
+    /// address, never the code.
     func attachDesktop(centerURL: String) async {
         guard let desktop else { return }
         var apps: [(identifier: AppIdentifier, name: String, url: String?, badge: Int)] = []
@@ -42,13 +44,17 @@ extension HeraldDaemon {
             let badge = (try? await engine.badgeCount(for: app.identifier)) ?? 0
             apps.append((app.identifier, app.name, app.bundledSlug.map { "\(centerURL)/apps/\($0)/" }, badge))
         }
-        let codes = services.signInCodes
-        let scheduler = services.scheduler
+        let pages = services.signInPages
         desktop.start(centerURL: centerURL, apps: apps) { path in
-            let next = path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
-            // Without a code (the shared database is down) the page asks to sign in.
-            guard let code = try? codes.issue(now: scheduler.now).code else { return "\(centerURL)/login?next=\(next)" }
-            return "\(centerURL)/login?code=\(code)&next=\(next)"
+            do {
+                return URL(fileURLWithPath: try pages.write(base: centerURL, next: SessionRoutes.destination(path)).file.path)
+                    .absoluteString
+            } catch {
+                // Without a page (the shared database is down, say) the browser is asked to sign in.
+                Logger(label: "herald.desktop").warning("cannot write a sign-in page: \(error)")
+                let next = path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
+                return "\(centerURL)/login?next=\(next)"
+            }
         }
     }
 }

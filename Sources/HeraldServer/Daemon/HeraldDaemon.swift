@@ -26,7 +26,8 @@ public final class HeraldDaemon: Sendable {
     public let configuration: DaemonConfiguration
     /// The engine behind the API, for tests and embedders.
     public let engine: NotificationEngine
-    /// The admin credential (also in `admin-token` in the data directory).
+    /// The admin credential, in `admin-token` in the data directory (on a shared
+    /// database, every node's is accepted by each).
     public let adminToken: String
     /// The PostgreSQL database the engine keeps its notifications in, without its
     /// password; `nil` for the SQLite file in the data directory.
@@ -69,7 +70,11 @@ public final class HeraldDaemon: Sendable {
         // On PostgreSQL the daemon's records live beside the engine's, shared with every node.
         let postgres = try configuration.databaseURL.map { try PostgresStore(url: $0) }
         let database = try postgres.map(DaemonDatabase.init)
-        adminToken = try database.map(dataDirectory.adminToken(sharedIn:)) ?? dataDirectory.adminToken()
+        adminToken = try dataDirectory.adminToken()
+        // On PostgreSQL every node's token is recorded by its fingerprint, and every node accepts each.
+        let ownFingerprint = Secrets.fingerprint(adminToken)
+        let admins = AdminCredentials(
+            fingerprints: try database.map { try $0.recordAdminToken(fingerprint: ownFingerprint) } ?? [ownFingerprint])
         let registry = try database.map { try AppRegistry(records: SharedAppRecords(database: $0)) }
             ?? AppRegistry(file: dataDirectory.registryFile)
         let virtualClock = configuration.virtualClock ? TestScheduler(startDate: configuration.virtualClockStart ?? Date()) : nil
@@ -94,9 +99,16 @@ public final class HeraldDaemon: Sendable {
         desktop = try Self.makeDesktop(configuration.desktop, engine: engine)
         let sessions = try database.map { try SessionStore(records: SharedSessionRecords(database: $0)) }
             ?? SessionStore(file: dataDirectory.sessionsFile)
+        let signInCodes = SignInCodes(database: database)
+        let signInPages = try SignInPages(
+            directory: configuration.signInPageDirectory
+                ?? SignInPages.defaultDirectory(
+                    environment: ProcessInfo.processInfo.environment, dataDirectory: configuration.dataDirectory),
+            codes: signInCodes, scheduler: scheduler)
         services = try DaemonServices(
-            engine: engine, registry: registry, sessions: sessions, signInCodes: SignInCodes(database: database),
-            scheduler: scheduler, virtualClock: virtualClock, desktop: desktop, uploadLimits: configuration.uploadLimits)
+            engine: engine, registry: registry, sessions: sessions, signInCodes: signInCodes, signInPages: signInPages,
+            admins: admins, scheduler: scheduler, virtualClock: virtualClock, desktop: desktop,
+            uploadLimits: configuration.uploadLimits)
         if let database { services.follow(database) }
         hosts = AllowedHosts(host: configuration.host, port: configuration.port)
         webhooks.follow(engine)
@@ -141,11 +153,11 @@ public final class HeraldDaemon: Sendable {
         router.add(middleware: HostCheckMiddleware(hosts: hosts))
         router.add(
             middleware: AuthenticationMiddleware(
-                adminToken: adminToken, registry: services.registry, sessions: services.sessions, hosts: hosts,
+                admins: services.admins, registry: services.registry, sessions: services.sessions, hosts: hosts,
                 scheduler: services.scheduler))
         let files = try StaticFiles()
         WebRoutes(files: files).add(to: router)
-        SessionRoutes(adminToken: adminToken, services: services, hosts: hosts, files: files).add(to: router)
+        SessionRoutes(admins: services.admins, services: services, hosts: hosts, files: files).add(to: router)
         AppRoutes(services: services).add(to: router)
         NotificationRoutes(services: services).add(to: router)
         DeliveryRoutes(services: services).add(to: router)
@@ -197,14 +209,18 @@ public final class HeraldDaemon: Sendable {
         let application = try makeApplication(onRunning: onRunning)
         defer {
             services.streams.closeAll()
+            services.signInPages.removeAll()
             dataDirectory.withdrawAnnouncement()
         }
         try await application.runService()
     }
 
-    /// The address to open in a browser: it signs the browser in.
-    public func signInURL(base: String) -> String {
-        "\(base)/login?token=\(adminToken)"
+    /// An address that signs a browser in once, within 60 seconds, with a one-time
+    /// code (never the admin token): `base/login?code=…`.
+    ///
+    /// - Throws: ``NotificationError`` when the shared database cannot record the code.
+    public func signInAddress(base: String) throws -> String {
+        "\(base)/login?code=\(try services.signInCodes.issue(now: services.scheduler.now).code)"
     }
 }
 

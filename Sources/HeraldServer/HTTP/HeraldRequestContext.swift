@@ -15,8 +15,13 @@ public struct HeraldRequestContext: RequestContext, WebSocketRequestContext {
     var principal: Principal?
     /// The credential the request was made with; every stream it opens is tied to it.
     var credential: Credential?
-    /// Whether the request sent a session cookie that is unknown or expired.
+    /// Whether the request sent a session cookie that is unknown or ended.
     var sentStaleSession = false
+    /// The fingerprint of the current browser session the request's cookie names,
+    /// with its key or without: enough for pages, not for calls.
+    var browserSession: String?
+    /// Whether the request sent a current session's cookie without its key.
+    var sentSessionWithoutKey = false
     /// The connection the request arrived on.
     let channel: any Channel
 

@@ -46,6 +46,12 @@ struct AppRoutes {
                 status: .unprocessableContent, code: .invalidName,
                 message: "an app's name has 1 to 100 characters once trimmed of white space")
         }
+        if let bad = name.unicodeScalars.first(where: Self.isRefusedInName) {
+            throw ServerError(
+                status: .unprocessableContent, code: .invalidName,
+                message: "an app's name may not hold control characters, line breaks or bidirectional controls "
+                    + "(it has \(Self.codePoint(bad)))")
+        }
         let webhook = try registration.webhookURL.map(WebhookPresenter.validateURL)
         guard services.registry.app(identifier) == nil else {
             throw ServerError.conflict("\(identifier) is already registered: remove it first or make a new token")
@@ -65,6 +71,23 @@ struct AppRoutes {
         services.desktop?.appRegistered(app.identifier, name: app.name, url: nil)
         return JSONResponse(
             API.AppCredentials(app: app.wire, token: token, webhookSecret: app.webhookSecret), status: .created)
+    }
+
+    /// What an app's name may not hold: C0 and C1 controls (NUL, ESC, newlines, …),
+    /// the line and paragraph separators, and the bidirectional embeddings, overrides
+    /// and isolates. The name goes into desktop notifications, `.desktop` files, the
+    /// terminal and the web center, where such characters cut or reorder what is shown.
+    static func isRefusedInName(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    /// `U+0000`: a scalar as the Unicode standard writes it.
+    static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     private func remove(_ app: RegisteredApp) async throws {

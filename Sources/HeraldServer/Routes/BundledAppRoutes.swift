@@ -27,7 +27,7 @@ struct BundledAppRoutes {
     func add(to router: Router<HeraldRequestContext>, files: StaticFiles) {
         let group = router.group("apps/:slug")
         group.get { _, context in
-            guard context.principal != nil else { return try files.signInPage() }
+            guard context.mayOpenPages else { return try files.signInPage() }
             return Self.file(try page(context).html, type: "text/html; charset=utf-8")
         }
         group.get("page.js") { _, context in
@@ -56,7 +56,7 @@ struct BundledAppRoutes {
             _ = try app(context)
             try WebSocketUpgrade.require(request)
             try services.streams.reserve(for: try context.requireCredential(), on: context.channel)
-            return .upgrade([:])
+            return .upgrade(SessionKeyTransport.upgradeFields(for: request))
         } onUpgrade: { inbound, outbound, context in
             let app = try app(context.requestContext)
             let outbox = StreamOutbox()
@@ -86,9 +86,11 @@ struct BundledAppRoutes {
             body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
-    /// The page of the app named in the path.
+    /// The page of the app named in the path, for a browser with a session (even
+    /// without its key: a page holds no data) or the admin.
     private func page(_ context: HeraldRequestContext) throws -> AppPage {
-        let app = try app(context)
+        try context.requirePageAccess()
+        let app = try bundledApp(context)
         do {
             return try app.page
         } catch let error as HeraldAppError {
@@ -96,10 +98,14 @@ struct BundledAppRoutes {
         }
     }
 
-    /// The app named in the path; its pages and actions are the user's, so the
-    /// admin credential (the browser's cookie) is required.
+    /// The app named in the path; its actions and streams are the user's, so the
+    /// admin credential (the browser's session with its key) is required.
     private func app(_ context: HeraldRequestContext) throws -> any HeraldApp {
         try context.requireAdmin()
+        return try bundledApp(context)
+    }
+
+    private func bundledApp(_ context: HeraldRequestContext) throws -> any HeraldApp {
         let slug = try context.pathParameter("slug")
         guard let app = apps[slug] else { throw ServerError.notFound("there is no bundled app \(slug)") }
         return app

@@ -24,7 +24,7 @@ struct EventRoutes {
             _ = try parameters(request, context)
             try WebSocketUpgrade.require(request)
             try services.streams.reserve(for: try context.requireCredential(), on: context.channel)
-            return .upgrade([:])
+            return .upgrade(SessionKeyTransport.upgradeFields(for: request))
         } onUpgrade: { inbound, outbound, context in
             let (app, after) = try parameters(context.request, context.requestContext)
             let outbox = StreamOutbox()

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import NotificationEngine
 
 /// The web UI's files (`/ui/...`: the notification center, the sign-in page, and
 /// what every app page and the center share) and the OpenAPI document
@@ -15,7 +16,7 @@ struct WebRoutes {
         }
         router.get("openapi.yaml") { _, _ in try files.response(for: "openapi.yaml") }
         router.get { _, context in
-            guard context.principal != nil else { return try files.signInPage() }
+            guard context.mayOpenPages else { return try files.signInPage() }
             return try files.response(for: "ui/center/index.html")
         }
         // Every file is in a folder: center/ (the center's page, style sheet and
@@ -57,6 +58,22 @@ struct StaticFiles: Sendable {
         response.status = .unauthorized
         response.headers[.cacheControl] = "no-store"
         return response
+    }
+
+    /// What a sign-in answers: `templates/signed-in.html` (not served as it is: the
+    /// `ui/` route serves only `ui/`) holding the session's `key`,
+    /// which its script keeps in the tab's `sessionStorage`, and `next`, where it goes
+    /// on to. `no-store`: no cache keeps the key.
+    func signedInPage(key: String, next: String) throws -> Response {
+        guard let file = files["templates/signed-in.html"] else {
+            throw ServerError.notFound("there is no file templates/signed-in.html")
+        }
+        let html = String(decoding: file.data, as: UTF8.self)
+            .replacingOccurrences(of: "{{key}}", with: MarkupText.escaped(key))
+            .replacingOccurrences(of: "{{next}}", with: MarkupText.escaped(next))
+        return Response(
+            status: .ok, headers: [.contentType: file.type, .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
     }
 
     func response(for path: String) throws -> Response {

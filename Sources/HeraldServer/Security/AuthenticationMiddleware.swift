@@ -1,34 +1,36 @@
-import Crypto
 import HeraldAPI
 import HTTPTypes
 import Hummingbird
+import Logging
 import NotificationEngine
 import Signals
 
 /// Finds who sent a request, from `Authorization: Bearer …` or the web
-/// notification center's session cookie, and guards cookie requests against CSRF.
+/// notification center's session cookie with its key, and guards browser requests.
 ///
 /// A request without credentials goes on without a principal (public routes
 /// answer it; the others refuse it with 401); so does one whose session cookie is
-/// unknown or expired, such as another daemon's. A bearer token that is neither the
-/// admin's nor an app's is refused at once. A cookie-authenticated request that
-/// changes state must carry `X-Herald-CSRF` (which a cross-site form or image
-/// cannot send) and, if it has an `Origin`, come from exactly the daemon's own.
+/// unknown or ended, such as another daemon's. A bearer token that is neither an
+/// admin token nor an app's is refused at once.
+///
+/// A session cookie alone is not a credential: browsers send it to every port of
+/// the host, whichever page makes the request. It opens only the daemon's pages
+/// (HTML, scripts and styles, which hold no data); every call, GET included, and
+/// every event stream also needs the session's key (``SessionKeyTransport``), which
+/// only the daemon's own pages hold. A keyed request that sends an `Origin` must
+/// come from exactly the daemon's own, and a WebSocket must send one.
 struct AuthenticationMiddleware: RouterMiddleware {
     typealias Context = HeraldRequestContext
 
-    static let csrfHeader = HTTPField.Name("X-Herald-CSRF")!
-
-    /// The admin token's SHA-256: a bearer token's digest is compared with it (in
-    /// constant time) and, if it is not the admin's, looked up as an app's fingerprint.
-    let adminDigest: [UInt8]
+    let admins: AdminCredentials
     let registry: AppRegistry
     let sessions: SessionStore
     let hosts: AllowedHosts
     let scheduler: any DateScheduler
+    private let logger = Logger(label: "herald.daemon.sessions")
 
-    init(adminToken: String, registry: AppRegistry, sessions: SessionStore, hosts: AllowedHosts, scheduler: any DateScheduler) {
-        adminDigest = Array(Secrets.digest(adminToken))
+    init(admins: AdminCredentials, registry: AppRegistry, sessions: SessionStore, hosts: AllowedHosts, scheduler: any DateScheduler) {
+        self.admins = admins
         self.registry = registry
         self.sessions = sessions
         self.hosts = hosts
@@ -48,15 +50,32 @@ struct AuthenticationMiddleware: RouterMiddleware {
         if let header = request.headers[.authorization] {
             (context.principal, context.credential) = try principal(bearer: header)
         } else if let cookie = request.cookies[Self.cookieName(port: hosts.currentPort)]?.value {
-            if let fingerprint = sessions.session(cookie, now: scheduler.now) {
-                try checkBrowserRequest(request)
-                context.principal = .admin(viaCookie: true)
-                context.credential = .session(fingerprint: fingerprint)
-            } else {
-                context.sentStaleSession = true
-            }
+            try signIn(&context, cookie: cookie, request: request)
         }
         return try await next(request, context)
+    }
+
+    /// Sets the context's browser session from the cookie and the key beside it.
+    private func signIn(_ context: inout Context, cookie: String, request: Request) throws {
+        let now = scheduler.now
+        switch sessions.lookup(cookie, key: SessionKeyTransport.key(of: request), now: now) {
+        case .none:
+            context.sentStaleSession = true
+        case .keyless(let fingerprint):
+            context.browserSession = fingerprint
+            context.sentSessionWithoutKey = true
+        case .keyed(let fingerprint):
+            try checkBrowserRequest(request)
+            context.browserSession = fingerprint
+            context.principal = .admin(viaCookie: true)
+            context.credential = .session(fingerprint: fingerprint)
+            do {
+                try sessions.recordUse(fingerprint: fingerprint, now: now)
+            } catch {
+                // The next use records it; the session's idle limit is a day.
+                logger.warning("cannot record a browser session's use: \(error)")
+            }
+        }
     }
 
     private func principal(bearer header: String) throws -> (Principal, Credential) {
@@ -65,7 +84,7 @@ struct AuthenticationMiddleware: RouterMiddleware {
             throw ServerError.unauthorized("use `Authorization: Bearer <token>`")
         }
         let digest = Secrets.digest(String(parts[1]))
-        if Secrets.constantTimeEqual(Array(digest), adminDigest) { return (.admin(viaCookie: false), .adminToken) }
+        if admins.admits(digest: digest) { return (.admin(viaCookie: false), .adminToken) }
         let fingerprint = Secrets.fingerprint(of: digest)
         if let app = registry.app(forFingerprint: fingerprint) { return (.app(app), .appToken(fingerprint: fingerprint)) }
         throw ServerError.unauthorized("the token is not the admin token nor an app's")
@@ -75,14 +94,7 @@ struct AuthenticationMiddleware: RouterMiddleware {
         if let origin = request.headers[.origin], !hosts.allowsOrigin(origin) {
             throw ServerError(status: .forbidden, code: .csrf, message: "requests from \(origin) are not allowed")
         }
-        let changesState = ![HTTPRequest.Method.get, .head, .options].contains(request.method)
-        if changesState && request.headers[Self.csrfHeader] == nil {
-            throw ServerError(
-                status: .forbidden, code: .csrf,
-                message: "a browser request that changes something must send the X-Herald-CSRF header")
-        }
-        let isWebSocket = request.headers[.upgrade]?.lowercased() == "websocket"
-        if isWebSocket && request.headers[.origin] == nil {
+        if WebSocketUpgrade.isRequested(by: request) && request.headers[.origin] == nil {
             throw ServerError(status: .forbidden, code: .csrf, message: "a browser WebSocket must send its Origin")
         }
     }
@@ -93,8 +105,13 @@ extension HeraldRequestContext {
     func requirePrincipal() throws -> Principal {
         guard let principal else {
             if sentStaleSession {
-                throw ServerError.unauthorized(
-                    "this browser's session has ended: open the sign-in address `herald serve` printed (or run `herald open`)")
+                throw ServerError.unauthorized("this browser's session has ended: sign in again (run `herald open`)")
+            }
+            if sentSessionWithoutKey {
+                throw ServerError(
+                    status: .unauthorized, code: .sessionKeyRequired,
+                    message: "a browser call needs its session's key (the X-Herald-Key header, which only the daemon's "
+                        + "own pages hold): this page has none, or another session's; sign in again (run `herald open`)")
             }
             throw ServerError.unauthorized("send `Authorization: Bearer <token>` (the admin token or the app's token)")
         }
@@ -106,6 +123,19 @@ extension HeraldRequestContext {
         _ = try requirePrincipal()
         guard let credential else { throw ServerError.unauthorized("send credentials") }
         return credential
+    }
+
+    /// Whether the caller may load the daemon's pages (HTML, scripts, styles): a
+    /// browser with a session, even without its key (pages hold no data), or the admin.
+    var mayOpenPages: Bool {
+        browserSession != nil || principal?.isAuthenticatedUser == true
+    }
+
+    /// Refuses callers that may not load the daemon's pages: 401 without credentials,
+    /// 403 for an app's token.
+    func requirePageAccess() throws {
+        guard browserSession == nil else { return }
+        try requireAdmin()
     }
 
     /// Refuses callers other than the admin (403) or without credentials (401).

@@ -1,6 +1,13 @@
 import HeraldAPI
+import HTTPTypes
 import Hummingbird
 import Synchronization
+
+extension HTTPField.Name {
+    /// `Host`, which HTTP/1 carries as a field and HTTPTypes as the request's
+    /// authority: a second one stays among the fields.
+    static let host = HTTPField.Name("Host")!
+}
 
 /// The names this daemon answers to: its loopback names and the bound host, with
 /// the port it listens on (known once the server is running, for `--port 0`).
@@ -40,6 +47,17 @@ final class AllowedHosts: Sendable {
         }
     }
 
+    /// The daemon's address for a browser on this machine: `http://`, the bound
+    /// host (a loopback name for an unspecified address, `0.0.0.0` or `::`) and the port.
+    var localURL: String {
+        let name = switch host {
+        case "0.0.0.0", "": "127.0.0.1"
+        case "::", "[::]": "[::1]"
+        default: host.contains(":") ? "[\(host)]" : host
+        }
+        return "http://\(name):\(currentPort)"
+    }
+
     /// The port the daemon listens on.
     var currentPort: Int {
         port.withLock { $0 }
@@ -51,13 +69,19 @@ final class AllowedHosts: Sendable {
 }
 
 /// Refuses requests whose `Host` header is not the daemon's: a web page on another
-/// site that rebinds its DNS name to 127.0.0.1 cannot drive the local API.
+/// site that rebinds its DNS name to 127.0.0.1 cannot drive the local API. A request
+/// with two `Host` headers is refused with 400 (RFC 9112 §3.2): the first becomes the
+/// request's authority and the others would stay among its fields, so a proxy or
+/// a check that read another one would disagree with the daemon about the host.
 struct HostCheckMiddleware<Context: RequestContext>: RouterMiddleware {
     let hosts: AllowedHosts
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
+        guard request.headers[values: .host].isEmpty else {
+            throw ServerError.badRequest("a request has one Host header, not several")
+        }
         guard let host = request.head.authority, hosts.allows(host) else {
             throw ServerError(
                 status: .forbidden, code: .forbiddenHost,

@@ -4,8 +4,9 @@ import Hummingbird
 /// Adds the headers that keep the daemon's pages to themselves, to every response:
 ///
 /// - `Content-Security-Policy`: scripts, styles and connections only from the daemon
-///   itself (no inline script or style, no `eval`), and `frame-ancestors 'none'`, so
-///   no other page can frame the notification center;
+///   itself (no inline script or style, no `eval`), images from it or from `blob:`
+///   addresses its pages made (attachments fetched with the session's key), and
+///   `frame-ancestors 'none'`, so no other page can frame the notification center;
 /// - `X-Content-Type-Options: nosniff`, so a response is never run as another type;
 /// - `X-Frame-Options: DENY` for browsers that predate `frame-ancestors`;
 /// - `Referrer-Policy: no-referrer`, so the sign-in address never leaks in a `Referer`;
@@ -29,7 +30,7 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         // source is for browsers that implement CSP 2.
         let socket = host.map { " ws://\($0)" } ?? ""
         return [
-            .contentSecurityPolicy: "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+            .contentSecurityPolicy: "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
                 + "connect-src 'self'\(socket); manifest-src 'self'; base-uri 'none'; form-action 'self'; "
                 + "frame-ancestors 'none'",
             .xContentTypeOptions: "nosniff",

@@ -2,28 +2,62 @@ import Foundation
 import HeraldAPI
 import Synchronization
 
-/// The web notification center's browser sessions: random ids, each good until it
-/// expires or is ended (signing out, or the admin ending every session), kept by
-/// their SHA-256 only, so no file or table holds a usable credential: in
-/// `sessions.json` in the data directory, or in the shared database when several
-/// daemons share one (``reload(now:)`` then picks up other nodes' changes). The
-/// admin token never reaches the browser.
+/// The web notification center's browser sessions. A session has two secrets: its
+/// id, the HttpOnly cookie, and its key, which the sign-in answer hands to the page
+/// and the page keeps in its tab's `sessionStorage` and sends with every call
+/// (``SessionKeyTransport``). The daemon keeps both by their SHA-256 only, so no
+/// file or table holds a usable credential: in `sessions.json` in the data
+/// directory, or in the shared database when several daemons share one
+/// (``reload(now:)`` then picks up other nodes' changes). The admin token never
+/// reaches the browser.
+///
+/// A session ends when it is signed out or ended by the admin, after
+/// ``idleLifetime`` without use, or ``maximumLifetime`` after sign-in, whichever
+/// comes first. Use is recorded at most every ``useRecordingInterval``.
 final class SessionStore: Sendable {
-    /// How long a session lasts after sign-in: 30 days.
-    static let lifetime: TimeInterval = 30 * 24 * 60 * 60
+    /// How long a session lasts unused: 24 hours. A call with the session, or an
+    /// event stream open with it, is a use: a center left open stays signed in, a
+    /// browser left with the cookie and a restored tab's key does not for longer than a day.
+    static let idleLifetime: TimeInterval = 24 * 60 * 60
+    /// How long a session lasts at most after sign-in, used or not: 7 days. Then
+    /// `herald open` (or a click on a desktop notification) signs in again.
+    static let maximumLifetime: TimeInterval = 7 * 24 * 60 * 60
+    /// How stale the recorded last use may be: a use is written at most this often.
+    static let useRecordingInterval: TimeInterval = 10 * 60
 
     struct Session: Codable, Sendable, Equatable {
-        /// The SHA-256 of the session id, in hex.
+        /// The SHA-256 of the session id (the cookie), in hex.
         var fingerprint: String
+        /// The SHA-256 of the session key (the page's), in hex.
+        var keyFingerprint: String
         var createdAt: Date
+        /// ``SessionStore/maximumLifetime`` after ``createdAt``.
         var expiresAt: Date
+        /// The last use recorded.
+        var usedAt: Date
+
+        /// Whether the session still opens the daemon at `now`.
+        func isCurrent(at now: Date) -> Bool {
+            now < expiresAt && now < usedAt + SessionStore.idleLifetime && !keyFingerprint.isEmpty
+        }
     }
 
     /// A change to make lasting.
     enum Change: Sendable {
         case created(Session)
+        case used(fingerprint: String, at: Date)
         case ended(fingerprint: String)
         case endedAll
+    }
+
+    /// What a cookie names.
+    enum Lookup: Sendable, Equatable {
+        /// A current session, whose key the request sent.
+        case keyed(fingerprint: String)
+        /// A current session, but the request sent no key, or another one.
+        case keyless(fingerprint: String)
+        /// No current session: unknown, ended or expired.
+        case none
     }
 
     private let records: any SessionRecords
@@ -47,34 +81,53 @@ final class SessionStore: Sendable {
     }
 
     /// Reads the records again, for changes made elsewhere (another node), and
-    /// forgets the sessions expired at `now`.
+    /// forgets the sessions that no longer open the daemon at `now`.
     ///
     /// - Returns: The fingerprints of sessions that ended, whose streams the caller closes.
     func reload(now: Date) throws -> [String] {
-        let fresh = Self.byFingerprint(try records.load().filter { $0.expiresAt > now })
+        let fresh = Self.byFingerprint(try records.load().filter { $0.isCurrent(at: now) })
         return sessions.withLock { sessions in
             defer { sessions = fresh }
             return sessions.keys.filter { fresh[$0] == nil }
         }
     }
 
-    /// Starts a session and returns its id, the cookie's value.
-    func create(now: Date) throws -> String {
+    /// Starts a session and returns its id, the cookie's value, and its key, the page's.
+    func create(now: Date) throws -> (id: String, key: String) {
         let id = Secrets.makeToken(prefix: "hss_")
-        let session = Session(fingerprint: Secrets.fingerprint(id), createdAt: now, expiresAt: now + Self.lifetime)
+        let key = Secrets.makeToken(prefix: "hsk_")
+        let session = Session(
+            fingerprint: Secrets.fingerprint(id), keyFingerprint: Secrets.fingerprint(key), createdAt: now,
+            expiresAt: now + Self.maximumLifetime, usedAt: now)
         try update(.created(session), now: now) { $0[session.fingerprint] = session }
-        return id
+        return (id, key)
     }
 
-    /// The fingerprint of the session `id` names, if it exists and has not expired.
-    func session(_ id: String, now: Date) -> String? {
+    /// What the cookie `id` names, with `key` (or none) sent beside it. The key's
+    /// digest is compared with the session's in constant time.
+    func lookup(_ id: String, key: String?, now: Date) -> Lookup {
         let fingerprint = Secrets.fingerprint(id)
-        return isCurrent(fingerprint: fingerprint, now: now) ? fingerprint : nil
+        let session = sessions.withLock { $0[fingerprint] }
+        guard let session, session.isCurrent(at: now) else { return .none }
+        guard let key, Secrets.constantTimeEqual(Secrets.fingerprint(key), session.keyFingerprint) else {
+            return .keyless(fingerprint: fingerprint)
+        }
+        return .keyed(fingerprint: fingerprint)
     }
 
-    /// Whether the session with this fingerprint exists and has not expired.
+    /// Whether the session with this fingerprint exists and still opens the daemon.
     func isCurrent(fingerprint: String, now: Date) -> Bool {
-        sessions.withLock { ($0[fingerprint]?.expiresAt).map { $0 > now } ?? false }
+        sessions.withLock { $0[fingerprint]?.isCurrent(at: now) ?? false }
+    }
+
+    /// Records that the session was used at `now`, if its recorded use is older than
+    /// ``useRecordingInterval``.
+    func recordUse(fingerprint: String, now: Date) throws {
+        let stale = sessions.withLock { sessions in
+            (sessions[fingerprint]?.usedAt).map { now.timeIntervalSince($0) >= Self.useRecordingInterval } ?? false
+        }
+        guard stale else { return }
+        try update(.used(fingerprint: fingerprint, at: now), now: now) { $0[fingerprint]?.usedAt = now }
     }
 
     /// Ends the session with this fingerprint.
@@ -90,47 +143,16 @@ final class SessionStore: Sendable {
         }
     }
 
-    /// Applies `apply`, drops expired sessions and saves `change`; if saving fails,
-    /// nothing changes.
+    /// Applies `apply`, drops the sessions that ended and saves `change`; if saving
+    /// fails, nothing changes.
     private func update<T>(_ change: Change, now: Date, _ apply: (inout [String: Session]) throws -> T) throws -> T {
         try sessions.withLock { sessions in
             var next = sessions
             let result = try apply(&next)
-            next = next.filter { $0.value.expiresAt > now }
+            next = next.filter { $0.value.isCurrent(at: now) }
             try records.save(change, all: next.values.sorted { $0.createdAt < $1.createdAt }, now: now)
             sessions = next
             return result
-        }
-    }
-}
-
-/// Where a ``SessionStore`` keeps its sessions.
-protocol SessionRecords: Sendable {
-    /// Every session not known to have expired.
-    func load() throws -> [SessionStore.Session]
-    /// Makes `change` lasting, forgetting sessions expired at `now`; `all` is every
-    /// current session after it.
-    func save(_ change: SessionStore.Change, all: [SessionStore.Session], now: Date) throws
-}
-
-/// The sessions in `sessions.json` in the data directory.
-struct SessionFile: SessionRecords {
-    let file: URL
-
-    func load() throws -> [SessionStore.Session] {
-        guard FileManager.default.fileExists(atPath: file.path) else { return [] }
-        do {
-            return try API.decoder().decode([SessionStore.Session].self, from: Data(contentsOf: file))
-        } catch {
-            throw DaemonError("cannot read the browser sessions \(file.path): \(error); delete it to sign every browser out")
-        }
-    }
-
-    func save(_ change: SessionStore.Change, all: [SessionStore.Session], now: Date) throws {
-        do {
-            try DataDirectory.writeAtomically(try API.encoder().encode(all), to: file)
-        } catch {
-            throw DaemonError("cannot save the browser sessions \(file.path): \(error)")
         }
     }
 }

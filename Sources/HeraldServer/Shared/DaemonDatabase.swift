@@ -4,7 +4,7 @@ import PostgresNIO
 
 /// The daemon's own records in PostgreSQL, beside the engine's tables in the same
 /// schema, so that every daemon on the database (every node) works from the same
-/// apps, tokens, browser sessions, sign-in codes, admin credential and webhook
+/// apps, tokens, browser sessions, sign-in codes, the admin tokens' fingerprints and webhook
 /// posts. Used when the daemon runs with `--database`; with the SQLite default
 /// these records stay in the data directory's files.
 ///
@@ -19,6 +19,8 @@ final class DaemonDatabase: Sendable {
     enum Change: Sendable, Equatable {
         case apps
         case sessions
+        /// A node added its admin token's fingerprint.
+        case adminTokens
         /// A bundled app's document, saved by the node `node`.
         case document(name: String, node: UUID)
 
@@ -27,6 +29,7 @@ final class DaemonDatabase: Sendable {
             switch self {
             case .apps: "apps"
             case .sessions: "sessions"
+            case .adminTokens: "admin-tokens"
             case .document(let name, let node): "document:\(node.uuidString):\(name)"
             }
         }
@@ -35,6 +38,7 @@ final class DaemonDatabase: Sendable {
             switch payload {
             case "apps": self = .apps
             case "sessions": self = .sessions
+            case "admin-tokens": self = .adminTokens
             default:
                 let parts = payload.split(separator: ":", maxSplits: 2)
                 guard parts.count == 3, parts[0] == "document", let node = UUID(uuidString: String(parts[1])) else {
@@ -89,14 +93,17 @@ final class DaemonDatabase: Sendable {
     ///
     /// - `daemon_apps`: the registry, one row per app: its fingerprint (unique,
     ///   for looking a token up) and the whole ``RegisteredApp`` as JSON.
-    /// - `daemon_sessions`: browser sessions by the SHA-256 of their id.
+    /// - `daemon_sessions`: browser sessions by the SHA-256 of their id, with the
+    ///   SHA-256 of their key and their last recorded use (v2).
     /// - `daemon_sign_in_codes`: `herald open`'s one-time codes by their SHA-256,
     ///   numbered in the order they were issued.
-    /// - `daemon_settings`: the admin credential.
+    /// - `daemon_settings`: settings every node shares (none yet: v1 kept the admin
+    ///   token there, which v2 moved to `daemon_admin_tokens` as its fingerprint).
     /// - `daemon_app_documents`: the bundled apps' documents by name (`todo.json`).
     /// - `webhook_posts`: the webhook outbox; each waiting post is leased to the
     ///   node sending it (`owner`, `lease_until` in the database's clock, seconds
     ///   since 1970), and taken over by another when the lease runs out.
+    /// - `daemon_admin_tokens` (v2): the SHA-256 of each node's admin token, in hex.
     static let migrations: [(name: String, sql: String)] = [
         (
             "v1",
@@ -137,6 +144,22 @@ final class DaemonDatabase: Sendable {
                 UNIQUE (type, delivery)
             );
             CREATE INDEX webhook_posts_waiting ON webhook_posts (id) WHERE NOT done;
+            """
+        ),
+        (
+            // v1 kept the admin token itself in `daemon_settings`: it becomes its fingerprint,
+            // which each node's own `admin-token` file matches. Sessions get a key and a last
+            // use; those started before have no key, and their browsers sign in again.
+            "v2",
+            """
+            DELETE FROM daemon_sessions;
+            ALTER TABLE daemon_sessions
+                ADD COLUMN key_fingerprint text COLLATE "C" NOT NULL,
+                ADD COLUMN used_at double precision NOT NULL;
+            CREATE TABLE daemon_admin_tokens (fingerprint text COLLATE "C" PRIMARY KEY);
+            INSERT INTO daemon_admin_tokens (fingerprint)
+                SELECT encode(sha256(convert_to(value, 'UTF8')), 'hex') FROM daemon_settings WHERE name = 'admin_token';
+            DELETE FROM daemon_settings WHERE name = 'admin_token';
             """
         ),
     ]

@@ -3,9 +3,10 @@ import Logging
 import Signals
 
 extension DaemonServices {
-    /// Follows the changes other nodes make to the shared apps and sessions: reads
-    /// them again, and closes the streams of tokens and sessions that no longer
-    /// open the daemon (4401), as the node that revoked them did with its own.
+    /// Follows the changes other nodes make to the shared apps, sessions and admin
+    /// tokens' fingerprints: reads them again, and closes the streams of tokens and
+    /// sessions that no longer open the daemon (4401), as the node that revoked them
+    /// did with its own.
     ///
     /// Reloads run one at a time on a queue of their own, since they wait for the
     /// database, and never on Swift concurrency's few threads. One that fails is
@@ -13,20 +14,27 @@ extension DaemonServices {
     /// reconnection reads the records again.
     func follow(_ database: DaemonDatabase) {
         let queue = DispatchQueue(label: "herald.daemon.changes")
-        database.follow { [weak self] change in
-            guard let self else { return }
-            queue.async { self.reload(change) }
+        database.follow { [weak self, weak database] change in
+            guard let self, let database else { return }
+            queue.async { self.reload(change, from: database) }
         }
     }
 
     /// Reads what `change` names again (`nil`: everything).
-    private func reload(_ change: DaemonDatabase.Change?) {
+    private func reload(_ change: DaemonDatabase.Change?, from database: DaemonDatabase) {
         let logger = Logger(label: "herald.daemon.sharing")
         if change == nil || change == .apps {
             do {
                 for fingerprint in try registry.reload() { streams.revoke(.appToken(fingerprint: fingerprint)) }
             } catch {
                 logger.error("cannot read the shared app registry again: \(error)")
+            }
+        }
+        if change == nil || change == .adminTokens {
+            do {
+                admins.reload(try database.adminTokenFingerprints())
+            } catch {
+                logger.error("cannot read the shared admin tokens' fingerprints again: \(error)")
             }
         }
         if change == nil || change == .sessions {

@@ -60,30 +60,41 @@ struct SharedSessionRecords: SessionRecords {
     func load() throws -> [SessionStore.Session] {
         try database.store.withTransaction(readOnly: true) { statements in
             try statements.rows(
-                "SELECT fingerprint, created_at, expires_at FROM daemon_sessions", "reading the browser sessions"
+                "SELECT fingerprint, key_fingerprint, created_at, expires_at, used_at FROM daemon_sessions",
+                "reading the browser sessions"
             ) { row in
-                let (fingerprint, created, expires) = try row.decode((String, Double, Double).self)
+                let (fingerprint, key, created, expires, used) = try row.decode((String, String, Double, Double, Double).self)
                 return SessionStore.Session(
-                    fingerprint: fingerprint, createdAt: Date(timeIntervalSince1970: created),
-                    expiresAt: Date(timeIntervalSince1970: expires))
+                    fingerprint: fingerprint, keyFingerprint: key, createdAt: Date(timeIntervalSince1970: created),
+                    expiresAt: Date(timeIntervalSince1970: expires), usedAt: Date(timeIntervalSince1970: used))
             }
         }
     }
 
     func save(_ change: SessionStore.Change, all: [SessionStore.Session], now: Date) throws {
         try database.write { statements in
+            let now = now.timeIntervalSince1970
             try statements.execute(
-                "DELETE FROM daemon_sessions WHERE expires_at <= \(now.timeIntervalSince1970)",
-                "forgetting expired sessions")
+                """
+                DELETE FROM daemon_sessions WHERE expires_at <= \(now) OR used_at + \(SessionStore.idleLifetime) <= \(now)
+                """,
+                "forgetting ended sessions")
             switch change {
             case .created(let session):
                 try statements.execute(
                     """
-                    INSERT INTO daemon_sessions (fingerprint, created_at, expires_at)
-                    VALUES (\(session.fingerprint), \(session.createdAt.timeIntervalSince1970),
-                        \(session.expiresAt.timeIntervalSince1970))
+                    INSERT INTO daemon_sessions (fingerprint, key_fingerprint, created_at, expires_at, used_at)
+                    VALUES (\(session.fingerprint), \(session.keyFingerprint), \(session.createdAt.timeIntervalSince1970),
+                        \(session.expiresAt.timeIntervalSince1970), \(session.usedAt.timeIntervalSince1970))
                     """,
                     "starting a browser session")
+            case .used(let fingerprint, let date):
+                try statements.execute(
+                    """
+                    UPDATE daemon_sessions SET used_at = greatest(used_at, \(date.timeIntervalSince1970))
+                    WHERE fingerprint = \(fingerprint)
+                    """,
+                    "recording a browser session's use")
             case .ended(let fingerprint):
                 try statements.execute(
                     "DELETE FROM daemon_sessions WHERE fingerprint = \(fingerprint)", "ending a browser session")
@@ -96,27 +107,28 @@ struct SharedSessionRecords: SessionRecords {
 }
 
 extension DaemonDatabase {
-    /// The admin credential every node accepts, kept in `daemon_settings`: the
-    /// first node to start makes it (taking `local`, the token already in its
-    /// data directory, if it has one, so a daemon moved onto the database keeps
-    /// its token); the others read it.
-    func adminToken(local: String?) throws -> String {
+    /// Records the fingerprint of a node's admin token in `daemon_admin_tokens`, so
+    /// that every node accepts it, and returns every node's. The table holds no token
+    /// itself: each node keeps its own in its data directory's `admin-token`.
+    func recordAdminToken(fingerprint: String) throws -> [String] {
         try write { statements in
-            try statements.execute(
-                """
-                INSERT INTO daemon_settings (name, value)
-                VALUES ('admin_token', \(local ?? Secrets.makeToken(prefix: "had_")))
-                ON CONFLICT (name) DO NOTHING
-                """,
-                "recording the admin credential")
-            let token = try statements.rows(
-                "SELECT value FROM daemon_settings WHERE name = 'admin_token'", "reading the admin credential"
-            ) { try $0.decode(String.self) }.first
-            guard let token, token.count >= 32 else {
-                throw DaemonError("the database holds no usable admin credential (daemon_settings.admin_token)")
-            }
-            return token
+            let added = try statements.execute(
+                "INSERT INTO daemon_admin_tokens (fingerprint) VALUES (\(fingerprint)) ON CONFLICT (fingerprint) DO NOTHING",
+                "recording the admin token's fingerprint")
+            if added == 1 { try announce(.adminTokens, in: statements) }
+            return try adminTokenFingerprints(statements)
         }
+    }
+
+    /// The fingerprints of every node's admin token.
+    func adminTokenFingerprints() throws -> [String] {
+        try store.withTransaction(readOnly: true) { try adminTokenFingerprints($0) }
+    }
+
+    private func adminTokenFingerprints(_ statements: PostgresStatements) throws -> [String] {
+        try statements.rows(
+            "SELECT fingerprint FROM daemon_admin_tokens ORDER BY fingerprint", "reading the admin tokens' fingerprints"
+        ) { try $0.decode(String.self) }
     }
 
     /// Records a sign-in code by its fingerprint; forgets expired codes, and the

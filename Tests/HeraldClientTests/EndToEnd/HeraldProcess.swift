@@ -108,17 +108,20 @@ final class TestDaemon: Sendable {
         try #require(URL(string: try credentials().url)?.port)
     }
 
-    /// The environment of the commands: the process's, without `HERALD_*`, with this data directory.
+    /// The environment of the commands: the process's, without `HERALD_*`, with this
+    /// data directory, and `runtime` in it for `$XDG_RUNTIME_DIR` (sign-in pages).
     static func environment(_ directory: URL) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("HERALD_") }
         environment["HERALD_DATA_DIR"] = directory.path
+        environment["XDG_RUNTIME_DIR"] = directory.appendingPathComponent("runtime").path
         return environment
     }
 
-    /// Runs `herald arguments…` against this daemon.
+    /// Runs `herald arguments…` against this daemon, with `environment` over the commands'.
     @discardableResult
-    func herald(_ arguments: String...) async throws -> CommandResult {
-        try await HeraldProcess(arguments, environment: Self.environment(directory), scratch: directory).run()
+    func herald(_ arguments: String..., environment extra: [String: String] = [:]) async throws -> CommandResult {
+        let environment = Self.environment(directory).merging(extra) { _, new in new }
+        return try await HeraldProcess(arguments, environment: environment, scratch: directory).run()
     }
 
     /// Starts `herald arguments…` without waiting for it to end.

@@ -3,7 +3,7 @@
  * the answers given on them.
  */
 
-import { api } from '../shared/api.js';
+import { api, fetchBlob } from '../shared/api.js';
 import { button, element } from './dom.js';
 import { scheduleRefresh } from './lists.js';
 import { showAlerts } from './presentations.js';
@@ -83,18 +83,33 @@ const IMAGE_TYPES = new Set(['public.jpeg', 'com.compuserve.gif', 'public.png'])
 
 /**
  * The thumbnail of a delivery's first image attachment whose thumbnail is not
- * hidden: an <img> loaded from the download route with the session's cookie.
+ * hidden: an <img> showing the bytes fetched from the download route with the
+ * session's key (an <img> cannot send it), from a blob: address let go once shown.
  */
 function buildThumbnail(delivery) {
   const attachments = delivery.request.content.attachments ?? [];
   const image = attachments.find((a) => IMAGE_TYPES.has(a.type) && a.thumbnailHidden !== true);
   if (!image) return undefined;
   const img = element('img', 'card-thumbnail');
-  img.src = `/v1/deliveries/${encodeURIComponent(delivery.id)}/attachments/${encodeURIComponent(image.identifier)}`;
   img.alt = image.fileName ? `Attachment ${image.fileName}` : 'Attachment';
   img.decoding = 'async';
   img.dataset.attachment = image.identifier;
+  img.dataset.source = `/v1/deliveries/${encodeURIComponent(delivery.id)}/attachments/${encodeURIComponent(image.identifier)}`;
+  showBlob(img, img.dataset.source);
   return img;
+}
+
+/** Fetches `path` with the session's key and shows it in `img`; a failure leaves the image empty. */
+async function showBlob(img, path) {
+  try {
+    const address = URL.createObjectURL(await fetchBlob(path));
+    const release = () => URL.revokeObjectURL(address);
+    img.addEventListener('load', release, { once: true });
+    img.addEventListener('error', release, { once: true });
+    img.src = address;
+  } catch {
+    img.hidden = true;
+  }
 }
 
 function buildActions(info, kind) {

@@ -7,6 +7,7 @@
 
 import { api } from '../shared/api.js';
 import { EventStream } from '../shared/event-stream.js';
+import { forgetKey } from '../shared/session-key.js';
 import { refreshAppLists, refreshApps } from './apps.js';
 import { removeCards } from './cards.js';
 import { scheduleRefresh } from './lists.js';
@@ -96,7 +97,7 @@ export const stream = new EventStream('/v1/events', {
   revoked: () => window.location.assign('/'),
 });
 
-/** Ends this browser's session; the daemon closes its streams, and the page shows the sign-in page. */
+/** Ends this browser's session and forgets its key; the daemon closes its streams, and the page shows the sign-in page. */
 export async function signOut() {
   try {
     await api('POST', '/logout');
@@ -105,6 +106,7 @@ export async function signOut() {
     return;
   }
   stream.stop();
+  forgetKey();
   window.location.assign('/');
 }
 

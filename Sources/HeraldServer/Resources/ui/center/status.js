@@ -12,7 +12,7 @@ export function say(message, isError = false) {
 
 export function report(error) {
   if (isSignedOut(error)) {
-    say('You are signed out: open the address that herald serve printed.', true);
+    say('You are signed out: run herald open to sign in again.', true);
   } else {
     say(error instanceof ApiError ? `${error.message} (${error.code})` : String(error), true);
   }

@@ -17,14 +17,23 @@
  * missed, or it restarted and numbers from 1 again — calls `gap` before the
  * message is handed on: the page must read its state again.
  *
+ * The session's key. A browser cannot set headers on a WebSocket, so the stream
+ * offers two protocols: `herald`, which the daemon answers with, and
+ * `herald-key.<key>`, which carries the key (./session-key.js). A tab without a
+ * key goes to the sign-in page.
+ *
  * Handlers (all optional): `open({resumed})` each time a socket opens,
  * `message(data)` for each JSON message, `gap()`, `state(name, detail)` with
  * "connecting", "open", "waiting" ({delay} in ms until the next try), "stopped"
  * or "revoked", and `revoked()`.
  */
 
+import { sessionKey, signInAgain } from './session-key.js';
+
 /** The close code of a stream whose credential was revoked. */
 export const CLOSE_REVOKED = 4401;
+/** The protocol the daemon answers a page's stream with. */
+const PROTOCOL = 'herald';
 
 export class EventStream {
   /**
@@ -42,6 +51,7 @@ export class EventStream {
     this.retries = 0;
     this.timer = null;
     this.running = false;
+    this.connecting = 0;
   }
 
   /** The address of the next connection: the path, with `after` once a numbered message was seen. */
@@ -81,10 +91,19 @@ export class EventStream {
     this.connect();
   }
 
-  connect() {
+  async connect() {
     this.cancelRetry();
+    const attempt = ++this.connecting;
+    const key = await sessionKey();
+    if (!this.running || attempt !== this.connecting) return;
+    if (!key) {
+      this.running = false;
+      this.emitState('stopped');
+      signInAgain();
+      return;
+    }
     const resumed = this.lastSequence !== null;
-    const socket = new WebSocket(this.url());
+    const socket = new WebSocket(this.url(), [PROTOCOL, `herald-key.${key}`]);
     this.socket = socket;
     this.emitState('connecting');
     socket.addEventListener('open', () => {
