@@ -37,6 +37,8 @@ extension NotificationEngine {
         for delivery in firing.deliveries {
             emit(.delivered(delivery))
             deliverySubject.send(delivery)
+            // An app whose record cannot be read leaves its deliveries in the outbox,
+            // to be shown when the engine next starts, rather than lost.
             guard let (route, record) = apps[delivery.app] else { continue }
             switch route {
             case .foreground(let handler):
@@ -45,7 +47,7 @@ extension NotificationEngine {
                 unlist(delivery)
                 done.append(delivery.id)
             case .background:
-                if let record { show(delivery, style: nil, withSound: true, record: record, to: presenters) }
+                show(delivery, style: nil, withSound: true, record: record, to: presenters)
                 done.append(delivery.id)
             }
         }
@@ -53,16 +55,25 @@ extension NotificationEngine {
     }
 
     /// Each app's route and record, for a whole batch: the records `known` from
-    /// its commit, others read; the routes under one lock.
+    /// its commit, others read; the routes under one lock. An app whose record
+    /// cannot be read has none (logged).
     private func appContexts(
         for apps: Set<AppIdentifier>, known: [AppIdentifier: AppRecord]
-    ) -> [AppIdentifier: (Route, AppRecord?)] {
+    ) -> [AppIdentifier: (Route, AppRecord)] {
         let records = apps.reduce(into: [AppIdentifier: AppRecord]()) { records, app in
-            records[app] = known[app] ?? (try? record(app))
+            if let found = known[app] {
+                records[app] = found
+                return
+            }
+            do {
+                records[app] = try record(app)
+            } catch {
+                logger.error("the record of \(app) cannot be read; its deliveries wait in the outbox: \(error)")
+            }
         }
         return state.withLock { state in
-            apps.reduce(into: [:]) { contexts, app in
-                contexts[app] = (route(for: app, in: state), records[app])
+            records.reduce(into: [:]) { contexts, entry in
+                contexts[entry.key] = (route(for: entry.key, in: state), entry.value)
             }
         }
     }

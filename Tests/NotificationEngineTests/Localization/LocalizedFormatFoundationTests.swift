@@ -6,7 +6,7 @@ import Testing
 /// Herald's formatter against Foundation's `String(format:)`, on formats and
 /// arguments that are safe to hand to Foundation (here, in a test, and only here):
 /// the well-formed formats a real app uses, and random ones of the same kind.
-@Suite("Localized formats: as Foundation writes them")
+@Suite("Localized formats: as Foundation writes them", .offThePool)
 struct LocalizedFormatFoundationTests {
     /// What Foundation writes for `format` with `arguments`, each passed as the
     /// type its conversion reads: a `String`, an `Int` or a `Double`.

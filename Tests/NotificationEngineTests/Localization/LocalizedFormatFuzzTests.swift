@@ -6,7 +6,7 @@ import Testing
 /// Random formats and arguments, hostile ones among them: nothing traps, what is
 /// written is bounded, what is measured is what is written, and what the
 /// ``Validator`` accepts stays within the limits once filled in.
-@Suite("Localized formats: random input")
+@Suite("Localized formats: random input", .offThePool)
 struct LocalizedFormatFuzzTests {
     /// Pieces random formats are made of: conversions whole and in parts, flags,
     /// huge numbers, characters that join others, and markers.

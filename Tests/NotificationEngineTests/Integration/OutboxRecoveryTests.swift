@@ -1,0 +1,52 @@
+import Foundation
+import GRDB
+import HeraldTestSupport
+import NotificationEngine
+import Signals
+import Testing
+
+@Suite("Engine: what a crash left in the outbox")
+struct OutboxRecoveryTests {
+    /// A delivery a crash left in the outbox, its app's record written as `preferences`.
+    private func crashedStore(preferences: String) throws -> (TemporaryDirectory, String, DeliveryID) {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("herald.sqlite")
+        let app: AppIdentifier = "com.example.crashed"
+        let delivery = Delivery(
+            id: DeliveryID(), app: app, request: NotificationRequest(identifier: "left", content: .init(title: "Left")),
+            scheduledDate: EngineFixture.start, date: EngineFixture.start, isLate: false)
+        let store = try SQLiteStore(path: path)
+        try store.write { transaction in
+            try transaction.savePreferences(AppNotificationPreferences(), for: app)
+            try transaction.saveDelivery(StoredDelivery(delivery: delivery, isListed: true, isAnswered: false))
+        }
+        let database = try DatabaseQueue(path: path)
+        try database.write { try $0.execute(sql: "UPDATE apps SET preferences = ?", arguments: [preferences]) }
+        try database.close()
+        return (directory, path, delivery.id)
+    }
+
+    private func start(on path: String) throws -> (NotificationEngine, RecordingPresenter) {
+        let presenter = RecordingPresenter()
+        let engine = try NotificationEngine(
+            store: .sqlite(path: path), scheduler: TestScheduler(startDate: EngineFixture.start),
+            configuration: .init(authorizationPolicy: .grantAll), presenters: [presenter])
+        return (engine, presenter)
+    }
+
+    @Test("A delivery whose app's record cannot be read stays in the outbox, and is shown once it can be")
+    func unreadableRecordLosesNothing() throws {
+        let (directory, path, id) = try crashedStore(preferences: "{not json")
+        let (_, first) = try start(on: path)
+        #expect(first.presentations.isEmpty, "nothing shown while the app's record cannot be read")
+        #expect(try SQLiteStore(path: path).read { try $0.outbox() }.map(\.id) == [id], "still owed")
+
+        let database = try DatabaseQueue(path: path)
+        try database.write { try $0.execute(sql: "UPDATE apps SET preferences = NULL") }
+        try database.close()
+        let (_, second) = try start(on: path)
+        #expect(second.presentations.map(\.delivery.id) == [id])
+        #expect(try SQLiteStore(path: path).read { try $0.outbox() }.isEmpty)
+        _ = directory
+    }
+}
