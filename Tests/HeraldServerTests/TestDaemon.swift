@@ -18,7 +18,8 @@ struct TestDaemon {
         policy: NotificationEngine.AuthorizationPolicy = .grantAll, virtualClock: Bool = true,
         directory: URL? = nil, webhookRetryDelays: [Duration] = [.milliseconds(10), .milliseconds(10)],
         clockStart: Date? = nil, bundledApps: Bool = false, pendingLimit: Int = 64,
-        connectionTimeouts: ConnectionTimeouts = ConnectionTimeouts(), databaseURL: String? = nil
+        connectionTimeouts: ConnectionTimeouts = ConnectionTimeouts(), databaseURL: String? = nil,
+        desktop: DesktopMode = .off, desktopLibrary: String? = nil
     ) throws {
         let directory = directory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("herald-server-tests-\(UUID().uuidString)")
@@ -30,8 +31,10 @@ struct TestDaemon {
         configuration.virtualClockStart = clockStart
         configuration.pendingLimitPerApp = pendingLimit
         configuration.connectionTimeouts = connectionTimeouts
-        // A developer's own desktop is no place for test notifications.
-        configuration.desktop = .off
+        // A developer's own desktop is no place for test notifications: tests that
+        // ask for one name a GIO library that is missing.
+        configuration.desktop = desktop
+        configuration.desktopLibrary = desktopLibrary
         configuration.databaseURL = databaseURL
         daemon = try HeraldDaemon(configuration: configuration)
     }

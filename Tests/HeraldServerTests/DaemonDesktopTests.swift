@@ -1,0 +1,30 @@
+import Foundation
+import HTTPTypes
+@testable import HeraldServer
+import Testing
+
+/// The daemon's desktop presenter: where GLib's GIO cannot be loaded (a server without
+/// GLib) the desktop is unavailable, which `--desktop on` refuses and `--desktop auto`
+/// logs.
+@Suite("The daemon's desktop")
+struct DaemonDesktopTests {
+    static let missing = "libherald-absent-gio.so.0"
+
+    @Test("--desktop on refuses to start, saying the desktop is unavailable and why")
+    func desktopOn() throws {
+        let error = try #require(throws: DaemonError.self) { try TestDaemon(desktop: .on, desktopLibrary: Self.missing) }
+        #expect(error.message.hasPrefix("--desktop on, but the desktop cannot be reached: desktopUnavailable: "), "\(error)")
+        #expect(error.message.contains("cannot load \(Self.missing)"), "\(error)")
+    }
+
+    @Test("--desktop auto, the default, starts and serves without desktop notifications")
+    func desktopAuto() async throws {
+        #expect(DaemonConfiguration().desktop == .auto)
+        let daemon = try TestDaemon(desktop: .auto, desktopLibrary: Self.missing)
+        #expect(daemon.daemon.desktop == nil)
+        try await daemon.withLiveServer { client in
+            let health = try await client.call(.get, "/v1/health")
+            #expect(health.status == .ok)
+        }
+    }
+}
