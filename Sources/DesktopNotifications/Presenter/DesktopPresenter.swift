@@ -26,6 +26,11 @@ public final class DesktopPresenter: Presenter {
         public var centerURL: String?
         /// The folder the apps' `.desktop` files go in; `nil` writes none.
         public var applicationsDirectory: URL?
+        /// Who the `.desktop` files are written for: each is marked with it, and the
+        /// presenter removes only files with its mark, so that presenters of one user
+        /// with different owners leave each other's files alone. `herald serve` uses
+        /// a fingerprint of its data directory.
+        public var owner = "herald"
         /// The GIO library the presenter loads (``GIO/defaultLibrary``); tests name
         /// one that is missing.
         package var gioLibrary = GIO.defaultLibrary
@@ -160,9 +165,9 @@ public final class DesktopPresenter: Presenter {
             sendBadge(0, for: identifier)
             apps.withLock { $0[identifier] = nil }
             badges.withLock { $0[identifier] = nil }
-            guard let directory = configuration.applicationsDirectory else { return }
+            guard let folder = entryFolder else { return }
             do {
-                try DesktopEntryFolder(directory: directory).remove(identifier)
+                try folder.remove(identifier)
             } catch {
                 logger.warning("cannot remove the .desktop file of \(identifier): \(error)")
             }
