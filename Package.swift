@@ -80,15 +80,16 @@ let package = Package(
             ],
             swiftSettings: upcomingFeatures
         ),
-        .systemLibrary(
-            name: "CGIO",
-            pkgConfig: "gio-2.0",
-            providers: [.apt(["libglib2.0-dev"])]
+        // GLib's GIO, found with dlopen when the desktop presenter starts: building needs
+        // none of GLib's headers or libraries (dlopen is in libdl before glibc 2.34).
+        .target(
+            name: "CGIOLoader",
+            linkerSettings: [.linkedLibrary("dl")]
         ),
         .target(
             name: "DesktopNotifications",
             dependencies: [
-                "CGIO", "NotificationEngine", "Signals",
+                "CGIOLoader", "NotificationEngine", "Signals",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcomingFeatures

@@ -73,6 +73,7 @@ class Desktop:
         self.logind.AddSession("c1", "seat0", dbus.UInt32(os.getuid()), "user", True, interface=MOCK)
         self.opened = self.directory / "opened.jsonl"
         self.daemon = None
+        self.daemons = []
 
     def start(self, arguments):
         """Starts a program of the test's desktop (a real notification server, say)."""
@@ -138,7 +139,15 @@ class Desktop:
     # The daemon's side
 
     def serve(self, *extra):
-        data = self.directory / "data"
+        self.daemon = self.start_daemon(self.directory / "data", *extra, log="daemon.log")
+        self.url = self.daemon.url
+        self.token = self.daemon.admin_token
+        return self.url
+
+    def start_daemon(self, data, *extra, log=None):
+        """A `herald serve --desktop on` on this desktop with its data in `data`, its
+        output in `log` (in the test's directory); stopped with the desktop. `serve`
+        starts the test's own."""
         bin_dir = self.directory / "bin"
         bin_dir.mkdir(exist_ok=True)
         opener = bin_dir / "xdg-open"
@@ -148,16 +157,17 @@ class Desktop:
         opener.chmod(0o755)
         environment = dict(self.environment, PATH=f"{bin_dir}:{os.environ['PATH']}",
                            XDG_DATA_HOME=str(self.directory / "xdg"))
-        self.daemon = HeraldDaemon(data, "--virtual-clock", "--policy", "grant-all", "--desktop", "on", *extra,
-                                   env=environment, log=self.directory / "daemon.log")
-        self.url = self.daemon.url
-        self.token = self.daemon.admin_token
-        return self.url
+        daemon = HeraldDaemon(data, "--virtual-clock", "--policy", "grant-all", "--desktop", "on", *extra,
+                              env=environment, log=self.directory / (log or f"{pathlib.Path(data).name}.log"))
+        self.daemons.append(daemon)
+        return daemon
 
-    def request(self, method, path, body=None):
+    def request(self, method, path, body=None, daemon=None):
+        """Calls the API of `daemon` (the test's own by default) as its admin."""
+        daemon = daemon or self.daemon
         data = json.dumps(body).encode() if body is not None else None
-        request = urllib.request.Request(self.url + path, data=data, method=method)
-        request.add_header("Authorization", f"Bearer {self.token}")
+        request = urllib.request.Request(daemon.url + path, data=data, method=method)
+        request.add_header("Authorization", f"Bearer {daemon.admin_token}")
         if data is not None:
             request.add_header("Content-Type", "application/json")
         with urllib.request.urlopen(request, timeout=10) as response:
@@ -179,8 +189,8 @@ class Desktop:
         return [json.loads(line) for line in self.opened.read_text().splitlines()]
 
     def close(self):
-        if self.daemon is not None:
-            self.daemon.stop(timeout=15)
+        for daemon in self.daemons:
+            daemon.stop(timeout=15)
         for process in reversed(self.processes):
             process.terminate()
             process.wait()

@@ -166,3 +166,25 @@ def test_each_app_gets_a_desktop_file_removed_with_it(desktop):
     assert "\nName=CLI Demo\n" in entry.read_text()
     desktop.request("DELETE", "/v1/apps/com.example.cli")
     wait("the removed app's .desktop file to go", lambda: not entry.exists())
+
+
+def test_a_second_daemon_of_the_user_leaves_the_first_ones_desktop_files(desktop):
+    desktop.serve()
+    applications = desktop.directory / "xdg" / "applications"
+    desktop.request("POST", "/v1/apps", {"identifier": "com.example.first", "name": "First"})
+    first = applications / "herald-com.example.first.desktop"
+    wait("the first daemon's app's .desktop file", first.exists)
+    mark = [line for line in first.read_text().splitlines() if line.startswith("X-Herald-Daemon=")]
+    assert len(mark) == 1 and len(mark[0]) == len("X-Herald-Daemon=") + 16, mark
+
+    second = desktop.start_daemon(desktop.directory / "second")
+    shopping = applications / "herald-app.herald.shopping-list.desktop"
+    # The second daemon's start rewrites the bundled apps' files (their pages are on its
+    # port) and then removes what it takes for stale; an app registered after that is
+    # written after it, on the presenter's one queue.
+    wait("the second daemon's start", lambda: f"xdg-open {second.url}/apps/" in shopping.read_text())
+    desktop.request("POST", "/v1/apps", {"identifier": "com.example.second", "name": "Second"}, daemon=second)
+    wait("the second daemon's app's .desktop file", (applications / "herald-com.example.second.desktop").exists)
+    assert first.exists(), "the second daemon removed the first one's .desktop file"
+    assert mark[0] not in shopping.read_text()
+

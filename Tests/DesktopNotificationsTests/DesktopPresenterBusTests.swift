@@ -2,6 +2,7 @@
 import Foundation
 import HeraldTestSupport
 import NotificationEngine
+import Signals
 import Synchronization
 import Testing
 
@@ -205,5 +206,32 @@ struct DesktopPresenterBusTests {
         fixture.presenter.flush()
         #expect(try await fixture.isListed(delivery.id))
         #expect(try await fixture.engine.deliveredNotifications(for: fixture.app).map(\.request.identifier).sorted() == ["later", "reminder"])
+    }
+
+    @Test("Two daemons of one user keep each other's .desktop files; a daemon's start removes only its own stale ones")
+    func twoDaemonsEntries() async throws {
+        let desktop = try MockDesktop()
+        let engine = try NotificationEngine(
+            store: .inMemory, scheduler: TestScheduler(startDate: Fixtures.start), configuration: NotificationEngine.Configuration(),
+            presenters: [])
+        let applications = desktop.directory.url.appendingPathComponent("applications")
+        func started(_ owner: String, apps: [(identifier: AppIdentifier, name: String, url: String?, badge: Int)]) throws {
+            var configuration = DesktopPresenter.Configuration(centerURL: nil, applicationsDirectory: applications)
+            configuration.owner = owner
+            let presenter = DesktopPresenter(
+                connection: try MockDesktop.connect(desktop.sessionAddress), engine: engine, configuration: configuration,
+                opener: RecordingOpener())
+            presenter.start(centerURL: "http://127.0.0.1:7878", apps: apps)
+            presenter.flush()
+        }
+        let one = applications.appendingPathComponent("herald-com.example.one.desktop").path
+        let two = applications.appendingPathComponent("herald-com.example.two.desktop").path
+        try started("first", apps: [("com.example.one", "One", nil, 0)])
+        try started("second", apps: [("com.example.two", "Two", nil, 0)])
+        #expect(FileManager.default.fileExists(atPath: one), "the second daemon's start leaves the first's file")
+        #expect(FileManager.default.fileExists(atPath: two))
+        try started("first", apps: [])
+        #expect(!FileManager.default.fileExists(atPath: one), "the first daemon's stale file goes at its next start")
+        #expect(FileManager.default.fileExists(atPath: two))
     }
 }

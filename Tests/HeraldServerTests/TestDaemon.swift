@@ -21,7 +21,7 @@ struct TestDaemon {
         connectionTimeouts: ConnectionTimeouts = TestDaemon.timeouts, databaseURL: String? = nil,
         deliveredLimit: Int = 100, attachmentQuota: Int = 256 << 20,
         connectionLimits: ConnectionLimits = ConnectionLimits(), uploadLimits: UploadLimits = UploadLimits(),
-        signInPageDirectory: URL? = nil
+        signInPageDirectory: URL? = nil, desktop: DesktopMode = .off, desktopLibrary: String? = nil
     ) throws {
         let directory = directory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("herald-server-tests-\(UUID().uuidString)")
@@ -37,8 +37,10 @@ struct TestDaemon {
         configuration.connectionTimeouts = connectionTimeouts
         configuration.connectionLimits = connectionLimits
         configuration.uploadLimits = uploadLimits
-        // A developer's own desktop is no place for test notifications.
-        configuration.desktop = .off
+        // A developer's own desktop is no place for test notifications: tests that
+        // ask for one name a GIO library that is missing.
+        configuration.desktop = desktop
+        configuration.desktopLibrary = desktopLibrary
         configuration.databaseURL = databaseURL
         // Not the developer's own $XDG_RUNTIME_DIR.
         configuration.signInPageDirectory = signInPageDirectory ?? directory.appendingPathComponent("sign-in")

@@ -1,5 +1,5 @@
+import CGIOLoader
 import Foundation
-import CGIO
 import Synchronization
 
 /// Which message bus to connect to.
@@ -45,53 +45,58 @@ package struct DBusSignal: Sendable, Hashable {
     package var arguments: [DBusValue]
 }
 
-/// A private connection to a message bus through GLib's GDBus, with its own main
+/// A private connection to a message bus through GLib's GDBus (``GIO``, loaded at run time), with its own main
 /// context on a thread of its own for signals.
 ///
 /// Calls are synchronous with a timeout, for a caller on a queue of its own; the
 /// connection is thread-safe. It never exits the process when the bus goes away
 /// (unlike GLib's shared bus connections), it just reports ``isClosed``.
 package final class DBusConnection: Sendable {
+    let gio: GIO
     nonisolated(unsafe) private let connection: OpaquePointer
     private let main: MainContextThread
     private let subscriptions = Mutex<[UInt32]>([])
 
-    /// Connects to `bus` as found in `environment`.
+    /// Connects to `bus` as found in `environment`, through GIO from `library`.
     ///
-    /// - Throws: ``DBusError/Code/noBus`` when no address is known,
+    /// - Throws: ``DBusError/Code/desktopUnavailable`` when GIO cannot be loaded,
+    ///   ``DBusError/Code/noBus`` when no address is known,
     ///   ``DBusError/Code/connectionFailed`` when the bus cannot be reached.
-    package init(_ bus: DBusBus, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    package init(
+        _ bus: DBusBus, environment: [String: String] = ProcessInfo.processInfo.environment,
+        library: String = GIO.defaultLibrary
+    ) throws {
+        let gio = try GIO.load(library)
         guard let address = bus.address(in: environment) else {
             throw DBusError(.noBus, "no \(bus == .system ? "system" : "session") bus: DBUS_\(bus == .system ? "SYSTEM" : "SESSION")_BUS_ADDRESS is not set and no bus socket was found")
         }
-        var error: UnsafeMutablePointer<GError>?
-        let flags = GDBusConnectionFlags(
-            rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
-                | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
-        guard let connection = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error) else {
-            var failure = DBusError(taking: error, "cannot connect to the bus at \(address)")
+        var error: UnsafeMutablePointer<HGError>?
+        let flags = UInt32(HG_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT | HG_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION)
+        guard let connection = gio.g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error) else {
+            var failure = DBusError(taking: error, gio: gio, "cannot connect to the bus at \(address)")
             failure.code = .connectionFailed
             throw failure
         }
-        g_dbus_connection_set_exit_on_close(connection, 0)
+        gio.g_dbus_connection_set_exit_on_close(connection, 0)
+        self.gio = gio
         self.connection = connection
-        main = MainContextThread(name: "herald.dbus")
+        main = MainContextThread(name: "herald.dbus", gio: gio)
     }
 
     deinit {
-        for id in subscriptions.withLock({ $0 }) { g_dbus_connection_signal_unsubscribe(connection, guint(id)) }
-        g_dbus_connection_close_sync(connection, nil, nil)
-        g_object_unref(UnsafeMutableRawPointer(connection))
+        for id in subscriptions.withLock({ $0 }) { gio.g_dbus_connection_signal_unsubscribe(connection, id) }
+        _ = gio.g_dbus_connection_close_sync(connection, nil, nil)
+        gio.g_object_unref(UnsafeMutableRawPointer(connection))
         main.stop()
     }
 
     /// The connection's unique name on the bus, such as `:1.42`.
     package var uniqueName: String {
-        g_dbus_connection_get_unique_name(connection).map { String(cString: $0) } ?? ""
+        gio.g_dbus_connection_get_unique_name(connection).map { String(cString: $0) } ?? ""
     }
 
     /// Whether the bus closed the connection.
-    package var isClosed: Bool { g_dbus_connection_is_closed(connection) != 0 }
+    package var isClosed: Bool { gio.g_dbus_connection_is_closed(connection) != 0 }
 
     /// Calls `method` and waits for its reply's values, at most `timeout`.
     ///
@@ -101,25 +106,25 @@ package final class DBusConnection: Sendable {
         _ destination: String, path: String, interface: String, method: String, arguments: [DBusValue] = [],
         replyType: String? = nil, timeout: Duration = .seconds(5)
     ) throws -> [DBusValue] {
-        let parameters = DBusValue.makeTuple(arguments.map { $0.makeVariant() })
-        let type = replyType.map { g_variant_type_new($0) }
-        defer { type.map { g_variant_type_free($0) } }
-        var error: UnsafeMutablePointer<GError>?
+        let parameters = DBusValue.makeTuple(arguments.map { $0.makeVariant(gio) }, gio)
+        let type = replyType.map { gio.g_variant_type_new($0) }
+        defer { type.map { gio.g_variant_type_free($0) } }
+        var error: UnsafeMutablePointer<HGError>?
         let milliseconds = Int32(clamping: timeout.components.seconds * 1_000 + timeout.components.attoseconds / 1_000_000_000_000_000)
-        guard let reply = g_dbus_connection_call_sync(
-            connection, destination, path, interface, method, parameters, type ?? nil, G_DBUS_CALL_FLAGS_NONE,
+        guard let reply = gio.g_dbus_connection_call_sync(
+            connection, destination, path, interface, method, parameters, type, UInt32(HG_DBUS_CALL_FLAGS_NONE),
             milliseconds, nil, &error)
-        else { throw DBusError(taking: error, "\(interface).\(method) on \(destination)") }
-        defer { g_variant_unref(reply) }
-        return DBusValue.children(of: reply)
+        else { throw DBusError(taking: error, gio: gio, "\(interface).\(method) on \(destination)") }
+        defer { gio.g_variant_unref(reply) }
+        return DBusValue.children(of: reply, gio)
     }
 
     /// Sends a signal to everyone listening (no destination).
     package func emit(path: String, interface: String, member: String, arguments: [DBusValue]) throws {
-        var error: UnsafeMutablePointer<GError>?
-        let parameters = DBusValue.makeTuple(arguments.map { $0.makeVariant() })
-        guard g_dbus_connection_emit_signal(connection, nil, path, interface, member, parameters, &error) != 0 else {
-            throw DBusError(taking: error, "signal \(interface).\(member)")
+        var error: UnsafeMutablePointer<HGError>?
+        let parameters = DBusValue.makeTuple(arguments.map { $0.makeVariant(gio) }, gio)
+        guard gio.g_dbus_connection_emit_signal(connection, nil, path, interface, member, parameters, &error) != 0 else {
+            throw DBusError(taking: error, gio: gio, "signal \(interface).\(member)")
         }
     }
 
@@ -129,22 +134,24 @@ package final class DBusConnection: Sendable {
         sender: String?, interface: String?, member: String?, path: String?,
         handler: @escaping @Sendable (DBusSignal) -> Void
     ) {
-        let box = Unmanaged.passRetained(SignalHandler(handler)).toOpaque()
+        let box = Unmanaged.passRetained(SignalHandler(handler, gio: gio)).toOpaque()
         nonisolated(unsafe) let connection = connection
         nonisolated(unsafe) let data = box
+        let gio = gio
         let id = main.perform {
-            g_dbus_connection_signal_subscribe(
-                connection, sender, interface, member, path, nil, G_DBUS_SIGNAL_FLAGS_NONE,
+            gio.g_dbus_connection_signal_subscribe(
+                connection, sender, interface, member, path, nil, UInt32(HG_DBUS_SIGNAL_FLAGS_NONE),
                 { _, sender, path, interface, member, parameters, data in
+                    let handler = Unmanaged<SignalHandler>.fromOpaque(data!).takeUnretainedValue()
                     let signal = DBusSignal(
                         sender: sender.map { String(cString: $0) } ?? "", path: path.map { String(cString: $0) } ?? "",
                         interface: interface.map { String(cString: $0) } ?? "",
                         member: member.map { String(cString: $0) } ?? "",
-                        arguments: parameters.map(DBusValue.children(of:)) ?? [])
-                    Unmanaged<SignalHandler>.fromOpaque(data!).takeUnretainedValue().handler(signal)
+                        arguments: parameters.map { DBusValue.children(of: $0, handler.gio) } ?? [])
+                    handler.handler(signal)
                 }, data, { data in Unmanaged<SignalHandler>.fromOpaque(data!).release() })
         }
-        subscriptions.withLock { $0.append(UInt32(id)) }
+        subscriptions.withLock { $0.append(id) }
     }
 
     /// Watches who owns `name`: `changed` gets the new owner's unique name, or `nil`
@@ -160,9 +167,13 @@ package final class DBusConnection: Sendable {
         changed(owner?.first?.string)
     }
 
-    /// A signal handler GLib holds through a pointer.
+    /// A signal handler GLib holds through a pointer, with the GIO that reads its signals.
     private final class SignalHandler: Sendable {
         let handler: @Sendable (DBusSignal) -> Void
-        init(_ handler: @escaping @Sendable (DBusSignal) -> Void) { self.handler = handler }
+        let gio: GIO
+        init(_ handler: @escaping @Sendable (DBusSignal) -> Void, gio: GIO) {
+            self.handler = handler
+            self.gio = gio
+        }
     }
 }

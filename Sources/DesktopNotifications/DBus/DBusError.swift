@@ -1,12 +1,15 @@
+import CGIOLoader
 import Foundation
-import CGIO
 
-/// A D-Bus failure: no bus, a call refused or timed out, a reply of the wrong shape.
+/// A D-Bus failure: GLib's GIO missing, no bus, a call refused or timed out, a reply of the wrong shape.
 public struct DBusError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, a code that can grow.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
-        private enum Kind: String { case noBus, connectionFailed, callFailed, timedOut, unexpectedReply, serviceUnknown }
+        private enum Kind: String { case desktopUnavailable, noBus, connectionFailed, callFailed, timedOut, unexpectedReply, serviceUnknown }
         private let kind: Kind
+        /// GLib's GIO (`libgio-2.0.so.0`), which Herald talks to the buses through, cannot
+        /// be loaded, or lacks a function Herald calls.
+        public static let desktopUnavailable = Code(kind: .desktopUnavailable)
         /// No bus address is known: `DBUS_SESSION_BUS_ADDRESS` is unset and there is no `$XDG_RUNTIME_DIR/bus`.
         public static let noBus = Code(kind: .noBus)
         /// The bus could not be reached or refused the connection.
@@ -35,20 +38,20 @@ public struct DBusError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { "\(code): \(message)" }
 
-    /// The error a `GError` reports, which it frees; `what` says what was being done.
-    init(taking error: UnsafeMutablePointer<GError>?, _ what: String) {
+    /// The error a `GError` reports, which it frees with `gio`; `what` says what was being done.
+    init(taking error: UnsafeMutablePointer<HGError>?, gio: GIO, _ what: String) {
         guard let error else {
             self.init(.callFailed, "\(what): failed without a reason")
             return
         }
-        defer { g_error_free(error) }
-        let text = String(cString: error.pointee.message)
-        let remote = g_dbus_error_is_remote_error(error) != 0
-        let name = remote ? g_dbus_error_get_remote_error(error).map { pointer in
-            defer { g_free(pointer) }
+        defer { gio.g_error_free(error) }
+        let text = error.pointee.message.map { String(cString: $0) } ?? "no message"
+        let remote = gio.g_dbus_error_is_remote_error(error) != 0
+        let name = remote ? gio.g_dbus_error_get_remote_error(error).map { pointer in
+            defer { gio.g_free(pointer) }
             return String(cString: pointer)
         } : nil
-        let timedOut = g_error_matches(error, g_io_error_quark(), gint(G_IO_ERROR_TIMED_OUT.rawValue)) != 0
+        let timedOut = gio.g_error_matches(error, gio.g_io_error_quark(), Int32(HG_IO_ERROR_TIMED_OUT)) != 0
             || name == "org.freedesktop.DBus.Error.NoReply"
         let unknown = name == "org.freedesktop.DBus.Error.ServiceUnknown" || name == "org.freedesktop.DBus.Error.NameHasNoOwner"
         self.init(timedOut ? .timedOut : unknown ? .serviceUnknown : .callFailed, "\(what): \(text)")

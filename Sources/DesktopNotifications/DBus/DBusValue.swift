@@ -1,5 +1,3 @@
-import CGIO
-
 /// A D-Bus value as Herald writes and reads it: the Swift side of a `GVariant`.
 ///
 /// Only the types the notification, logind and launcher-entry interfaces use are

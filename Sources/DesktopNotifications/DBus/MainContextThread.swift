@@ -1,4 +1,4 @@
-import CGIO
+import CGIOLoader
 import Foundation
 import Synchronization
 
@@ -11,23 +11,25 @@ import Synchronization
 final class MainContextThread: Sendable {
     nonisolated(unsafe) let context: OpaquePointer
     nonisolated(unsafe) private let loop: OpaquePointer
+    private let gio: GIO
 
-    /// Starts the thread and its loop, named `name` for debuggers.
-    init(name: String) {
-        context = g_main_context_new()
-        loop = g_main_loop_new(context, 0)
+    /// Starts the thread and its loop through `gio`, named `name` for debuggers.
+    init(name: String, gio: GIO) {
+        self.gio = gio
+        context = gio.g_main_context_new()
+        loop = gio.g_main_loop_new(context, 0)
         let started = DispatchSemaphore(value: 0)
         // The thread holds references of its own: it may still be leaving the loop
         // when the last reference to this object goes.
-        nonisolated(unsafe) let threadContext = g_main_context_ref(context)!
-        nonisolated(unsafe) let threadLoop = g_main_loop_ref(loop)!
+        nonisolated(unsafe) let threadContext = gio.g_main_context_ref(context)
+        nonisolated(unsafe) let threadLoop = gio.g_main_loop_ref(loop)
         let thread = Thread {
-            g_main_context_push_thread_default(threadContext)
+            gio.g_main_context_push_thread_default(threadContext)
             started.signal()
-            g_main_loop_run(threadLoop)
-            g_main_context_pop_thread_default(threadContext)
-            g_main_loop_unref(threadLoop)
-            g_main_context_unref(threadContext)
+            gio.g_main_loop_run(threadLoop)
+            gio.g_main_context_pop_thread_default(threadContext)
+            gio.g_main_loop_unref(threadLoop)
+            gio.g_main_context_unref(threadContext)
         }
         thread.name = name
         thread.start()
@@ -36,19 +38,19 @@ final class MainContextThread: Sendable {
 
     /// Stops the loop; callbacks already queued are dropped with the context.
     func stop() {
-        g_main_loop_quit(loop)
+        gio.g_main_loop_quit(loop)
     }
 
     deinit {
-        g_main_loop_quit(loop)
-        g_main_loop_unref(loop)
-        g_main_context_unref(context)
+        gio.g_main_loop_quit(loop)
+        gio.g_main_loop_unref(loop)
+        gio.g_main_context_unref(context)
     }
 
     /// Runs `body` on the context's thread and waits for it; runs it at once when
     /// called from that thread.
     func perform<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
-        if g_main_context_is_owner(context) != 0 { return body() }
+        if gio.g_main_context_is_owner(context) != 0 { return body() }
         let result = Mutex<T?>(nil)
         let done = DispatchSemaphore(value: 0)
         let job = Job {
@@ -56,10 +58,10 @@ final class MainContextThread: Sendable {
             result.withLock { $0 = value }
             done.signal()
         }
-        g_main_context_invoke_full(
-            context, G_PRIORITY_DEFAULT, { data in
+        gio.g_main_context_invoke_full(
+            context, Int32(HG_PRIORITY_DEFAULT), { data in
                 Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue().run()
-                return 0  // G_SOURCE_REMOVE
+                return Int32(HG_SOURCE_REMOVE)
             }, Unmanaged.passRetained(job).toOpaque(), { data in Unmanaged<Job>.fromOpaque(data!).release() })
         done.wait()
         return result.withLock { $0! }

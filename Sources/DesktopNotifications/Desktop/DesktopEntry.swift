@@ -5,8 +5,9 @@ package import NotificationEngine
 /// `$XDG_DATA_HOME/applications`, so notification servers show the app's name and
 /// icon and docks can badge it.
 ///
-/// Each file is `herald-<app>.desktop`, marked `X-Herald-App=<app>`; Herald removes
-/// only files it wrote.
+/// Each file is `herald-<app>.desktop`, marked `X-Herald-App=<app>` and
+/// `X-Herald-Daemon=<owner>`, the daemon that wrote it; a daemon removes only files
+/// with its own mark, so two daemons of one user leave each other's files alone.
 package struct DesktopEntry: Sendable, Hashable {
     /// The file's id for `app`: `herald-` and the identifier, with every character a
     /// desktop file id cannot hold as `_`.
@@ -27,6 +28,8 @@ package struct DesktopEntry: Sendable, Hashable {
     var app: DesktopApp
     /// The command that opens the app.
     var exec: [String]
+    /// Who wrote the file: ``DesktopPresenter/Configuration/owner``.
+    var owner: String
 
     /// The file's text.
     package func render() -> String {
@@ -37,9 +40,15 @@ package struct DesktopEntry: Sendable, Hashable {
             "Icon=\(Self.escapedValue(app.icon ?? "preferences-system-notifications"))",
             "NoDisplay=true", "StartupNotify=true", "X-GNOME-UsesNotifications=true",
             "X-Herald-App=\(Self.escapedValue(app.identifier.rawValue))",
+            Self.ownerMark(owner),
         ]
         lines.append("")
         return lines.joined(separator: "\n")
+    }
+
+    /// The line that marks a file as `owner`'s.
+    static func ownerMark(_ owner: String) -> String {
+        "X-Herald-Daemon=\(escapedValue(owner))"
     }
 
     /// A string value: backslash, newline, tab and carriage return escaped as the spec says.
@@ -74,17 +83,20 @@ package struct DesktopEntry: Sendable, Hashable {
     }
 }
 
-/// Writes and removes the apps' `.desktop` files in one folder.
+/// Writes and removes the apps' `.desktop` files in one folder, for one owner.
 public struct DesktopEntryFolder: Sendable {
     package let directory: URL
+    /// Whose files this folder removes: only those marked with it.
+    package let owner: String
 
     /// The folder of `environment`'s user: ``DesktopEntry/directory(environment:)``.
     public static func defaultDirectory(environment: [String: String]) -> URL {
         DesktopEntry.directory(environment: environment)
     }
 
-    package init(directory: URL) {
+    package init(directory: URL, owner: String) {
         self.directory = directory
+        self.owner = owner
     }
 
     /// The file of `app`.
@@ -102,25 +114,29 @@ public struct DesktopEntryFolder: Sendable {
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: url.path)
     }
 
-    /// Removes the app's file, if Herald wrote it.
+    /// Removes the app's file, if this owner wrote it.
     package func remove(_ app: AppIdentifier) throws {
         let url = file(for: app)
-        guard isHeralds(url) else { return }
+        guard isOwned(url) else { return }
         try FileManager.default.removeItem(at: url)
     }
 
-    /// Removes the files Herald wrote for apps not in `apps`.
+    /// Removes the files this owner wrote for apps not in `apps`; those of other
+    /// owners (another daemon's, or an older Herald's without a mark) stay.
     package func removeAll(except apps: Set<AppIdentifier>) throws {
         let keep = Set(apps.map { file(for: $0).lastPathComponent })
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         for name in names where name.hasPrefix("herald-") && name.hasSuffix(".desktop") && !keep.contains(name) {
             let url = directory.appendingPathComponent(name)
-            if isHeralds(url) { try FileManager.default.removeItem(at: url) }
+            if isOwned(url) { try FileManager.default.removeItem(at: url) }
         }
     }
 
-    private func isHeralds(_ url: URL) -> Bool {
+    /// Whether Herald wrote the file, for this owner.
+    private func isOwned(_ url: URL) -> Bool {
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return false }
-        return text.split(separator: "\n").contains { $0.hasPrefix("X-Herald-App=") }
+        let lines = text.split(separator: "\n")
+        let mark = DesktopEntry.ownerMark(owner)
+        return lines.contains { $0.hasPrefix("X-Herald-App=") } && lines.contains { $0 == mark }
     }
 }

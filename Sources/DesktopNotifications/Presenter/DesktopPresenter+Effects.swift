@@ -98,23 +98,29 @@ extension DesktopPresenter {
         }
     }
 
+    /// The folder of the apps' `.desktop` files, for this presenter's owner; `nil`
+    /// when the presenter writes none.
+    var entryFolder: DesktopEntryFolder? {
+        configuration.applicationsDirectory.map { DesktopEntryFolder(directory: $0, owner: configuration.owner) }
+    }
+
     func writeEntry(for app: DesktopApp) {
-        guard let directory = configuration.applicationsDirectory else { return }
+        guard let folder = entryFolder else { return }
         let open = app.url ?? centerURL.map { $0 + "/?app=" + Self.queryEscaped(app.identifier.rawValue) }
         guard let open else { return }
         do {
-            try DesktopEntryFolder(directory: directory).write(DesktopEntry(app: app, exec: ["xdg-open", open]))
+            try folder.write(DesktopEntry(app: app, exec: ["xdg-open", open], owner: folder.owner))
         } catch {
-            faults.report("desktop-file", "cannot write the .desktop file of \(app.identifier) in \(directory.path): \(error)")
+            faults.report("desktop-file", "cannot write the .desktop file of \(app.identifier) in \(folder.directory.path): \(error)")
         }
     }
 
     func removeEntries(except apps: Set<AppIdentifier>) {
-        guard let directory = configuration.applicationsDirectory else { return }
+        guard let folder = entryFolder else { return }
         do {
-            try DesktopEntryFolder(directory: directory).removeAll(except: apps)
+            try folder.removeAll(except: apps)
         } catch {
-            logger.warning("cannot remove old .desktop files in \(directory.path): \(error)")
+            logger.warning("cannot remove old .desktop files in \(folder.directory.path): \(error)")
         }
     }
 

@@ -26,6 +26,14 @@ public final class DesktopPresenter: Presenter {
         public var centerURL: String?
         /// The folder the apps' `.desktop` files go in; `nil` writes none.
         public var applicationsDirectory: URL?
+        /// Who the `.desktop` files are written for: each is marked with it, and the
+        /// presenter removes only files with its mark, so that presenters of one user
+        /// with different owners leave each other's files alone. `herald serve` uses
+        /// a fingerprint of its data directory.
+        public var owner = "herald"
+        /// The GIO library the presenter loads (``GIO/defaultLibrary``); tests name
+        /// one that is missing.
+        package var gioLibrary = GIO.defaultLibrary
         /// How long a D-Bus call may take.
         public var callTimeout: Duration = .seconds(5)
 
@@ -71,21 +79,23 @@ public final class DesktopPresenter: Presenter {
         connection.watchName(NotificationServer.name) { [weak self] owner in self?.ownerChanged(owner) }
     }
 
-    /// Connects to the session bus of `environment` and attaches.
+    /// Loads GLib's GIO, connects to the session bus of `environment` and attaches.
     ///
-    /// - Throws: ``DBusError/Code/noBus`` without a session bus, or the bus's error.
+    /// - Throws: ``DBusError/Code/desktopUnavailable`` when GIO (`libgio-2.0.so.0`)
+    ///   cannot be loaded, ``DBusError/Code/noBus`` without a session bus, or the bus's error.
     public convenience init(
         engine: NotificationEngine, configuration: Configuration,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws {
-        try self.init(connection: DBusConnection(.session, environment: environment), engine: engine, configuration: configuration)
+        let connection = try DBusConnection(.session, environment: environment, library: configuration.gioLibrary)
+        self.init(connection: connection, engine: engine, configuration: configuration)
     }
 
     /// Follows the session's lock state over the system bus of `environment`;
     /// without it `authenticationRequired` actions run as on an unlocked session.
     public func followSessionLock(environment: [String: String] = ProcessInfo.processInfo.environment) {
         do {
-            let system = try DBusConnection(.system, environment: environment)
+            let system = try DBusConnection(.system, environment: environment, library: configuration.gioLibrary)
             let monitor = try SessionLockMonitor(connection: system, environment: environment) { [weak self] locked in
                 self?.lockChanged(locked)
             }
@@ -157,9 +167,9 @@ public final class DesktopPresenter: Presenter {
             sendBadge(0, for: identifier)
             apps.withLock { $0[identifier] = nil }
             badges.withLock { $0[identifier] = nil }
-            guard let directory = configuration.applicationsDirectory else { return }
+            guard let folder = entryFolder else { return }
             do {
-                try DesktopEntryFolder(directory: directory).remove(identifier)
+                try folder.remove(identifier)
             } catch {
                 logger.warning("cannot remove the .desktop file of \(identifier): \(error)")
             }

@@ -45,6 +45,9 @@ public struct DaemonConfiguration: Sendable {
     /// Whether deliveries also go to the desktop's notification server over D-Bus:
     /// `.auto` (the default) when there is a session bus.
     public var desktop: DesktopMode = .auto
+    /// The GIO library the desktop presenter loads; `nil` for `libgio-2.0.so.0`.
+    /// Tests name one that is missing.
+    package var desktopLibrary: String?
     /// The PostgreSQL database the engine keeps its notifications in
     /// (`--database`, `HERALD_DATABASE_URL`), a `postgres://` URL; `nil` for the
     /// SQLite file `engine.sqlite` in the data directory.

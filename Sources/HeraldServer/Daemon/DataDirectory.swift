@@ -82,6 +82,13 @@ public struct DataDirectory: Sendable {
     var daemonFile: URL { url.appendingPathComponent("daemon.json") }
     var sessionsFile: URL { url.appendingPathComponent("sessions.json") }
 
+    /// What marks the `.desktop` files this daemon writes (`X-Herald-Daemon`): the
+    /// first 16 hex digits of the SHA-256 of the directory's resolved path, so that a
+    /// daemon of the same user on another data directory leaves them alone.
+    var desktopOwner: String {
+        String(Secrets.fingerprint(url.standardizedFileURL.resolvingSymlinksInPath().path).prefix(16))
+    }
+
     /// The admin credential, made on first use and kept, owner-only, in `admin-token`.
     func adminToken() throws -> String {
         let file = adminTokenFile

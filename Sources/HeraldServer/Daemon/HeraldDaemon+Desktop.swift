@@ -5,21 +5,26 @@ import NotificationEngine
 import Signals
 
 extension HeraldDaemon {
-    /// The desktop presenter `mode` asks for, added to `engine`; `nil` for `.off`, or
-    /// for `.auto` without a session bus.
+    /// The desktop presenter `configuration` asks for, added to `engine`; `nil` for
+    /// `--desktop off`, or for `auto` without GLib's GIO or a session bus. Its
+    /// `.desktop` files are marked with the data directory's fingerprint.
     ///
-    /// - Throws: ``DaemonError`` for `.on` when the session bus cannot be reached.
-    static func makeDesktop(_ mode: DesktopMode, engine: NotificationEngine) throws -> DesktopPresenter? {
+    /// - Throws: ``DaemonError`` for `--desktop on` when GIO cannot be loaded or the
+    ///   session bus cannot be reached.
+    static func makeDesktop(
+        _ configuration: DaemonConfiguration, dataDirectory: DataDirectory, engine: NotificationEngine
+    ) throws -> DesktopPresenter? {
+        let mode = configuration.desktop
         guard mode != .off else { return nil }
         let logger = Logger(label: "herald.desktop")
         let environment = ProcessInfo.processInfo.environment
+        var settings = DesktopPresenter.Configuration(
+            centerURL: nil, applicationsDirectory: DesktopEntryFolder.defaultDirectory(environment: environment))
+        settings.owner = dataDirectory.desktopOwner
+        if let library = configuration.desktopLibrary { settings.gioLibrary = library }
         let presenter: DesktopPresenter
         do {
-            presenter = try DesktopPresenter(
-                engine: engine,
-                configuration: DesktopPresenter.Configuration(
-                    centerURL: nil, applicationsDirectory: DesktopEntryFolder.defaultDirectory(environment: environment)),
-                environment: environment)
+            presenter = try DesktopPresenter(engine: engine, configuration: settings, environment: environment)
         } catch {
             guard mode == .auto else {
                 throw DaemonError("--desktop on, but the desktop cannot be reached: \(error)")

@@ -96,7 +96,7 @@ public final class HeraldDaemon: Sendable {
         } ?? NotificationEngine(
             store: .sqlite(path: dataDirectory.engineDatabase.path), scheduler: scheduler,
             configuration: engineConfiguration, presenters: presenters)
-        desktop = try Self.makeDesktop(configuration.desktop, engine: engine)
+        desktop = try Self.makeDesktop(configuration, dataDirectory: dataDirectory, engine: engine)
         let sessions = try database.map { try SessionStore(records: SharedSessionRecords(database: $0)) }
             ?? SessionStore(file: dataDirectory.sessionsFile)
         let signInCodes = SignInCodes(database: database)
