@@ -19,6 +19,7 @@ struct OutboxRecoveryTests {
         try store.write { transaction in
             try transaction.savePreferences(AppNotificationPreferences(), for: app)
             try transaction.saveDelivery(StoredDelivery(delivery: delivery, isListed: true, isAnswered: false))
+            try transaction.addToOutbox([delivery.id])
         }
         let database = try DatabaseQueue(path: path)
         try database.write { try $0.execute(sql: "UPDATE apps SET preferences = ?", arguments: [preferences]) }
