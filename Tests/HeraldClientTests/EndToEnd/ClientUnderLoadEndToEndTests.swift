@@ -27,7 +27,7 @@ struct ClientUnderLoadEndToEndTests {
     func everyCallIsAnsweredUnderLoad() async throws {
         let burners = try CPUBurners(count: 2 * ProcessInfo.processInfo.activeProcessorCount)
         defer { burners.stop() }
-        let daemon = try await TestDaemon()
+        let daemon = try await TestDaemon(options: ["--pending-limit", "1000", "--delivered-limit", "1000"])
         let (url, adminToken) = try daemon.credentials()
         let admin = try HeraldClient(url: url, token: adminToken, environment: [:])
         var clients: [String: HeraldClient] = [:]

@@ -87,7 +87,7 @@ final class TestDaemon: Sendable {
     /// Starts the daemon and waits until it has written `daemon.json`: on a new
     /// data directory and a free port, or (a restart) on those of a daemon stopped
     /// with `removingData: false`.
-    init(policy: String = "grant-all", directory: URL? = nil, port: Int = 0) async throws {
+    init(policy: String = "grant-all", directory: URL? = nil, port: Int = 0, options: [String] = []) async throws {
         let directory = directory
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("herald-e2e-\(UUID().uuidString)")
         self.directory = directory
@@ -97,7 +97,7 @@ final class TestDaemon: Sendable {
         try? FileManager.default.removeItem(at: daemonFile)
         server = try HeraldProcess(
             ["serve", "--port", String(port), "--data-dir", directory.path, "--virtual-clock", "--policy", policy,
-             "--no-bundled-apps", "--desktop", "off"],
+             "--no-bundled-apps", "--desktop", "off"] + options,
             environment: Self.environment(directory), scratch: directory)
         exited = try server.start()
         try await server.waitFor(seconds: 60) { _, _ in FileManager.default.fileExists(atPath: daemonFile.path) }
