@@ -21,10 +21,18 @@ struct OutboxRecoveryTests {
             try transaction.saveDelivery(StoredDelivery(delivery: delivery, isListed: true, isAnswered: false))
             try transaction.addToOutbox([delivery.id])
         }
-        let database = try DatabaseQueue(path: path)
+        let database = try Self.database(path)
         try database.write { try $0.execute(sql: "UPDATE apps SET preferences = ?", arguments: [preferences]) }
         try database.close()
         return (directory, path, delivery.id)
+    }
+
+    /// The file opened beside the engine, waiting while the engine's own
+    /// connections (its checkpointer among them) hold it.
+    private static func database(_ path: String) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(30)
+        return try DatabaseQueue(path: path, configuration: configuration)
     }
 
     private func start(on path: String) throws -> (NotificationEngine, RecordingPresenter) {
@@ -42,7 +50,7 @@ struct OutboxRecoveryTests {
         #expect(first.presentations.isEmpty, "nothing shown while the app's record cannot be read")
         #expect(try SQLiteStore(path: path).read { try $0.outbox() }.map(\.id) == [id], "still owed")
 
-        let database = try DatabaseQueue(path: path)
+        let database = try Self.database(path)
         try database.write { try $0.execute(sql: "UPDATE apps SET preferences = NULL") }
         try database.close()
         let (_, second) = try start(on: path)
