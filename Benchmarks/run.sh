@@ -22,7 +22,7 @@ for id in "$@"; do
         D*) daemon+=("$id") ;;
         W*) webview+=("$id") ;;
         X*) desktop+=("$id") ;;
-        *) echo "unknown workload $id (Signals: B1…B6, engine: E1…E4, daemon: D1…D3, WebView: W1…W3, desktop: X1)" >&2; exit 2 ;;
+        *) echo "unknown workload $id (Signals: B1…B6, engine: E1…E8, daemon: D1…D3, WebView: W1…W3, desktop: X1)" >&2; exit 2 ;;
     esac
 done
 
