@@ -32,8 +32,10 @@ struct SharedStoreTests {
         return (url, TestSchema(url: url))
     }
 
-    /// Waits, polling, until `done` holds or `limit` passes; returns whether it held.
-    private func eventually(within limit: Duration = .seconds(30), _ done: () async throws -> Bool) async throws -> Bool {
+    /// Waits, polling, until `done` holds or `limit` passes; returns whether it held. The
+    /// limit is generous: at a load of 20 on two cores (a CI beside four builds) a lease
+    /// takeover and three looks at a held app each took over 30 s.
+    private func eventually(within limit: Duration = .seconds(120), _ done: () async throws -> Bool) async throws -> Bool {
         let clock = ContinuousClock()
         let deadline = clock.now + limit
         while clock.now < deadline {
