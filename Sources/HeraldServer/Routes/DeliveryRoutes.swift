@@ -10,7 +10,8 @@ struct DeliveryRoutes {
     func add(to router: Router<HeraldRequestContext>) {
         let deliveries = router.group("v1/deliveries/:deliveryID")
         deliveries.get { _, context in
-            JSONResponse(API.Delivery(try delivery(context)))
+            let delivery = try delivery(context)
+            return JSONResponse(try await services.engine.wire([delivery], of: delivery.app)[0])
         }
         deliveries.get("attachments/:attachment") { _, context in
             let delivery = try delivery(context)
