@@ -138,7 +138,7 @@ def test_a_delivered_card_keeps_the_category_it_was_made_with(center):
     center.wait_live()
     card = f'{section} .delivered-item .card[data-delivery="{receipt_id}"]'
     center.present(card)
-    assert center.find_all(f"{card} .action-button") == []
+    assert center.find_all(f"{card} .card-actions .action-button") == []
     center.record_events()
 
     center.find(f"{card} .card-close").click()
