@@ -32,7 +32,15 @@ extension NotificationRules {
         switch actionIdentifier {
         case NotificationAction.defaultIdentifier: true
         case NotificationAction.dismissIdentifier: false
-        default: category?.action(withIdentifier: actionIdentifier)?.options.contains(.foreground) ?? false
+        default: category?.action(withIdentifier: actionIdentifier).map(opensApp(answering:)) ?? false
         }
+    }
+
+    /// Whether answering with one of a category's actions brings the app to the
+    /// foreground: whether it has ``NotificationAction/Options/foreground``.
+    ///
+    /// - Parameter action: The action, as the delivery's category has it.
+    public static func opensApp(answering action: NotificationAction) -> Bool {
+        action.options.contains(.foreground)
     }
 }

@@ -74,6 +74,9 @@ struct NotificationRulesTests {
     func answers(_ action: String, _ category: NotificationCategory?, _ reaches: Bool, _ opens: Bool) {
         #expect(NotificationRules.reachesApp(actionIdentifier: action, category: category) == reaches)
         #expect(NotificationRules.opensApp(actionIdentifier: action, category: category) == opens)
+        if let found = category?.action(withIdentifier: action) {
+            #expect(NotificationRules.opensApp(answering: found) == opens)
+        }
     }
 
     @Test(
