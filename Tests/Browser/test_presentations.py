@@ -121,6 +121,32 @@ def test_closing_reports_the_dismissal_only_when_the_category_asks(center):
     center.wait().until(lambda d: center.find_all(f"{section} .delivered-item") == [])
 
 
+def test_a_delivered_card_keeps_the_category_it_was_made_with(center):
+    """The app registers other categories after the delivery: its card still offers
+    the actions it was made with, and closing it still reports the dismissal."""
+    token = allowed_app(center)
+    set_style(center, "none")
+    schedule(center, APP, token, "receipt", "Receipt", category="receipt")
+    center.daemon.advance(60)
+    section = center.section(APP)
+    center.wait().until(lambda d: len(center.find_all(f"{section} .delivered-item")) == 1)
+    receipt_id = delivered_id(center, "receipt")
+    changed = {"identifier": "receipt", "actions": [{"identifier": "later", "title": "Later", "options": []}],
+               "options": []}
+    center.daemon.request("PUT", f"/v1/apps/{APP}/categories", {"categories": [changed]}, token=token)
+    center.driver.refresh()
+    center.wait_live()
+    card = f'{section} .delivered-item .card[data-delivery="{receipt_id}"]'
+    center.present(card)
+    assert center.find_all(f"{card} .card-actions .action-button") == []
+    center.record_events()
+
+    center.find(f"{card} .card-close").click()
+    center.wait().until(lambda d: center.events("responded") != [])
+    responses = [e["response"] for e in center.events("responded")]
+    assert [(r["delivery"]["id"], r["actionIdentifier"]) for r in responses] == [(receipt_id, DISMISS_ACTION)]
+
+
 def delivered_id(center, request_identifier, app=APP):
     deliveries = center.daemon.request("GET", f"/v1/apps/{app}/delivered")["deliveries"]
     return next(d["id"] for d in deliveries if d["request"]["identifier"] == request_identifier)

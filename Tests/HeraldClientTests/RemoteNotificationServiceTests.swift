@@ -53,12 +53,25 @@ struct RemoteNotificationServiceTests {
         #expect(delivered.map(\.id.description) == [Self.deliveryID])
         #expect(delivered.first?.isLate == true)
         #expect(delivered.first?.request.content.categoryIdentifier == "reminder")
+        #expect(delivered.first?.category == nil, "an older daemon sends no category")
         let pending = try await service.pendingRequests(for: "com.example.nag")
         #expect(pending.first?.request.trigger == .timeInterval(TimeIntervalTrigger(interval: 60, repeats: true)))
         #expect(pending.first?.nextFireDate == Date(timeIntervalSince1970: 1_796_115_660))
         let settings = try await service.notificationSettings(for: "com.example.nag")
         #expect(settings.authorizationStatus == .authorized)
         #expect(settings.soundSetting == .disabled)
+    }
+
+    @Test func aDeliveryCarriesTheCategoryItWasMadeWith() async throws {
+        let category = #"{"identifier":"reminder","actions":[{"identifier":"cancel","title":"Cancel","options":["foreground"]}],"options":["customDismissAction"]}"#
+        let made = String(Self.deliveryJSON.dropLast()) + #","category":\#(category),"bannerActions":[],"reportsDismissal":true}"#
+        let server = try HTTPTestServer { _ in CannedResponse(200, #"{"deliveries":[\#(made)]}"#) }
+        let delivered = try await service(server).deliveredNotifications(for: "com.example.nag")
+        let expected = NotificationCategory(
+            identifier: "reminder", actions: [NotificationAction(identifier: "cancel", title: "Cancel", options: [.foreground])],
+            options: [.customDismissAction])
+        #expect(delivered.first?.category == expected)
+        #expect(NotificationRules.dismissalReachesApp(delivered.first?.category))
     }
 
     @Test func respondChecksThatTheDeliveryIsTheApps() async throws {

@@ -146,7 +146,11 @@ package struct DesktopState: Sendable {
             held[id] = Held(action: action.identifier, text: text)
             return []
         }
-        return [.respond(id, action: action.identifier, text: text, opensApp: action.options.contains(.foreground), activationToken: token)]
+        return [
+            .respond(
+                id, action: action.identifier, text: text, opensApp: NotificationRules.opensApp(answering: action),
+                activationToken: token)
+        ]
     }
 
     /// The server sent the activation token for the action about to be invoked.

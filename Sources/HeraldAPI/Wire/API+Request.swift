@@ -70,15 +70,35 @@ extension API {
         public var date: Date
         /// Delivered after it was due, catching up after downtime.
         public var isLate: Bool
+        /// The category the delivery was made with, which its answers are checked
+        /// against whatever the app registers later; `nil` when its content names
+        /// none. Older daemons send none of these four fields.
+        public var category: Category?
+        /// The actions a banner of it shows (`NotificationRules.bannerActions(of:)`).
+        public var bannerActions: [Action]?
+        /// Whether dismissing it reaches the app (`NotificationRules.dismissalReachesApp(_:)`).
+        public var reportsDismissal: Bool?
+        /// The answers that bring the app to the foreground
+        /// (`NotificationRules.opensApp(actionIdentifier:category:)`): the default
+        /// action's identifier and those of the category's foreground actions.
+        public var answersOpeningApp: [String]?
 
         /// A delivery.
-        public init(id: String, app: String, request: Request, scheduledDate: Date, date: Date, isLate: Bool) {
+        public init(
+            id: String, app: String, request: Request, scheduledDate: Date, date: Date, isLate: Bool,
+            category: Category? = nil, bannerActions: [Action]? = nil, reportsDismissal: Bool? = nil,
+            answersOpeningApp: [String]? = nil
+        ) {
             self.id = id
             self.app = app
             self.request = request
             self.scheduledDate = scheduledDate
             self.date = date
             self.isLate = isLate
+            self.category = category
+            self.bannerActions = bannerActions
+            self.reportsDismissal = reportsDismissal
+            self.answersOpeningApp = answersOpeningApp
         }
     }
 
@@ -117,10 +137,30 @@ extension API.PendingRequest {
 }
 
 extension API.Delivery {
-    /// The wire form of the engine's delivery.
+    /// The wire form of the engine's delivery, with the category it was made
+    /// with and the rules' results for it.
     public init(_ delivery: EngineDelivery) {
+        self.init(delivery, registered: [])
+    }
+
+    /// The wire form of the engine's delivery, with its category
+    /// (`NotificationRules.category(of:registered:)`: `registered`, the app's
+    /// categories now, counts only for a delivery stored without its own) and the
+    /// rules' results for it.
+    public init(_ delivery: EngineDelivery, registered: [NotificationCategory]) {
+        let category = NotificationRules.category(of: delivery, registered: registered)
         self.init(
             id: delivery.id.description, app: delivery.app.rawValue, request: API.Request(delivery.request),
-            scheduledDate: delivery.scheduledDate, date: delivery.date, isLate: delivery.isLate)
+            scheduledDate: delivery.scheduledDate, date: delivery.date, isLate: delivery.isLate,
+            category: category.map(API.Category.init),
+            bannerActions: NotificationRules.bannerActions(of: category).map(API.Action.init),
+            reportsDismissal: NotificationRules.dismissalReachesApp(category),
+            answersOpeningApp: Self.answersOpeningApp(category))
+    }
+
+    private static func answersOpeningApp(_ category: NotificationCategory?) -> [String] {
+        let answers = [NotificationAction.defaultIdentifier, NotificationAction.dismissIdentifier]
+            + (category?.actions ?? []).map(\.identifier)
+        return answers.filter { NotificationRules.opensApp(actionIdentifier: $0, category: category) }
     }
 }

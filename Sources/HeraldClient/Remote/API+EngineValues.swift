@@ -5,14 +5,15 @@ import NotificationModel
 // The daemon's answers as the engine's values, for `RemoteNotificationService`.
 
 extension API.Delivery {
-    /// The engine's delivery.
+    /// The engine's delivery, with the category it was made with (`nil` from a
+    /// daemon that does not send it).
     func engineDelivery() throws -> Delivery {
         guard let deliveryID = DeliveryID(id) else {
             throw HeraldClientError(.invalidResponse, "the daemon sent a delivery id “\(id)” that is not a UUID")
         }
         return Delivery(
             id: deliveryID, app: AppIdentifier(app), request: try request.engineValue(), scheduledDate: scheduledDate,
-            date: date, isLate: isLate)
+            date: date, isLate: isLate, category: try category?.engineValue())
     }
 }
 

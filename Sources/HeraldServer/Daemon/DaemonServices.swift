@@ -35,6 +35,8 @@ final class DaemonServices: Sendable {
     let streams = StreamRegistry()
     /// The desktop's notification server, when `--desktop` found one.
     let desktop: DesktopPresenter?
+    /// Whether each app is in the foreground: the one place the daemon changes it.
+    let foreground: AppForeground
 
     init(
         engine: NotificationEngine, registry: AppRegistry, sessions: SessionStore, signInCodes: SignInCodes,
@@ -53,6 +55,7 @@ final class DaemonServices: Sendable {
         self.scheduler = scheduler
         self.virtualClock = virtualClock
         adds = AddQueue(engine: engine)
+        foreground = AppForeground(engine: engine, registry: registry)
         pendingLists = PendingListCache(engine: engine)
         hub = try makeEventHub(engine: engine) { app in registry.app(app)?.name ?? app.rawValue }
     }

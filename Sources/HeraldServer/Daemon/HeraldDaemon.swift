@@ -185,7 +185,7 @@ public final class HeraldDaemon: Sendable {
                 address: .hostname(configuration.host, port: configuration.port), serverName: "Herald"),
             services: [
                 WebhookService(webhooks: webhooks),
-                BundledAppsService(apps: bundledApps, engine: engine, openPages: bundledAppRoutes.openPages),
+                BundledAppsService(apps: bundledApps, foreground: services.foreground),
             ],
             onServerRunning: { [self] channel in
                 let port = channel.localAddress?.port ?? configuration.port
@@ -234,33 +234,16 @@ struct WebhookService: Service {
     }
 }
 
-/// Starts the bundled apps, and sends one back to the background when a response
-/// opened it but no page of it connected within ``grace``.
+/// Starts the bundled apps, then sends one back to the background when a
+/// response opened it but no page of it connected in time (``AppForeground``).
 struct BundledAppsService: Service {
-    static let grace = Duration.seconds(10)
-
     let apps: [any HeraldApp]
-    let engine: NotificationEngine
-    let openPages: OpenPages
+    let foreground: AppForeground
 
     func run() async throws {
         for app in apps {
             try await app.start()
         }
-        let byIdentifier = Dictionary(uniqueKeysWithValues: apps.map { ($0.identifier, $0) })
-        let (opened, continuation) = AsyncStream.makeStream(of: AppIdentifier.self)
-        let subscription = engine.events.subscribeNext { event in
-            if case .appOpened(let app) = event { continuation.yield(app) }
-        }
-        defer { subscription.dispose() }
-        await withDiscardingTaskGroup { group in
-            for await identifier in opened.cancelOnGracefulShutdown() {
-                guard let app = byIdentifier[identifier] else { continue }
-                group.addTask {
-                    try? await Task.sleep(for: Self.grace)
-                    await openPages.settle(app)
-                }
-            }
-        }
+        await foreground.follow(apps)
     }
 }

@@ -13,7 +13,7 @@ import Synchronization
 /// app's ``AppPage``), their JSON actions (`POST /apps/{slug}/api/{action}`) and
 /// their live updates (`/apps/{slug}/events`, a WebSocket), and whether it is open
 /// (`GET /apps/{slug}/status`: `{"openPages": n, "foreground": Bool}`). An app counts as open, in the
-/// foreground, while at least one of its pages is connected. Once the app is in
+/// foreground, while at least one of its pages is connected (``AppForeground``). Once the app is in
 /// the foreground, the event stream's first message says so:
 /// `{"type": "foreground"}`; the app's own messages (``HeraldApp/changes``) follow.
 ///
@@ -22,7 +22,6 @@ import Synchronization
 struct BundledAppRoutes {
     let apps: [String: any HeraldApp]
     let services: DaemonServices
-    let openPages = OpenPages()
 
     func add(to router: Router<HeraldRequestContext>, files: StaticFiles) {
         let group = router.group("apps/:slug")
@@ -38,7 +37,7 @@ struct BundledAppRoutes {
         }
         group.get("status") { _, context in
             let app = try app(context)
-            return JSONResponse(await openPages.status(of: app))
+            return JSONResponse(await services.foreground.status(of: app))
         }
         group.post("api/:action") { request, context in
             let app = try app(context)
@@ -67,15 +66,15 @@ struct BundledAppRoutes {
                     outbox.push(String(decoding: (try? encoder.encode(change)) ?? Data(), as: UTF8.self))
                 }
                 defer { subscription.dispose() }
-                await openPages.opened(app)
+                await services.foreground.pageOpened(app)
                 do {
                     try await StreamSession.run(
                     inbound: inbound, outbound: outbound, outbox: outbox, channel: context.requestContext.channel)
                 } catch {
-                    await openPages.closed(app)
+                    await services.foreground.pageClosed(app)
                     throw error
                 }
-                await openPages.closed(app)
+                await services.foreground.pageClosed(app)
             }
         }
     }
@@ -121,67 +120,6 @@ struct BundledAppRoutes {
         case .storeFailure, .pageMissing: .internalServerError
         case .invalidInput: .unprocessableContent
         }
-    }
-}
-
-/// How many pages of each bundled app are connected: the first one brings the
-/// app to the foreground, the last one to leave sends it to the background.
-///
-/// The changes reach each app one at a time and in order, each as the count
-/// stands when it is applied, so a page that opens while the last one is closing
-/// cannot leave the app in the background; and ``opened(_:)`` returns only once
-/// the app is in the foreground, also when another page brought it there.
-actor OpenPages {
-    private var counts: [AppIdentifier: Int] = [:]
-    /// Whether each app was last told it is open.
-    private var applied: [AppIdentifier: Bool] = [:]
-    /// The last change queued for each app.
-    private var changes: [AppIdentifier: Task<Void, Never>] = [:]
-
-    func opened(_ app: any HeraldApp) async {
-        counts[app.identifier, default: 0] += 1
-        await change(app, force: false)
-    }
-
-    func closed(_ app: any HeraldApp) async {
-        counts[app.identifier] = max(counts[app.identifier, default: 0] - 1, 0)
-        await change(app, force: false)
-    }
-
-    /// How many pages of `app` are connected, and whether the app was last told
-    /// it is in the foreground (a change under way counts once it is done).
-    func status(of app: any HeraldApp) -> JSONValue {
-        [
-            "openPages": .number(Double(counts[app.identifier, default: 0])),
-            "foreground": .bool(applied[app.identifier] ?? false),
-        ]
-    }
-
-    /// Sends the app back to the background if no page is open: a response that
-    /// opened it was not followed by the page.
-    func settle(_ app: any HeraldApp) async {
-        await change(app, force: true)
-    }
-
-    /// Queues a change behind the app's previous one and waits for it.
-    private func change(_ app: any HeraldApp, force: Bool) async {
-        let previous = changes[app.identifier]
-        let next = Task {
-            await previous?.value
-            await self.apply(app, force: force)
-        }
-        changes[app.identifier] = next
-        await next.value
-    }
-
-    /// Tells the app whether it is open, as the count now says, if that differs
-    /// from what it was last told; with `force`, a closed app is told again (the
-    /// engine may have opened it for a response).
-    private func apply(_ app: any HeraldApp, force: Bool) async {
-        let isOpen = counts[app.identifier, default: 0] > 0
-        guard applied[app.identifier] != isOpen || (force && !isOpen) else { return }
-        await app.setPageOpen(isOpen)
-        applied[app.identifier] = isOpen
     }
 }
 

@@ -10,7 +10,8 @@ struct DeliveryRoutes {
     func add(to router: Router<HeraldRequestContext>) {
         let deliveries = router.group("v1/deliveries/:deliveryID")
         deliveries.get { _, context in
-            JSONResponse(API.Delivery(try delivery(context)))
+            let delivery = try delivery(context)
+            return JSONResponse(try await services.engine.wire([delivery], of: delivery.app)[0])
         }
         deliveries.get("attachments/:attachment") { _, context in
             let delivery = try delivery(context)
@@ -24,24 +25,9 @@ struct DeliveryRoutes {
             try await services.engine.respond(
                 to: delivery.id, actionIdentifier: body.actionIdentifier, userText: body.userText,
                 authenticated: try context.requirePrincipal().isAuthenticatedUser, for: delivery.app)
-            try await keepInBackground(delivery.app)
+            try await services.foreground.answered(delivery.app)
             return Response(status: .noContent)
         }
-    }
-
-    /// Sends an app that is reached over HTTP back to the background after a
-    /// response that opened it (a tap, a foreground action).
-    ///
-    /// The engine counts an app that a response opened as in the foreground, where
-    /// its in-process delegate decides how deliveries are shown, and an app in the
-    /// foreground without one is shown nothing: its deliveries leave the
-    /// notification center at once. An app registered over HTTP has no such
-    /// delegate and cannot say when it leaves the foreground (it learns of the
-    /// opening from the `appOpened` event), so it stays in the background; the
-    /// bundled apps' foreground follows their open pages instead.
-    private func keepInBackground(_ app: AppIdentifier) async throws {
-        guard services.registry.app(app)?.bundledSlug == nil else { return }
-        try await services.engine.setForeground(false, for: app)
     }
 
     /// The delivery named in the path, which the caller may see (404 otherwise,

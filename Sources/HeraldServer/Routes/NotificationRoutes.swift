@@ -159,8 +159,9 @@ struct NotificationRoutes {
 
     private func addDelivered(to app: RouterGroup<HeraldRequestContext>) {
         app.get("delivered") { _, context in
-            let delivered = try await engine.listedDeliveries(for: try appIdentifier(context))
-            return JSONResponse(["deliveries": delivered.map(API.Delivery.init)])
+            let app = try appIdentifier(context)
+            let delivered = try await engine.listedDeliveries(for: app)
+            return JSONResponse(["deliveries": try await engine.wire(delivered, of: app)])
         }
         app.delete("delivered") { _, context in
             try await engine.removeAllDeliveredNotifications(for: try appIdentifier(context))

@@ -1,3 +1,5 @@
+import NotificationModel
+
 /// Where a notification's actions are shown.
 public enum UIUserNotificationActionContext: UInt, Sendable, Hashable {
     /// An alert: up to four actions.
@@ -8,8 +10,8 @@ public enum UIUserNotificationActionContext: UInt, Sendable, Hashable {
     /// The most actions this context shows.
     public var maximumActionCount: Int {
         switch self {
-        case .default: 4
-        case .minimal: 2
+        case .default: NotificationRules.legacyAlertActionCount
+        case .minimal: NotificationRules.bannerActionCount
         }
     }
 }

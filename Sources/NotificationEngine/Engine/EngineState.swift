@@ -50,6 +50,18 @@ struct EngineState {
     /// What a shared store told the engine that it has not handled yet.
     var sharing = SharingSignals()
 
+    /// Brings the app to the foreground or sends it to the background: the one
+    /// writer of ``foreground``, for a response that opens the app
+    /// (``NotificationRules/opensApp(actionIdentifier:category:)``), the app's own
+    /// ``NotificationService/setForeground(_:for:)``, and an app forgotten.
+    mutating func setForeground(_ isForeground: Bool, for app: AppIdentifier) {
+        if isForeground {
+            foreground.insert(app)
+        } else {
+            foreground.remove(app)
+        }
+    }
+
     mutating func makeToken() -> UInt64 {
         nextToken += 1
         return nextToken

@@ -37,13 +37,7 @@ extension NotificationEngine {
 
     func setForegroundNow(_ isForeground: Bool, for app: AppIdentifier) throws {
         try Validator.validateApp(app)
-        state.withLock { state in
-            if isForeground {
-                state.foreground.insert(app)
-            } else {
-                state.foreground.remove(app)
-            }
-        }
+        state.withLock { $0.setForeground(isForeground, for: app) }
     }
 
     func deliveredNow(for app: AppIdentifier) throws -> [Delivery] {

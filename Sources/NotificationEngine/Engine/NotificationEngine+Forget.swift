@@ -69,7 +69,7 @@ extension NotificationEngine {
     private func drop(_ app: AppIdentifier, answered: [DeliveryID], in state: inout EngineState) {
         state.appsGeneration &+= 1
         state.apps[app] = nil
-        state.foreground.remove(app)
+        state.setForeground(false, for: app)
         state.connections[app] = nil
         state.responsesInFlight.subtract(answered)
     }

@@ -131,8 +131,8 @@ extension NotificationEngine {
             sound: sound,
             badge: found.badge,
             actions: category?.actions ?? [],
-            bannerActions: category?.bannerActions ?? [],
-            reportsDismissal: category?.options.contains(.customDismissAction) ?? false)
+            bannerActions: NotificationRules.bannerActions(of: category),
+            reportsDismissal: NotificationRules.dismissalReachesApp(category))
         presenters.forEach { $0.present(presentation) }
         emit(.presented(presentation))
     }

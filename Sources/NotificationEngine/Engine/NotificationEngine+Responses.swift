@@ -68,7 +68,7 @@ extension NotificationEngine {
                 if answer.reachesApp { try transaction.saveResponse(answer.response) }
             }
             return state.withLock { state in
-                if answer.opensApp { state.foreground.insert(app) }
+                if answer.opensApp { state.setForeground(true, for: app) }
                 if answer.reachesApp, state.connections[app] != nil { state.responsesInFlight.insert(id) }
                 return Answer(
                     response: answer.response, reachesApp: answer.reachesApp, opensApp: answer.opensApp,
@@ -102,9 +102,10 @@ extension NotificationEngine {
             guard userText == nil else {
                 throw NotificationError(.invalidResponse, "a tap or a dismissal carries no text")
             }
-            let isTap = actionIdentifier == NotificationAction.defaultIdentifier
-            let reportsDismissal = category?.options.contains(.customDismissAction) ?? false
-            return Answer(response: response, reachesApp: isTap || reportsDismissal, opensApp: isTap)
+            return Answer(
+                response: response,
+                reachesApp: NotificationRules.reachesApp(actionIdentifier: actionIdentifier, category: category),
+                opensApp: NotificationRules.opensApp(actionIdentifier: actionIdentifier, category: category))
         default:
             let action = try Self.action(actionIdentifier, in: category, of: delivery)
             if action.textInput != nil, userText == nil {
@@ -117,7 +118,10 @@ extension NotificationEngine {
                 throw NotificationError(
                     .authenticationRequired, "action \"\(actionIdentifier)\" requires an authenticated user")
             }
-            return Answer(response: response, reachesApp: true, opensApp: action.options.contains(.foreground))
+            return Answer(
+                response: response,
+                reachesApp: NotificationRules.reachesApp(actionIdentifier: actionIdentifier, category: category),
+                opensApp: NotificationRules.opensApp(actionIdentifier: actionIdentifier, category: category))
         }
     }
 

@@ -107,9 +107,10 @@ public struct NotificationCategory: Codable, Sendable, Hashable {
         categorySummaryFormat = try container.decodeIfPresent(String.self, forKey: .categorySummaryFormat) ?? ""
     }
 
-    /// The actions a banner shows: ``minimalActions`` or the first two actions.
+    /// The actions a banner shows: ``minimalActions`` or the first two actions
+    /// (``NotificationRules/bannerActions(of:)``).
     public var bannerActions: [NotificationAction] {
-        minimalActions ?? Array(actions.prefix(2))
+        NotificationRules.bannerActions(of: self)
     }
 
     /// The action with this identifier, among ``actions`` and ``minimalActions``.

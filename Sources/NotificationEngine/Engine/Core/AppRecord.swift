@@ -19,7 +19,7 @@ struct AppRecord {
     /// The category to answer and present `delivery` by: the one it was made
     /// with, or for a delivery stored without one, the app's current category.
     func category(for delivery: Delivery) -> NotificationCategory? {
-        delivery.category ?? categories.first { $0.identifier == delivery.request.content.categoryIdentifier }
+        NotificationRules.category(of: delivery, registered: categories)
     }
 
     /// Throws unless the app may add requests now.

@@ -151,12 +151,12 @@ async function followReplyLink(deliveryID, action) {
 }
 
 /** Opens and focuses the reply field a `?reply=` link asked for, when the app's list is read. */
-export function openLinkedReply(identifier, list, deliveries, categories) {
+export function openLinkedReply(identifier, list, deliveries) {
   const link = state.replyLink;
   if (link?.app !== identifier) return;
   state.replyLink = null;
   const delivery = deliveries.find((d) => d.id === link.delivery);
-  const action = delivery && deliveryInfo(delivery, categories).actions.find((a) => a.identifier === link.action);
+  const action = delivery && deliveryInfo(delivery).actions.find((a) => a.identifier === link.action);
   if (delivery && !action?.textInput) {
     say(`That notification has no reply “${link.action ?? ''}”.`);
     return;

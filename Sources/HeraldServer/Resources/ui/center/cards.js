@@ -8,7 +8,7 @@ import { button, element } from './dom.js';
 import { scheduleRefresh } from './lists.js';
 import { showAlerts } from './presentations.js';
 import { showPreferences } from './settings.js';
-import { DEFAULT_ACTION, DISMISS_ACTION, appName, appPath, opensApp, state } from './state.js';
+import { DEFAULT_ACTION, DISMISS_ACTION, appName, appPath, state } from './state.js';
 import { report, say } from './status.js';
 import { timeElement } from './time.js';
 
@@ -120,7 +120,7 @@ function buildActions(info, kind) {
     if (action.options.includes('destructive')) classes.push('destructive');
     const node = button(classes.join(' '), action.title, () => {
       if (action.textInput) openReply(actions, info, action);
-      else respond(info, action.identifier, undefined, opensApp(action));
+      else respond(info, action.identifier);
     });
     node.dataset.action = action.identifier;
     actions.append(node);
@@ -146,7 +146,7 @@ function openReply(actions, info, action) {
   form.append(field, send);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    respond(info, action.identifier, field.value, opensApp(action));
+    respond(info, action.identifier, field.value);
   });
   actions.replaceWith(form);
   actions.closest('.banner')?.classList.add('held');
@@ -165,8 +165,11 @@ export function removeCards(deliveryIDs) {
 
 // Answering
 
-/** POSTs the user's answer; opens the app's page when the answer opens the app. */
-export async function respond(info, actionIdentifier, userText, foreground = false) {
+/**
+ * POSTs the user's answer; opens the app's page when the daemon says the answer
+ * opens the app (the delivery's `answersOpeningApp`).
+ */
+export async function respond(info, actionIdentifier, userText) {
   const { delivery } = info;
   const body = { actionIdentifier };
   if (userText !== undefined) body.userText = userText;
@@ -183,7 +186,8 @@ export async function respond(info, actionIdentifier, userText, foreground = fal
   scheduleRefresh(delivery.app, 'delivered');
   say(actionIdentifier === DISMISS_ACTION ? 'Notification closed.' : 'Answer sent.');
   const page = state.apps.get(delivery.app)?.app.pageURL;
-  if (page && page.startsWith('/') && !page.startsWith('//') && (actionIdentifier === DEFAULT_ACTION || foreground)) {
+  const opens = (delivery.answersOpeningApp ?? []).includes(actionIdentifier);
+  if (page && page.startsWith('/') && !page.startsWith('//') && opens) {
     window.location.assign(page);
   }
 }

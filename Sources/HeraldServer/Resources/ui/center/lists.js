@@ -46,28 +46,21 @@ function listEntry(identifier) {
 }
 
 async function refreshDelivered(identifier, isCurrent) {
-  const path = appPath(identifier);
-  const [{ deliveries }, { categories }] = await Promise.all([
-    api('GET', `${path}/delivered`), api('GET', `${path}/categories`),
-  ]);
+  const { deliveries } = await api('GET', `${appPath(identifier)}/delivered`);
   const entry = listEntry(identifier);
   if (!isCurrent() || !entry) return;
-  const categoriesKey = JSON.stringify(categories);
   const list = entry.section.querySelector('.delivered-list');
-  if (entry.categoriesKey !== categoriesKey) list.replaceChildren();
-  entry.categories = categories;
-  entry.categoriesKey = categoriesKey;
   const sorted = deliveries.slice().sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
   reconcile(list, sorted, (delivery) => delivery.id, (delivery) => {
     const item = element('li', 'delivered-item');
     item.dataset.delivery = delivery.id;
-    item.append(buildCard(deliveryInfo(delivery, categories), 'item'));
+    item.append(buildCard(deliveryInfo(delivery), 'item'));
     return item;
   });
   entry.section.querySelector('.delivered-empty').hidden = sorted.length > 0;
   entry.section.querySelector('.clear-delivered').hidden = sorted.length === 0;
   restoreAlerts(identifier, deliveries);
-  openLinkedReply(identifier, list, deliveries, categories);
+  openLinkedReply(identifier, list, deliveries);
 }
 
 /**
@@ -94,15 +87,17 @@ function reconcile(list, values, key, build) {
   }
 }
 
-/** What a listed delivery offers, from its category. */
-export function deliveryInfo(delivery, categories) {
-  const category = categories.find((c) => c.identifier === delivery.request.content.categoryIdentifier);
-  const actions = category ? category.actions : [];
+/**
+ * What a listed delivery offers: the actions of the category it was made with,
+ * and the daemon's answers to the rules (its banner's actions, whether a
+ * dismissal reaches the app), never derived again here.
+ */
+export function deliveryInfo(delivery) {
   return {
     delivery,
-    actions,
-    bannerActions: category ? (category.minimalActions ?? actions.slice(0, 2)) : [],
-    reportsDismissal: category ? category.options.includes('customDismissAction') : false,
+    actions: delivery.category?.actions ?? [],
+    bannerActions: delivery.bannerActions ?? [],
+    reportsDismissal: delivery.reportsDismissal ?? false,
   };
 }
 

@@ -57,4 +57,3 @@ export function appName(identifier) {
   return state.apps.get(identifier)?.app.name ?? identifier;
 }
 
-export const opensApp = (action) => action.options.includes('foreground');
