@@ -1,6 +1,6 @@
 /* The apps: a section and a tab for each, the selected one, and the address's deep links. */
 
-import { ApiError, api } from '../shared/api.js';
+import { ApiError, api } from '../common/api.js';
 import { element } from './dom.js';
 import { clearDelivered, deliveryInfo, scheduleRefresh } from './lists.js';
 import { changePreference, openAppSettings, setBadge, toggleSettings } from './settings.js';

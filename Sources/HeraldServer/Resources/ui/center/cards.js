@@ -3,7 +3,7 @@
  * the answers given on them.
  */
 
-import { api, fetchBlob } from '../shared/api.js';
+import { api, fetchBlob } from '../common/api.js';
 import { button, element } from './dom.js';
 import { scheduleRefresh } from './lists.js';
 import { showAlerts } from './presentations.js';

@@ -5,9 +5,9 @@
  * after a (re)connection or missed events.
  */
 
-import { api } from '../shared/api.js';
-import { EventStream } from '../shared/event-stream.js';
-import { forgetKey } from '../shared/session-key.js';
+import { api } from '../common/api.js';
+import { EventStream } from '../common/event-stream.js';
+import { forgetKey } from '../common/session-key.js';
 import { refreshAppLists, refreshApps } from './apps.js';
 import { removeCards } from './cards.js';
 import { scheduleRefresh } from './lists.js';

@@ -4,7 +4,7 @@
  * older one overtakes is dropped.
  */
 
-import { ApiError, api } from '../shared/api.js';
+import { ApiError, api } from '../common/api.js';
 import { openLinkedReply } from './apps.js';
 import { buildCard } from './cards.js';
 import { button, element } from './dom.js';

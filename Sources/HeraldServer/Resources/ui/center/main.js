@@ -3,7 +3,7 @@
  * stream, each app's delivered and scheduled notifications, badges, Settings,
  * and authorization prompts. Plain JavaScript modules against the daemon's /v1
  * API: this one starts the page; the others in this folder each hold one part
- * of it, and ../shared holds what the apps' pages use too (API calls, the event
+ * of it, and ../common holds what the apps' pages use too (API calls, the event
  * stream).
  *
  * Stable hooks (tests and styles rely on them):

@@ -1,6 +1,6 @@
 /* Authorization prompts: an app asks to send notifications, the person allows it or not. */
 
-import { api } from '../shared/api.js';
+import { api } from '../common/api.js';
 import { closeDialog, openDialog } from './dom.js';
 import { scheduleRefresh } from './lists.js';
 import { $, appName, appPath, state } from './state.js';

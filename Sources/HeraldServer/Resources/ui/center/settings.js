@@ -1,6 +1,6 @@
 /* One app's badge and its notification settings (like the iOS Settings app). */
 
-import { api } from '../shared/api.js';
+import { api } from '../common/api.js';
 import { select } from './apps.js';
 import { scheduleRefresh } from './lists.js';
 import { appName, appPath, state } from './state.js';

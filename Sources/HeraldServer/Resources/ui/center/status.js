@@ -1,6 +1,6 @@
 /* The center's status line and its announcements for screen readers. */
 
-import { ApiError, isSignedOut } from '../shared/api.js';
+import { ApiError, isSignedOut } from '../common/api.js';
 import { $ } from './state.js';
 
 /** Shows a message in the status line; errors stay until the next message. */

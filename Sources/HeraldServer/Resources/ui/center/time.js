@@ -1,6 +1,6 @@
 /* The daemon's clock (virtual in tests) and times shown relative to it. */
 
-import { api } from '../shared/api.js';
+import { api } from '../common/api.js';
 import { state } from './state.js';
 
 const daemonNow = () => Date.now() + state.clockOffset;
