@@ -166,8 +166,12 @@ def test_an_unanswered_alert_comes_back_once_after_a_reload(center):
 
 def test_an_answer_that_opens_the_app_goes_to_its_page(center):
     token = allowed_app(center)
-    # Only the bundled apps have pages; give this one a page in the center's own state.
-    center.driver.execute_script(f"window.herald.state.apps.get('{APP}').app.pageURL = '/v1/health'")
+    # Only the bundled apps have pages; give this one a page in the center's own state,
+    # through the action that reads the apps in.
+    center.driver.execute_script(
+        "const { order, apps } = window.herald.state;"
+        "window.herald.store.dispatch({ type: 'appsRead', apps: order.map((id) => "
+        f"id === '{APP}' ? {{ ...apps[id].app, pageURL: '/v1/health' }} : apps[id].app) }})")
     schedule(center, APP, token, "first", "First")
     schedule(center, APP, token, "second", "Second")
     center.daemon.advance(60)
