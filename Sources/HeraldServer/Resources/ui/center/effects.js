@@ -9,11 +9,10 @@ import { ApiError, api } from '../common/api.js';
 import { forgetKey } from '../common/session-key.js';
 import { failed, said } from './messages.js';
 import { appPath } from './reading.js';
-import { appName } from './reducer.js';
+import { GONE, appName } from './reducer.js';
 import { DEFAULT_ACTION, DISMISS_ACTION } from './rules.js';
 
 const DESKTOP_KEY = 'herald.desktopNotifications';
-const GONE = 'That notification was already answered or removed.';
 
 /** Whether the desktop switch was left on in this browser (and the browser still allows it). */
 export const desktopWasOn = () => localStorage.getItem(DESKTOP_KEY) === '1' &&

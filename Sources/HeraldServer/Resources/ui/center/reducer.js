@@ -22,7 +22,7 @@ import { deliveryInfo } from './rules.js';
 
 export const MAX_BANNERS = 3;
 export const MAX_SHOWN = 500;
-const GONE = 'That notification was already answered or removed.';
+export const GONE = 'That notification was already answered or removed.';
 
 export function initialState({ shown = [], restoredAlerts = [], desktop = false } = {}) {
   return {
