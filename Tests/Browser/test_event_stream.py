@@ -1,4 +1,4 @@
-"""The event stream module every page shares (/ui/shared/event-stream.js), driven
+"""The event stream module every page shares (/ui/common/event-stream.js), driven
 on its own in the signed-in center: it reconnects after a drop and resumes after
 the last `sequence` it saw, and reports a gap when the numbers do not follow."""
 
@@ -8,7 +8,7 @@ APP = "com.example.chat"
 
 START_PROBE = """
 const done = arguments[arguments.length - 1];
-import('/ui/shared/event-stream.js').then(({ EventStream }) => {
+import('/ui/common/event-stream.js').then(({ EventStream }) => {
   const probe = { messages: [], urls: [], opens: [], states: [], gaps: 0 };
   const stream = new EventStream('/v1/events', {
     open: ({ resumed }) => probe.opens.push(resumed),

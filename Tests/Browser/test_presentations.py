@@ -192,8 +192,12 @@ def test_an_unanswered_alert_comes_back_once_after_a_reload(center):
 
 def test_an_answer_that_opens_the_app_goes_to_its_page(center):
     token = allowed_app(center)
-    # Only the bundled apps have pages; give this one a page in the center's own state.
-    center.driver.execute_script(f"window.herald.state.apps.get('{APP}').app.pageURL = '/v1/health'")
+    # Only the bundled apps have pages; give this one a page in the center's own state,
+    # through the action that reads the apps in.
+    center.driver.execute_script(
+        "const { order, apps } = window.herald.state;"
+        "window.herald.store.dispatch({ type: 'appsRead', apps: order.map((id) => "
+        f"id === '{APP}' ? {{ ...apps[id].app, pageURL: '/v1/health' }} : apps[id].app) }})")
     schedule(center, APP, token, "first", "First")
     schedule(center, APP, token, "second", "Second")
     center.daemon.advance(60)
@@ -234,3 +238,27 @@ def test_desktop_notifications_show_presented_deliveries_once_allowed(center):
     center.visible("#banners .banner")
     shown = center.driver.execute_script("return window.shownOnDesktop")
     assert shown == [["On the desktop", "Also in the browser"]]
+
+
+def test_a_half_typed_reply_in_the_list_stays_while_the_list_is_read_again(center):
+    token = allowed_app(center)
+    schedule(center, APP, token, "first", "First")
+    center.daemon.advance(60)
+    section = center.section(APP)
+    first = center.visible(f"{section} .delivered-item").get_attribute("data-delivery")
+    card = f'{section} .delivered-item[data-delivery="{first}"]'
+    center.find(f'{card} [data-action="comment"]').click()
+    field = center.visible(f"{card} .reply-input")
+    center.wait().until(lambda d: d.switch_to.active_element == field)
+    field.send_keys("half typed")
+
+    # A second delivery makes the center read the list again: the first item, its
+    # field and what is typed in it stay as they are.
+    schedule(center, APP, token, "second", "Second")
+    center.daemon.advance(60)
+    center.wait().until(lambda d: len(center.find_all(f"{section} .delivered-item")) == 2)
+    assert field.get_attribute("value") == "half typed"
+    assert center.driver.switch_to.active_element == field
+    field.send_keys(" and sent")
+    center.find(f"{card} .reply-send").click()
+    center.wait().until(lambda d: first not in delivered_ids(center))

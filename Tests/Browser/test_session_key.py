@@ -167,7 +167,7 @@ def test_signing_in_again_hands_the_new_key_to_the_open_tabs(daemon, desktop):
     center.wait().until(lambda d: key_of(d) == new)
     status = desktop.execute_async_script("""
         const done = arguments[arguments.length - 1];
-        import('/ui/shared/api.js').then(({ api }) => api('GET', '/v1/apps')).then(() => done('ok'), (e) => done(e.code));
+        import('/ui/common/api.js').then(({ api }) => api('GET', '/v1/apps')).then(() => done('ok'), (e) => done(e.code));
     """)
     assert status == "ok"
 

@@ -83,7 +83,7 @@ struct WebPageTests {
     func uiFiles() async throws {
         let daemon = try TestDaemon()
         try await daemon.withRouter { client in
-            for path in ["/ui/center/main.js", "/ui/shared/api.js", "/ui/shared/event-stream.js", "/ui/apps/app-page.js"] {
+            for path in ["/ui/center/main.js", "/ui/common/api.js", "/ui/common/event-stream.js", "/ui/apps/app-page.js"] {
                 let answer = try await client.call(.get, path)
                 #expect(answer.status == .ok, "\(path)")
                 #expect(answer.headers[.contentType] == "text/javascript; charset=utf-8", "\(path)")

@@ -20,8 +20,8 @@ struct WebRoutes {
             return try files.response(for: "ui/center/index.html")
         }
         // Every file is in a folder: center/ (the center's page, style sheet and
-        // modules), signin/ (the sign-in page), shared/ (what the center and the
-        // apps' pages share), apps/ (what every app page shares).
+        // modules), signin/ (the sign-in page), common/ (what the center and the
+        // apps' pages both use), apps/ (what every app page shares).
         router.get("ui/:folder/:file") { _, context in
             try files.response(for: "ui/\(try context.pathParameter("folder"))/\(try context.pathParameter("file"))")
         }

@@ -4,7 +4,7 @@
  */
 
 import { fail, formatDate, localInputDate, proposeNextHour, showPermission, startPage } from '/ui/apps/app-page.js';
-import { button, element } from '/ui/shared/elements.js';
+import { button, element } from '/ui/common/elements.js';
 
 const $ = (id) => document.getElementById(id);
 

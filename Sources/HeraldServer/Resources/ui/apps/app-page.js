@@ -13,8 +13,8 @@
  *   window.herald  {events, refresh()} for the console and tests: the page's EventStream
  */
 
-import { api } from '../shared/api.js';
-import { EventStream } from '../shared/event-stream.js';
+import { api } from '../common/api.js';
+import { EventStream } from '../common/event-stream.js';
 
 const base = window.location.pathname.endsWith('/') ? window.location.pathname : `${window.location.pathname}/`;
 

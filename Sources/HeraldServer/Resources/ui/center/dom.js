@@ -1,6 +1,6 @@
 /* Building elements (shared with the app pages), and the center's modal dialogs. */
 
-export { button, element } from '../shared/elements.js';
+export { button, element } from '../common/elements.js';
 
 const returnFocus = new Map();
 

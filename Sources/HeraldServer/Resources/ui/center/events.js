@@ -1,79 +1,69 @@
 /*
  * The center's live connection: the daemon's events (`/v1/events`, through the
- * shared EventStream, which reconnects with backoff and resumes after the last
- * `sequence`), what each event changes on the page, and reading everything again
- * after a (re)connection or missed events.
+ * EventStream of ../common, which reconnects with backoff and resumes after the
+ * last `sequence`), the actions each event dispatches and the lists it reads
+ * again, and reading everything again after a (re)connection or missed events.
  */
 
-import { api } from '../shared/api.js';
-import { EventStream } from '../shared/event-stream.js';
-import { forgetKey } from '../shared/session-key.js';
-import { refreshAppLists, refreshApps } from './apps.js';
-import { removeCards } from './cards.js';
-import { scheduleRefresh } from './lists.js';
-import { present } from './presentations.js';
-import { addPrompt, refreshPrompts, removePrompt } from './prompts.js';
-import { showBadge, showSettings } from './settings.js';
-import { $, appName, state } from './state.js';
-import { report } from './status.js';
-import { refreshClock } from './time.js';
+import { EventStream } from '../common/event-stream.js';
+import { failed } from './messages.js';
+import { appName } from './reducer.js';
 
-function handleEvent(event) {
-  if (event.type !== 'appsChanged' && !state.apps.has(event.app)) {
-    refreshApps().catch(report);
-  }
+/** What one event changes: the actions it dispatches, the lists it reads again. */
+function handleEvent(event, { dispatch, getState }, reading) {
+  const { scheduleRefresh: refresh } = reading;
   const app = event.app;
+  if (event.type !== 'appsChanged' && !getState().apps[app]) {
+    reading.refreshApps().catch((error) => dispatch(failed(error)));
+  }
   switch (event.type) {
     case 'presented':
-      present(event.presentation);
-      scheduleRefresh(app, 'delivered');
+      dispatch({ type: 'presented', presentation: event.presentation });
+      refresh(app, 'delivered');
       break;
     case 'delivered':
-      scheduleRefresh(app, 'delivered');
-      scheduleRefresh(app, 'pending');
+      refresh(app, 'delivered');
+      refresh(app, 'pending');
       break;
     case 'withdrawn':
-      removeCards(event.deliveries || []);
-      scheduleRefresh(app, 'delivered');
+      dispatch({ type: 'cardsRemoved', ids: event.deliveries || [] });
+      refresh(app, 'delivered');
       break;
     case 'responded':
-      removeCards([event.response.delivery.id]);
-      scheduleRefresh(app, 'delivered');
+      dispatch({ type: 'cardsRemoved', ids: [event.response.delivery.id] });
+      refresh(app, 'delivered');
       break;
     case 'badgeChanged':
-      showBadge(app, event.badge);
+      dispatch({ type: 'badgeRead', app, badge: event.badge });
       break;
     case 'authorizationRequested':
-      addPrompt({ app, name: event.name || appName(app), options: event.options || [] });
+      dispatch({ type: 'promptAdded',
+        prompt: { app, name: event.name || appName(getState(), app), options: event.options || [] } });
       break;
     case 'authorizationChanged':
-      removePrompt(app);
-      scheduleRefresh(app, 'preferences');
+      dispatch({ type: 'promptRemoved', app });
+      refresh(app, 'preferences');
       break;
     case 'pendingChanged':
-      scheduleRefresh(app, 'pending');
+      refresh(app, 'pending');
       break;
     case 'settingsShown':
-      showSettings(app);
+      dispatch({ type: 'settingsShown', app });
       break;
     case 'appsChanged':
-      refreshApps().catch(report);
+      reading.refreshApps().catch((error) => dispatch(failed(error)));
       break;
     default:
       break;
   }
 }
 
-function setConnection(name, text) {
-  $('connection').dataset.state = name;
-  $('connection-text').textContent = text;
-}
-
 /** What the stream's state shows in the top bar's #connection. */
-function showStreamState(name, detail) {
-  if (name === 'open') setConnection('live', 'Live');
-  else if (name === 'waiting') setConnection('offline', `Offline — reconnecting in ${Math.ceil(detail.delay / 1000)} s`);
-  else if (name === 'revoked' || name === 'stopped') setConnection('offline', 'Signed out');
+function connection(name, detail) {
+  if (name === 'open') return { state: 'live', text: 'Live' };
+  if (name === 'waiting') return { state: 'offline', text: `Offline — reconnecting in ${Math.ceil(detail.delay / 1000)} s` };
+  if (name === 'revoked' || name === 'stopped') return { state: 'offline', text: 'Signed out' };
+  return null;
 }
 
 /**
@@ -83,57 +73,21 @@ function showStreamState(name, detail) {
  * A revoked stream means this browser's session ended (signed out here or
  * elsewhere): the page shows the sign-in page.
  */
-export const stream = new EventStream('/v1/events', {
-  open: () => refreshAll(),
-  message: (event) => {
-    try {
-      handleEvent(event);
-    } catch (error) {
-      report(error);
-    }
-  },
-  gap: () => refreshAll(),
-  state: showStreamState,
-  revoked: () => window.location.assign('/'),
-});
-
-/** Ends this browser's session and forgets its key; the daemon closes its streams, and the page shows the sign-in page. */
-export async function signOut() {
-  try {
-    await api('POST', '/logout');
-  } catch (error) {
-    report(error);
-    return;
-  }
-  stream.stop();
-  forgetKey();
-  window.location.assign('/');
-}
-
-let refreshing = null;
-let refreshAgain = false;
-
-/**
- * Reads everything again: after a reconnect or missed events. A call while a
- * reading is under way reads once more after it, so nothing that happened in
- * between is missed.
- */
-export function refreshAll() {
-  if (refreshing) {
-    refreshAgain = true;
-    return refreshing;
-  }
-  refreshing = (async () => {
-    do {
-      refreshAgain = false;
+export function createStream(store, reading) {
+  return new EventStream('/v1/events', {
+    open: () => reading.refreshAll(),
+    message: (event) => {
       try {
-        await Promise.all([refreshApps(), refreshPrompts(), refreshClock()]);
-        for (const identifier of state.apps.keys()) refreshAppLists(identifier);
+        handleEvent(event, store, reading);
       } catch (error) {
-        report(error);
+        store.dispatch(failed(error));
       }
-    } while (refreshAgain);
-    refreshing = null;
-  })();
-  return refreshing;
+    },
+    gap: () => reading.refreshAll(),
+    state: (name, detail) => {
+      const shown = connection(name, detail);
+      if (shown) store.dispatch({ type: 'connectionChanged', connection: shown });
+    },
+    revoked: () => window.location.assign('/'),
+  });
 }

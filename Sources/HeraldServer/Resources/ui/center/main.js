@@ -2,9 +2,17 @@
  * Herald's web notification center: live banners and alerts from the event
  * stream, each app's delivered and scheduled notifications, badges, Settings,
  * and authorization prompts. Plain JavaScript modules against the daemon's /v1
- * API: this one starts the page; the others in this folder each hold one part
- * of it, and ../shared holds what the apps' pages use too (API calls, the event
- * stream).
+ * API, importing in one direction (scripts/check-web fails on a cycle):
+ *
+ *   main.js           builds the store and wires the rest to it (this file)
+ *   view-*.js         render the state into the page; their controls dispatch actions
+ *   events.js         the event stream: each event dispatches actions, reads lists again
+ *   effects.js        what actions ask of the world: API calls, then actions again
+ *   reading.js        reads the daemon's state into the store (coalesced, newest wins)
+ *   store.js          one store: reducer, one render per batch of changes, effects
+ *   reducer.js        the state (plain data) and every change to it; pure
+ *   rules.js          what a delivery offers from its category; pure
+ *   ../common/        what the apps' pages use too (API calls, the event stream, elements)
  *
  * Stable hooks (tests and styles rely on them):
  *   #connection[data-state=connecting|live|offline]   event stream state
@@ -30,32 +38,47 @@
  *   /?app=<identifier>         deep link: opens with that app selected
  *   /?reply=<delivery id>&action=<action identifier>   deep link: opens that delivered
  *                              notification's reply field for the text-input action, focused
- *   window.herald              {reconnect(), refreshAll(), stream, state} for the console and tests
+ *   window.herald              {reconnect(), refreshAll(), stream, store, state} for the console and tests
  */
 
-import { followLink, select } from './apps.js';
-import { refreshAll, signOut, stream } from './events.js';
-import { toggleDesktopNotifications } from './presentations.js';
-import { answerPrompt } from './prompts.js';
-import { $, DESKTOP_KEY, phoneWidth, state } from './state.js';
-import { updateTimes } from './time.js';
+import { desktopWasOn, createEffects } from './effects.js';
+import { createStream } from './events.js';
+import { createReading } from './reading.js';
+import { initialState, reduce } from './reducer.js';
+import { createKeeper, kept, takeLink } from './session.js';
+import { createStore } from './store.js';
+import { createAppsView } from './view-apps.js';
+import { createFocusView, createPageView, createPromptView } from './view-page.js';
+import { createAlertView, createBannersView, createSoundView } from './view-presentations.js';
+import { updateTimes } from './view-time.js';
 
 function start() {
-  $('auth-allow').addEventListener('click', () => answerPrompt(true));
-  $('auth-deny').addEventListener('click', () => answerPrompt(false));
+  const initial = initialState({ ...kept(), desktop: desktopWasOn() });
+  const store = createStore(reduce, initial);
+  const { dispatch } = store;
+  const reading = createReading(store);
+  const stream = createStream(store, reading);
+  store.onAction(createEffects(store, reading, stream));
+
   // The prompt and an alert wait for an answer: Escape does not close them.
-  for (const dialog of [$('auth-dialog'), $('alert-dialog')]) {
-    dialog.addEventListener('cancel', (event) => event.preventDefault());
+  for (const id of ['auth-dialog', 'alert-dialog']) {
+    document.getElementById(id).addEventListener('cancel', (event) => event.preventDefault());
   }
-  const desktop = $('desktop-notifications');
-  desktop.checked = localStorage.getItem(DESKTOP_KEY) === '1' &&
-    'Notification' in window && Notification.permission === 'granted';
-  desktop.addEventListener('change', toggleDesktopNotifications);
-  $('sign-out').addEventListener('click', signOut);
-  phoneWidth.addEventListener('change', () => select(state.selected, false));
-  setInterval(updateTimes, 30000);
-  window.herald = { reconnect: () => stream.reconnect(), refreshAll, stream, state };
-  refreshAll().then(followLink);
+  const views = [
+    createPageView(dispatch), createAppsView(dispatch), createBannersView(dispatch),
+    createAlertView(dispatch), createPromptView(dispatch), createSoundView(),
+    (state) => updateTimes(state.clockOffset), createKeeper(initial), createFocusView(),
+  ];
+  store.subscribe((state) => { for (const view of views) view(state); });
+  store.render();
+  setInterval(() => updateTimes(store.getState().clockOffset), 30000);
+
+  window.herald = {
+    reconnect: () => stream.reconnect(), refreshAll: reading.refreshAll, stream, store,
+    get state() { return store.getState(); },
+  };
+  const link = takeLink();
+  reading.refreshAll().then(() => dispatch({ type: 'followLink', link }));
   stream.start();
 }
 

@@ -4,7 +4,7 @@
  * goes on to the page that was asked for, replacing this one in the history.
  */
 
-import { adoptKey } from '../shared/session-key.js';
+import { adoptKey } from '../common/session-key.js';
 
 const meta = (name) => document.querySelector(`meta[name="${name}"]`).content;
 
