@@ -56,14 +56,12 @@ extension NotificationEngine {
                 throw NotificationError(.deliveryNotFound, "\(app) has no unanswered delivery \(id)")
             }
             let record = try record(app, in: &scheduling)
-            let answer = try validateAnswer(
+            let answer = try ResponsePolicy.decide(
                 stored.delivery, actionIdentifier: actionIdentifier, userText: userText,
-                authenticated: authenticated, category: record.category(for: stored.delivery))
-            try write(locking: [app]) { transaction in
-                // Another node may have taken the answer since the read; the app's lock orders them.
-                if transaction is any SharedStoreTransaction, try transaction.delivery(id)?.isAnswered != false {
-                    throw NotificationError(.deliveryNotFound, "\(app) has no unanswered delivery \(id)")
-                }
+                authenticated: authenticated, category: record.category(for: stored.delivery), date: scheduler.now)
+            try coordinatedWrite { transaction, coordinator in
+                try coordinator.lockApps([app])
+                try coordinator.requireUnanswered(id, of: app, in: transaction)
                 try transaction.updateDelivery(id, isListed: false, isAnswered: true)
                 if answer.reachesApp { try transaction.saveResponse(answer.response) }
             }
@@ -87,52 +85,6 @@ extension NotificationEngine {
         if !answer.reachesApp, !answer.response.delivery.request.content.attachments.isEmpty {
             sweepAttachments()
         }
-    }
-
-    /// Checks the response against the delivery's category: the one it was made
-    /// with, not one the app registered since.
-    private func validateAnswer(
-        _ delivery: Delivery, actionIdentifier: String, userText: String?, authenticated: Bool,
-        category: NotificationCategory?
-    ) throws -> Answer {
-        let response = NotificationResponse(
-            delivery: delivery, actionIdentifier: actionIdentifier, userText: userText, date: scheduler.now)
-        switch actionIdentifier {
-        case NotificationAction.defaultIdentifier, NotificationAction.dismissIdentifier:
-            guard userText == nil else {
-                throw NotificationError(.invalidResponse, "a tap or a dismissal carries no text")
-            }
-            let isTap = actionIdentifier == NotificationAction.defaultIdentifier
-            let reportsDismissal = category?.options.contains(.customDismissAction) ?? false
-            return Answer(response: response, reachesApp: isTap || reportsDismissal, opensApp: isTap)
-        default:
-            let action = try Self.action(actionIdentifier, in: category, of: delivery)
-            if action.textInput != nil, userText == nil {
-                throw NotificationError(.invalidResponse, "action \"\(actionIdentifier)\" needs the user's text")
-            }
-            if action.textInput == nil, userText != nil {
-                throw NotificationError(.invalidResponse, "action \"\(actionIdentifier)\" has no text field")
-            }
-            if action.options.contains(.authenticationRequired), !authenticated {
-                throw NotificationError(
-                    .authenticationRequired, "action \"\(actionIdentifier)\" requires an authenticated user")
-            }
-            return Answer(response: response, reachesApp: true, opensApp: action.options.contains(.foreground))
-        }
-    }
-
-    private static func action(
-        _ identifier: String, in category: NotificationCategory?, of delivery: Delivery
-    ) throws -> NotificationAction {
-        guard let category else {
-            throw NotificationError(
-                .invalidResponse, "delivery \(delivery.id) has no category, so it has no action \"\(identifier)\"")
-        }
-        guard let action = category.action(withIdentifier: identifier) else {
-            throw NotificationError(
-                .invalidResponse, "category \"\(category.identifier)\" has no action \"\(identifier)\"")
-        }
-        return action
     }
 
     /// Gives a response to the app's handler; once it completes (or times out)

@@ -95,10 +95,10 @@ extension NotificationEngine {
         for schedule: TriggerSchedule, in scheduling: inout Scheduling
     ) throws -> [(app: AppIdentifier, pending: PendingRequest)] {
         let now = scheduler.now
-        let moved = try write { transaction in
+        let moved = try coordinatedWrite { transaction, coordinator in
             var moved: [(app: AppIdentifier, pending: PendingRequest)] = []
             let apps = try transaction.pendingCounts().keys.sorted()
-            try (transaction as? any SharedStoreTransaction)?.lockApps(apps)
+            try coordinator.lockApps(apps)
             for app in apps {
                 for var pending in try transaction.pendingRequests(app) {
                     guard let date = pending.nextFireDate, date > now,
@@ -112,7 +112,7 @@ extension NotificationEngine {
                 }
             }
             try transaction.saveScheduleTimeZone(schedule.timeZone.identifier)
-            try announce(moved.map(\.pending.nextFireDate), in: transaction)
+            try coordinator.announce(moved.map(\.pending.nextFireDate))
             return moved
         }
         scheduling.core.redated(to: schedule, moved: !moved.isEmpty)
