@@ -2,7 +2,7 @@ import Foundation
 
 /// What a user's answer to a delivery does, as the engine decides it before
 /// anything is written.
-struct ResponseDecision {
+struct ResponseDecision: Equatable {
     var response: NotificationResponse
     /// Whether the app is told (saved for it, handed to its handler).
     var reachesApp: Bool
