@@ -89,7 +89,7 @@ extension NotificationEngine {
     }
 
     /// Re-dates every pending floating calendar request whose fire date is after
-    /// now for `schedule`, saves its zone and makes it the engine's, in one
+    /// now for `schedule` (``EngineCore/redated(_:for:now:)``), saves its zone and makes it the engine's, in one
     /// transaction; on failure nothing changes. Returns the requests that moved.
     private func redate(
         for schedule: TriggerSchedule, in scheduling: inout Scheduling
@@ -100,13 +100,7 @@ extension NotificationEngine {
             let apps = try transaction.pendingCounts().keys.sorted()
             try coordinator.lockApps(apps)
             for app in apps {
-                for var pending in try transaction.pendingRequests(app) {
-                    guard let date = pending.nextFireDate, date > now,
-                        case .calendar(let trigger) = pending.request.trigger, trigger.dateComponents.timeZone == nil,
-                        let redated = schedule.redatedFireDate(for: trigger, previous: date, now: now),
-                        redated != date
-                    else { continue }
-                    pending.nextFireDate = redated
+                for pending in EngineCore.redated(try transaction.pendingRequests(app), for: schedule, now: now) {
                     try transaction.savePending(pending, for: app)
                     moved.append((app, pending))
                 }
