@@ -36,65 +36,57 @@ extension NotificationEngine {
     /// call) is refused as a whole, its transaction rolled back.
     package func addEach(_ adds: [GroupedAdd]) -> [Result<AddResult, any Error>] {
         followSystemTimeZone()
-        var group = AddingGroup(adds)
+        var group = AddingFlow(adds.map { ($0.requests, $0.app) })
         // The attachments' bytes are stored before the requests are committed; a
         // crash in between leaves files that the next sweep removes.
         importAttachments(into: &group)
         defer { releaseAttachments(group.pinned, committed: !group.refusedAny) }
-        let outcome = scheduling.withLock { commit(&group, in: &$0) }
-        for app in outcome.changed {
-            emit(.pendingChanged(app: app))
-        }
-        if outcome.freed { sweepAttachments() }
-        if outcome.firesNow { fireDue() }
-        for index in outcome.retry {
-            group.results[index] = Result { try addNow(group.adds[index].requests, for: group.adds[index].app) }
+        let actions = scheduling.withLock { commit(&group, in: &$0) }
+        for action in actions {
+            switch action {
+            case .emitPendingChanged(let app): emit(.pendingChanged(app: app))
+            case .sweepAttachments: sweepAttachments()
+            case .fireDue: fireDue()
+            case .retryAlone(let index):
+                group.results[index] = Result { try addNow(group.adds[index].requests, for: group.adds[index].app) }
+            }
         }
         return group.results.map { $0 ?? .failure(NotificationError(.storeFailure, "the add was not made")) }
     }
 
-    private func importAttachments(into group: inout AddingGroup) {
+    private func importAttachments(into group: inout AddingFlow) {
         for index in group.adds.indices {
             do {
                 let imported = try importAttachments(group.adds[index].requests)
                 group.adds[index].requests = imported.requests
                 group.pinned += imported.pinned
             } catch {
-                group.results[index] = .failure(error)
+                group.refuse(index, error)
             }
         }
     }
 
-    /// Plans and writes the group's adds in one transaction, and reports the
-    /// commit to the core; with the adds of a failed transaction to make again
-    /// on their own.
-    private func commit(_ group: inout AddingGroup, in scheduling: inout Scheduling) -> AddingGroup.Outcome {
+    /// Plans and writes the group's adds in one transaction, reports the commit
+    /// to the core, and returns what the flow says to do after the lock.
+    private func commit(_ group: inout AddingFlow, in scheduling: inout Scheduling) -> [AddingFlow.Action] {
         let now = scheduler.now
         let (candidates, known) = candidates(of: &group, in: &scheduling)
-        guard !candidates.isEmpty else { return AddingGroup.Outcome() }
+        guard !candidates.isEmpty else { return [] }
         let core = scheduling.core
         do {
-            let plans = try write(lockingRecordsOf: candidates.map(\.app)) { transaction, coordinator, locked in
+            let planned = try write(lockingRecordsOf: candidates.map(\.app)) { transaction, coordinator, locked in
                 try plan(
                     candidates, of: &group, records: locked ?? known, now: now, core: core,
                     in: transaction, coordinator: coordinator)
             }
-            var outcome = AddingGroup.Outcome()
-            for (index, app, plan) in plans {
-                scheduling.core.committed(plan, for: app)
-                group.results[index] = .success(AddResult(evictedIdentifiers: plan.evicted.map { $0.request.identifier }))
-                outcome.note(plan, for: app, now: now)
+            for add in planned {
+                scheduling.core.committed(add.plan, for: add.app)
             }
-            if !plans.isEmpty { pendingChanged() }
+            if !planned.isEmpty { pendingChanged() }
             armTimer(&scheduling)
-            return outcome
+            return group.handle(.committed(planned, now: now))
         } catch {
-            guard group.adds.count > 1 else {
-                group.results[candidates[0].index] = .failure(error)
-                return AddingGroup.Outcome()
-            }
-            for (index, _) in candidates { group.results[index] = nil }
-            return AddingGroup.Outcome(retry: candidates.map(\.index))
+            return group.handle(.failed(candidates: candidates.map(\.index), error: error))
         }
     }
 
@@ -102,7 +94,7 @@ extension NotificationEngine {
     /// their apps' records (with other writers they come with the apps' locks,
     /// in the transaction).
     private func candidates(
-        of group: inout AddingGroup, in scheduling: inout Scheduling
+        of group: inout AddingFlow, in scheduling: inout Scheduling
     ) -> (candidates: [(index: Int, app: AppIdentifier)], known: [AppIdentifier: AppRecord]) {
         var known: [AppIdentifier: AppRecord] = [:]
         var candidates: [(index: Int, app: AppIdentifier)] = []
@@ -114,7 +106,7 @@ extension NotificationEngine {
                 }
                 candidates.append((index, add.app))
             } catch {
-                group.results[index] = .failure(error)
+                group.refuse(index, error)
             }
         }
         return (candidates, known)
@@ -124,13 +116,13 @@ extension NotificationEngine {
     /// ones before it. A refused add of a group of several is noted and the
     /// others go ahead; a lone add's refusal rolls the transaction back.
     private func plan(
-        _ candidates: [(index: Int, app: AppIdentifier)], of group: inout AddingGroup,
+        _ candidates: [(index: Int, app: AppIdentifier)], of group: inout AddingFlow,
         records: [AppIdentifier: AppRecord], now: Date, core: EngineCore,
         in transaction: any StoreTransaction, coordinator: TransactionCoordinator
-    ) throws -> [(index: Int, app: AppIdentifier, plan: AddPlan)] {
+    ) throws -> [AddingFlow.Planned] {
         var counts: [AppIdentifier: Int] = [:]
-        var plans: [(index: Int, app: AppIdentifier, plan: AddPlan)] = []
-        let isLone = group.adds.count == 1
+        var plans: [AddingFlow.Planned] = []
+        let isLone = group.isLone
         for (index, app) in candidates {
             let record = try Self.record(app, in: records)
             let items: [PendingRequest]
@@ -138,7 +130,7 @@ extension NotificationEngine {
                 // Validation and authorization: no store access, so no store error.
                 items = try core.pendingItems(for: group.adds[index].requests, of: app, record: record, now: now)
             } catch where !isLone {
-                group.results[index] = .failure(error)
+                group.refuse(index, error)
                 continue
             }
             let count = try counts[app] ?? coordinator.pendingCount(
@@ -149,12 +141,12 @@ extension NotificationEngine {
             } catch let error as NotificationError
                 where !isLone && (error.code == .pendingLimitReached || error.code == .payloadTooLarge)
             {
-                group.results[index] = .failure(error)
+                group.refuse(index, error)
                 continue
             }
             try apply(plan, for: app, in: transaction)
             counts[app] = count + plan.countChange
-            plans.append((index, app, plan))
+            plans.append(AddingFlow.Planned(index: index, app: app, plan: plan))
         }
         try coordinator.announce(plans.flatMap { $0.plan.items.map(\.nextFireDate) })
         return plans
@@ -190,43 +182,5 @@ extension NotificationEngine {
     func apply(_ plan: AddPlan, for app: AppIdentifier, in transaction: any StoreTransaction) throws {
         try transaction.deletePending(app, identifiers: plan.evicted.map { $0.request.identifier })
         try transaction.savePending(plan.items, for: app)
-    }
-}
-
-/// A group of adds on its way through ``NotificationEngine/addEach(_:)``.
-struct AddingGroup {
-    var adds: [NotificationEngine.GroupedAdd]
-    /// Each add's result, once it has one.
-    var results: [Result<AddResult, any Error>?]
-    /// The attachments the adds stored, pinned until the group is done.
-    var pinned: [String] = []
-
-    init(_ adds: [NotificationEngine.GroupedAdd]) {
-        self.adds = adds
-        results = Array(repeating: nil, count: adds.count)
-    }
-
-    var refusedAny: Bool {
-        results.contains { result in
-            if case .failure = result { true } else { false }
-        }
-    }
-
-    /// What the engine does once the group's transaction is over.
-    struct Outcome {
-        /// The apps whose pending requests changed, in the order of their first add.
-        var changed: [AppIdentifier] = []
-        /// Whether requests were evicted or replaced (their attachments may be free).
-        var freed = false
-        /// Whether a request added is due now.
-        var firesNow = false
-        /// The adds to make again on their own, their group's transaction failed.
-        var retry: [Int] = []
-
-        mutating func note(_ plan: EngineCore.AddPlan, for app: AppIdentifier, now: Date) {
-            freed = freed || !plan.evicted.isEmpty || !plan.replaced.isEmpty
-            if !changed.contains(app) { changed.append(app) }
-            firesNow = firesNow || plan.items.contains { $0.nextFireDate.map { $0 <= now } ?? false }
-        }
     }
 }
