@@ -34,7 +34,7 @@ struct EngineState {
         var waiters: [CheckedContinuation<Bool, Never>]
     }
 
-    /// Apps' records as last read or written; with a shared store, none (other
+    /// Apps' records as last read or written; with other writers, none (other
     /// engines change them).
     var apps: [AppIdentifier: AppRecord] = [:]
     /// Moves with every write of an app record, so a record read from the store
@@ -47,7 +47,7 @@ struct EngineState {
     var prompts: [AppIdentifier: Prompt] = [:]
     var presenters: [(token: UInt64, presenter: any Presenter)] = []
     var nextToken: UInt64 = 0
-    /// What a shared store told the engine that it has not handled yet.
+    /// What the other engines told this one that it has not handled yet.
     var sharing = SharingSignals()
 
     /// Brings the app to the foreground or sends it to the background: the one

@@ -6,7 +6,7 @@ extension NotificationEngine {
     /// given while its handler was not connected, or handed to a handler that has
     /// not completed, oldest first. The engine keeps each until the app has it —
     /// its in-process handler completed, or it acknowledged it
-    /// (``acknowledgeResponse(to:for:)``) — across restarts; with a shared store,
+    /// (``acknowledgeResponse(to:for:)``) — across restarts; with other writers,
     /// whichever engine the user answered on.
     ///
     /// The daemon sends these first on an app's event stream, so an app reached

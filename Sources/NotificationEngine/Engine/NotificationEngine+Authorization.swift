@@ -8,22 +8,21 @@ extension NotificationEngine {
         try Validator.validateApp(app)
         var becameProvisional = false
         let status: AuthorizationStatus = try scheduling.withLock { scheduling in
-            let record = try record(app, in: &scheduling)
-            let status = record.preferences.authorizationStatus
-            // Provisional authorization is granted without asking; asking for more
-            // than that later asks the user, as a first request would.
-            if options.contains(.provisional), status == .notDetermined || status == .provisional {
-                becameProvisional = try decideProvisionally(options: options, for: app, in: &scheduling)
+            let preferences = try record(app, in: &scheduling).preferences
+            switch AuthorizationRules.outcome(
+                of: options, status: preferences.authorizationStatus, policy: configuration.authorizationPolicy)
+            {
+            case .provisional:
+                if let granted = AuthorizationRules.provisionally(preferences, granting: options) {
+                    try save(granted, for: app)
+                    becameProvisional = preferences.authorizationStatus != .provisional
+                }
                 return .provisional
-            }
-            switch (status, configuration.authorizationPolicy) {
-            case (.notDetermined, .grantAll), (.provisional, .grantAll):
-                return try decide(true, options: options, for: app, in: &scheduling)
-            case (.notDetermined, .denyAll), (.provisional, .denyAll):
-                return try decide(false, options: options, for: app, in: &scheduling)
-            case (.provisional, .ask):
+            case .decide(let granted):
+                return try decide(granted, options: options, for: app, in: &scheduling)
+            case .ask:
                 return .notDetermined
-            case (let status, _):
+            case .answered(let status):
                 return status
             }
         }
@@ -46,25 +45,13 @@ extension NotificationEngine {
         }
     }
 
-    /// Stores the decision and returns the new status.
-    private func decideProvisionally(
-        options: AuthorizationOptions, for app: AppIdentifier, in scheduling: inout Scheduling
-    ) throws -> Bool {
-        var preferences = try record(app, in: &scheduling).preferences
-        let wasProvisional = preferences.authorizationStatus == .provisional
-        guard !wasProvisional || !preferences.grantedOptions.isSuperset(of: options) else { return false }
-        preferences.authorizationStatus = .provisional
-        preferences.grantedOptions.formUnion(options)
-        try save(preferences, for: app)
-        return !wasProvisional
-    }
-
+    /// Stores the answer (``AuthorizationRules/answered(_:granted:options:)``) and
+    /// returns the new status.
     private func decide(
         _ granted: Bool, options: AuthorizationOptions, for app: AppIdentifier, in scheduling: inout Scheduling
     ) throws -> AuthorizationStatus {
-        var preferences = try record(app, in: &scheduling).preferences
-        preferences.authorizationStatus = granted ? .authorized : .denied
-        preferences.grantedOptions = granted ? options : []
+        let preferences = AuthorizationRules.answered(
+            try record(app, in: &scheduling).preferences, granted: granted, options: options)
         try save(preferences, for: app)
         return preferences.authorizationStatus
     }

@@ -47,9 +47,9 @@ extension NotificationEngine {
     /// commit: the window's entries due at `now` after them, or, when `items`
     /// emptied it, the store's next entries after the last of them (the window is
     /// refilled with those now, which is what it holds once `items` commit). Not
-    /// with a shared store, whose batches claim their rows in the transaction.
+    /// with other writers, where batches claim their rows in the transaction.
     private func prefetch(after items: [FireItem], now: Date, in scheduling: inout Scheduling) -> FiringPrefetch? {
-        guard sharedStore == nil, let last = items.last, let lastDate = last.expectedDate else { return nil }
+        guard coordination.readsDueRowsAhead, let last = items.last, let lastDate = last.expectedDate else { return nil }
         if scheduling.core.needsRefill(at: now) {
             let after = DueEntry(app: last.app, identifier: last.identifier, date: lastDate)
             let capacity = scheduling.core.window.capacity
@@ -72,48 +72,23 @@ extension NotificationEngine {
     /// parallel for a large batch), or taken from `prefetched`, read while the
     /// batch before committed and checked to have seen no other write since; the
     /// `scheduling` lock, held throughout, keeps every other change of pending
-    /// requests out in between. With a shared store they are claimed in the
-    /// transaction instead (other engines change them without the lock); rows
-    /// another engine holds are left to it, and looked at again shortly in case
-    /// it never commits.
+    /// requests out in between. With other writers they are claimed in the
+    /// transaction instead (``TransactionCoordinator/claim(_:waitingForApps:local:decode:)``);
+    /// rows another engine holds are left to it, and looked at again shortly in
+    /// case it never commits.
     func commit(
         _ items: [FireItem], now: Date, clearing handedOver: [DeliveryID] = [],
         prefetched: FiringPrefetch.Taken? = nil, in scheduling: inout Scheduling
     ) -> Firing? {
         do {
-            let appKeys = Set(items.map(\.app))
-            let isShared = sharedStore != nil
-            let cached = isShared ? [:] : try appKeys.reduce(into: [AppIdentifier: AppRecord]()) { records, app in
-                records[app] = try record(app, in: &scheduling)
-            }
-            let preloaded = isShared ? nil : try load(items, prefetched: prefetched)
+            let local = try localClaim(items, prefetched: prefetched, in: &scheduling)
             let core = scheduling.core
             let waitsForApps = scheduling.core.waitsForApps(of: items, limit: Self.appLockSkipsBeforeWaiting)
-            var claimedAll = true
-            var skipped: [FireItem] = []
-            var lockedApps: [AppIdentifier] = []
-            let firing = try write { transaction in
-                var apps = cached
-                var loaded = preloaded ?? [:]
-                if let shared = transaction as? any SharedStoreTransaction {
-                    // The apps' records come with their locks; the rows with their claims.
-                    // An app another engine holds is skipped, not waited for: it is
-                    // most likely firing these very rows (every engine's timer fires
-                    // for them), and waiting would hold up this engine's next batch.
-                    let rows: [AppIdentifier: SharedAppRow]
-                    let claimed: [PendingRecord]
-                    if waitsForApps {
-                        rows = try shared.lockApps(appKeys.sorted())
-                        claimed = try shared.claimPending(items.map { ($0.app, $0.identifier) })
-                    } else {
-                        (rows, claimed) = try shared.lockAppsSkippingLockedAndClaim(items.map { ($0.app, $0.identifier) })
-                    }
-                    apps = rows.mapValues(AppRecord.init)
-                    lockedApps = Array(rows.keys)
-                    skipped = items.filter { rows[$0.app] == nil }
-                    claimedAll = claimed.count == items.count - skipped.count
-                    loaded = decode(claimed)
-                }
+            var claim = local
+            let firing = try coordinatedWrite { transaction, coordinator in
+                claim = try coordinator.claim(items, waitingForApps: waitsForApps, local: local) { decode($0) }
+                var apps = claim.apps
+                let loaded = claim.loaded
                 var firing = Firing()
                 // Each delivery's request as read from its pending row, which the store writes as it is.
                 var payloads: [RequestPayload] = []
@@ -131,7 +106,7 @@ extension NotificationEngine {
                 }
                 firing.apps = apps
                 try finishBatch(&firing, clearing: handedOver, payloads: payloads, rules: core.rules, in: transaction)
-                try announce(firing.rescheduled.map(\.1.nextFireDate), in: transaction)
+                try coordinator.announce(firing.rescheduled.map(\.1.nextFireDate))
                 return firing
             }
             scheduling.core.committed(firing)
@@ -146,11 +121,11 @@ extension NotificationEngine {
                     }
                 }
             }
-            scheduling.core.locked(lockedApps)
-            if !skipped.isEmpty {
-                recheckApps(&scheduling, items: skipped, now: now, after: Self.appLockRecheckDelay)
+            scheduling.core.locked(claim.lockedApps)
+            if !claim.skipped.isEmpty {
+                recheckApps(&scheduling, items: claim.skipped, now: now, after: Self.appLockRecheckDelay)
             }
-            if !claimedAll { recheckClaims(&scheduling, now: now, after: Self.claimRecheckDelay) }
+            if !claim.claimedAll { recheckClaims(&scheduling, now: now, after: Self.claimRecheckDelay) }
             return firing
         } catch {
             logger.error("firing \(items.count) requests failed, retrying in 1 s: \(error)")
@@ -158,6 +133,19 @@ extension NotificationEngine {
             arm(&scheduling, at: now.addingTimeInterval(1))
             return nil
         }
+    }
+
+    /// What a batch fires from with a single writer: the apps' records (cached)
+    /// and the items' rows, read before the write transaction; nothing with
+    /// other writers, whose transaction claims them.
+    private func localClaim(
+        _ items: [FireItem], prefetched: FiringPrefetch.Taken?, in scheduling: inout Scheduling
+    ) throws -> FiringClaim {
+        guard coordination.readsDueRowsAhead else { return FiringClaim(apps: [:], loaded: [:]) }
+        let apps = try Set(items.map(\.app)).reduce(into: [AppIdentifier: AppRecord]()) { records, app in
+            records[app] = try record(app, in: &scheduling)
+        }
+        return FiringClaim(apps: apps, loaded: try load(items, prefetched: prefetched))
     }
 
     /// The pending records of the items and their decoded requests, read now
@@ -281,7 +269,7 @@ extension NotificationEngine {
     /// Hands the deliveries a crash left in the outbox to the presenters again,
     /// with the same delivery identifiers.
     func recoverOutbox() throws {
-        guard sharedStore == nil else {
+        guard coordination.ownsOutbox else {
             // Entries of live engines are theirs; those of engines gone are taken over.
             takeOverAbandonedOutbox()
             return

@@ -4,8 +4,8 @@ import Signals
 import Synchronization
 
 extension NotificationEngine {
-    /// Where one delivery goes: to the app in the foreground, which decides, or
-    /// straight to the presenters.
+    /// Where one delivery goes (``PresentationPolicy/route(isForeground:hasHandler:)``),
+    /// with the foreground app's handler.
     private enum Route {
         case foreground(any NotificationAppHandler)
         case foregroundWithoutHandler
@@ -79,8 +79,12 @@ extension NotificationEngine {
     }
 
     private func route(for app: AppIdentifier, in state: EngineState) -> Route {
-        guard state.foreground.contains(app) else { return .background }
-        return state.connections[app].map { .foreground($0.handler) } ?? .foregroundWithoutHandler
+        let handler = state.connections[app]?.handler
+        switch PresentationPolicy.route(isForeground: state.foreground.contains(app), hasHandler: handler != nil) {
+        case .foreground: return handler.map(Route.foreground) ?? .foregroundWithoutHandler
+        case .foregroundWithoutHandler: return .foregroundWithoutHandler
+        case .background: return .background
+        }
     }
 
     /// Asks the foreground app how to show the delivery; no answer within the
@@ -97,42 +101,30 @@ extension NotificationEngine {
     private func finishForeground(_ delivery: Delivery, options: PresentationOptions) {
         // The app was forgotten while its handler decided: nothing is left to show.
         guard isStored(delivery.id) else { return }
-        if !options.keepsInList {
+        let outcome = PresentationPolicy.foregroundOutcome(options)
+        if outcome.unlists {
             unlist(delivery)
         }
-        if options.showsOnScreen || options.keepsInList {
-            let style: AlertStyle? = options.showsOnScreen ? nil : AlertStyle.none
-            if let record = try? record(delivery.app) {
-                show(delivery, style: style, withSound: options.contains(.sound), record: record, to: presenters)
-            }
+        if outcome.shows, let record = try? record(delivery.app) {
+            show(delivery, style: outcome.style, withSound: outcome.withSound, record: record, to: presenters)
         }
         clearOutbox([delivery.id])
     }
 
-    /// Builds the presentation from the app's settings and category and hands it
-    /// to every presenter. `style` overrides the app's alert style.
+    /// Builds the presentation as ``PresentationPolicy/look(of:style:withSound:record:)``
+    /// decides it and hands it to every presenter. `style` overrides the app's alert style.
     private func show(
         _ delivery: Delivery, style: AlertStyle?, withSound: Bool, record found: AppRecord,
         to presenters: [any Presenter]
     ) {
-        let preferences = found.preferences
-        let category = found.category(for: delivery)
-        // A passive notification goes to the notification center quietly.
-        let isPassive = delivery.request.content.interruptionLevel == .passive
-        let style = isPassive ? AlertStyle.none : style
-        let isCritical = delivery.request.content.sound?.kind == .critical && preferences.allowsCriticalAlerts
+        let look = PresentationPolicy.look(of: delivery, style: style, withSound: withSound, record: found)
         let sound =
-            withSound && (isCritical || (!isPassive && preferences.allowsSounds))
+            look.playsSound
             ? configuration.soundLibrary.resolve(
                 delivery.request.content.sound, maximum: configuration.maximumSoundDuration) : nil
         let presentation = Presentation(
-            delivery: delivery,
-            style: style ?? preferences.shownStyle,
-            sound: sound,
-            badge: found.badge,
-            actions: category?.actions ?? [],
-            bannerActions: NotificationRules.bannerActions(of: category),
-            reportsDismissal: NotificationRules.dismissalReachesApp(category))
+            delivery: delivery, style: look.style, sound: sound, badge: look.badge, actions: look.actions,
+            bannerActions: look.bannerActions, reportsDismissal: look.reportsDismissal)
         presenters.forEach { $0.present(presentation) }
         emit(.presented(presentation))
     }

@@ -4,14 +4,6 @@ import Synchronization
 import Signals
 
 extension NotificationEngine {
-    /// What a validated response does.
-    private struct Answer {
-        var response: NotificationResponse
-        var reachesApp: Bool
-        var opensApp: Bool
-        var connection: EngineState.Connection?
-    }
-
     /// The delivery with this identifier, of any app, whether or not it is still
     /// in the notification center or answered; `nil` if there is none.
     ///
@@ -46,97 +38,83 @@ extension NotificationEngine {
             for: stored.delivery.app)
     }
 
+    /// Runs the responding flow (``RespondingFlow``): the delivery read, the app's
+    /// record read and the answer written under the `scheduling` lock, the
+    /// memory changes of the commit under the `state` lock with it, and the rest
+    /// after both.
     func respondNow(
         to id: DeliveryID, actionIdentifier: String, userText: String?, authenticated: Bool, for app: AppIdentifier
     ) throws {
         try Validator.validateApp(app)
-        let actionIdentifier = actionIdentifier.canonical
-        let answer = try scheduling.withLock { scheduling in
-            guard let stored = try read({ try $0.delivery(id) }), stored.delivery.app == app, !stored.isAnswered else {
-                throw NotificationError(.deliveryNotFound, "\(app) has no unanswered delivery \(id)")
-            }
-            let record = try record(app, in: &scheduling)
-            let answer = try validateAnswer(
-                stored.delivery, actionIdentifier: actionIdentifier, userText: userText,
-                authenticated: authenticated, category: record.category(for: stored.delivery))
-            try write(locking: [app]) { transaction in
-                // Another node may have taken the answer since the read; the app's lock orders them.
-                if transaction is any SharedStoreTransaction, try transaction.delivery(id)?.isAnswered != false {
-                    throw NotificationError(.deliveryNotFound, "\(app) has no unanswered delivery \(id)")
+        var flow = RespondingFlow(RespondingFlow.Answer(
+            id: id, app: app, actionIdentifier: actionIdentifier.canonical, userText: userText,
+            authenticated: authenticated))
+        let (after, handler) = try scheduling.withLock { scheduling in
+            try run(try flow.handle(.deliveryRead(try read { try $0.delivery(id) })), of: &flow, in: &scheduling)
+        }
+        for action in after {
+            perform(action, handler: handler)
+        }
+    }
+
+    /// Runs the flow's actions up to its commit, and the memory changes of the
+    /// commit with it; returns the actions left for after the locks, with the
+    /// app's handler as connected at the commit.
+    private func run(
+        _ actions: [RespondingFlow.Action], of flow: inout RespondingFlow, in scheduling: inout Scheduling
+    ) throws -> (after: [RespondingFlow.Action], handler: (any NotificationAppHandler)?) {
+        var actions = actions[...]
+        while let action = actions.popFirst() {
+            switch action {
+            case .readRecord(let app):
+                actions += try flow.handle(.recordRead(try record(app, in: &scheduling), now: scheduler.now))
+            case .write(let decision):
+                try commitAnswer(decision)
+                return try state.withLock { state in
+                    let connection = state.connections[flow.answer.app]
+                    var after = try flow.handle(.committed(isConnected: connection != nil))
+                    after.removeAll { apply($0, to: &state) }
+                    return (after, connection?.handler)
                 }
-                try transaction.updateDelivery(id, isListed: false, isAnswered: true)
-                if answer.reachesApp { try transaction.saveResponse(answer.response) }
-            }
-            return state.withLock { state in
-                if answer.opensApp { state.setForeground(true, for: app) }
-                if answer.reachesApp, state.connections[app] != nil { state.responsesInFlight.insert(id) }
-                return Answer(
-                    response: answer.response, reachesApp: answer.reachesApp, opensApp: answer.opensApp,
-                    connection: state.connections[app])
+            case .bringToForeground, .trackInFlight, .withdraw, .emit, .publish, .handToApp, .sweepAttachments:
+                throw NotificationError(.storeFailure, "the responding flow asked for \(action) before its commit")
             }
         }
-        presenters.forEach { $0.withdraw([id], of: app) }
-        emit(.withdrawn(app: app, deliveries: [id]))
-        emit(.responded(answer.response, reachesApp: answer.reachesApp))
-        if answer.opensApp { emit(.appOpened(app: app)) }
-        if answer.reachesApp { responseSubject.send(answer.response) }
-        if answer.reachesApp, let connection = answer.connection {
-            hand(answer.response, to: connection.handler)
-        }
-        // An answer the app does not get leaves nothing that needs the attachments' bytes.
-        if !answer.reachesApp, !answer.response.delivery.request.content.attachments.isEmpty {
-            sweepAttachments()
+        return ([], nil)
+    }
+
+    /// Writes the answer: the delivery answered and out of the notification
+    /// center, the response saved if it reaches the app, with the app locked.
+    private func commitAnswer(_ decision: ResponseDecision) throws {
+        let (id, app) = (decision.response.delivery.id, decision.response.delivery.app)
+        try coordinatedWrite { transaction, coordinator in
+            try coordinator.lockApps([app])
+            try coordinator.requireUnanswered(id, of: app, in: transaction)
+            try transaction.updateDelivery(id, isListed: false, isAnswered: true)
+            if decision.reachesApp { try transaction.saveResponse(decision.response) }
         }
     }
 
-    /// Checks the response against the delivery's category: the one it was made
-    /// with, not one the app registered since.
-    private func validateAnswer(
-        _ delivery: Delivery, actionIdentifier: String, userText: String?, authenticated: Bool,
-        category: NotificationCategory?
-    ) throws -> Answer {
-        let response = NotificationResponse(
-            delivery: delivery, actionIdentifier: actionIdentifier, userText: userText, date: scheduler.now)
-        switch actionIdentifier {
-        case NotificationAction.defaultIdentifier, NotificationAction.dismissIdentifier:
-            guard userText == nil else {
-                throw NotificationError(.invalidResponse, "a tap or a dismissal carries no text")
-            }
-            return Answer(
-                response: response,
-                reachesApp: NotificationRules.reachesApp(actionIdentifier: actionIdentifier, category: category),
-                opensApp: NotificationRules.opensApp(actionIdentifier: actionIdentifier, category: category))
-        default:
-            let action = try Self.action(actionIdentifier, in: category, of: delivery)
-            if action.textInput != nil, userText == nil {
-                throw NotificationError(.invalidResponse, "action \"\(actionIdentifier)\" needs the user's text")
-            }
-            if action.textInput == nil, userText != nil {
-                throw NotificationError(.invalidResponse, "action \"\(actionIdentifier)\" has no text field")
-            }
-            if action.options.contains(.authenticationRequired), !authenticated {
-                throw NotificationError(
-                    .authenticationRequired, "action \"\(actionIdentifier)\" requires an authenticated user")
-            }
-            return Answer(
-                response: response,
-                reachesApp: NotificationRules.reachesApp(actionIdentifier: actionIdentifier, category: category),
-                opensApp: NotificationRules.opensApp(actionIdentifier: actionIdentifier, category: category))
+    /// Makes a memory change of the flow's commit; `false` for any other action.
+    private func apply(_ action: RespondingFlow.Action, to state: inout EngineState) -> Bool {
+        switch action {
+        case .bringToForeground(let app): state.setForeground(true, for: app)
+        case .trackInFlight(let id): state.responsesInFlight.insert(id)
+        default: return false
         }
+        return true
     }
 
-    private static func action(
-        _ identifier: String, in category: NotificationCategory?, of delivery: Delivery
-    ) throws -> NotificationAction {
-        guard let category else {
-            throw NotificationError(
-                .invalidResponse, "delivery \(delivery.id) has no category, so it has no action \"\(identifier)\"")
+    /// Does what the flow asks once its answer committed.
+    private func perform(_ action: RespondingFlow.Action, handler: (any NotificationAppHandler)?) {
+        switch action {
+        case .withdraw(let id, let app): presenters.forEach { $0.withdraw([id], of: app) }
+        case .emit(let event): emit(event)
+        case .publish(let response): responseSubject.send(response)
+        case .handToApp(let response): handler.map { hand(response, to: $0) }
+        case .sweepAttachments: sweepAttachments()
+        case .readRecord, .write, .bringToForeground, .trackInFlight: break
         }
-        guard let action = category.action(withIdentifier: identifier) else {
-            throw NotificationError(
-                .invalidResponse, "category \"\(category.identifier)\" has no action \"\(identifier)\"")
-        }
-        return action
     }
 
     /// Gives a response to the app's handler; once it completes (or times out)

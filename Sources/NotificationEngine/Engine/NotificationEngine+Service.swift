@@ -99,10 +99,10 @@ extension NotificationEngine: NotificationService {
 
 extension NotificationEngine {
     /// Runs `body` where waiting on the store holds none of Swift concurrency's
-    /// threads: on the ``BlockingExecutor`` when the store is shared (PostgreSQL,
-    /// where each call waits for the server), in place otherwise.
+    /// threads: on the ``BlockingExecutor`` when the store's calls wait on a
+    /// server (PostgreSQL), in place otherwise.
     func offloaded<T: Sendable>(_ body: () async throws -> T) async throws -> T {
-        guard sharedStore != nil else { return try await body() }
+        guard coordination.waitsOnServer else { return try await body() }
         return try await withTaskExecutorPreference(BlockingExecutor.shared) { try await body() }
     }
 }

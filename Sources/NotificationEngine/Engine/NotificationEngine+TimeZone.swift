@@ -89,30 +89,24 @@ extension NotificationEngine {
     }
 
     /// Re-dates every pending floating calendar request whose fire date is after
-    /// now for `schedule`, saves its zone and makes it the engine's, in one
+    /// now for `schedule` (``EngineCore/redated(_:for:now:)``), saves its zone and makes it the engine's, in one
     /// transaction; on failure nothing changes. Returns the requests that moved.
     private func redate(
         for schedule: TriggerSchedule, in scheduling: inout Scheduling
     ) throws -> [(app: AppIdentifier, pending: PendingRequest)] {
         let now = scheduler.now
-        let moved = try write { transaction in
+        let moved = try coordinatedWrite { transaction, coordinator in
             var moved: [(app: AppIdentifier, pending: PendingRequest)] = []
             let apps = try transaction.pendingCounts().keys.sorted()
-            try (transaction as? any SharedStoreTransaction)?.lockApps(apps)
+            try coordinator.lockApps(apps)
             for app in apps {
-                for var pending in try transaction.pendingRequests(app) {
-                    guard let date = pending.nextFireDate, date > now,
-                        case .calendar(let trigger) = pending.request.trigger, trigger.dateComponents.timeZone == nil,
-                        let redated = schedule.redatedFireDate(for: trigger, previous: date, now: now),
-                        redated != date
-                    else { continue }
-                    pending.nextFireDate = redated
+                for pending in EngineCore.redated(try transaction.pendingRequests(app), for: schedule, now: now) {
                     try transaction.savePending(pending, for: app)
                     moved.append((app, pending))
                 }
             }
             try transaction.saveScheduleTimeZone(schedule.timeZone.identifier)
-            try announce(moved.map(\.pending.nextFireDate), in: transaction)
+            try coordinator.announce(moved.map(\.pending.nextFireDate))
             return moved
         }
         scheduling.core.redated(to: schedule, moved: !moved.isEmpty)

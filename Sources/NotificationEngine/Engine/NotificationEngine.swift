@@ -85,6 +85,8 @@ public final class NotificationEngine: Sendable {
     let configuration: Configuration
     let scheduler: any DateScheduler
     let store: any NotificationStore
+    /// How the engine works beside the store's other writers, if any.
+    let coordination: EngineCoordination
     let attachments: any AttachmentStore
     /// Files for attachments read back when ``attachments`` keeps no files of its
     /// own (in memory, PostgreSQL), so every attachment an app reads has one.
@@ -153,6 +155,7 @@ public final class NotificationEngine: Sendable {
         self.scheduler = scheduler
         let (store, attachments) = opened
         self.store = store
+        coordination = EngineCoordination(store)
         self.attachments = attachments
         let rules = EngineCore.Rules(
             pendingLimitPerApp: configuration.pendingLimitPerApp,
@@ -176,7 +179,7 @@ public final class NotificationEngine: Sendable {
         state = Mutex(wiring)
         try scheduling.withLock { try adoptStartingTimeZone(in: &$0) }
         try recoverOutbox()
-        startSharing()
+        startCoordinating()
         sweepAttachments()
         fireDue()
     }
@@ -224,11 +227,11 @@ public final class NotificationEngine: Sendable {
 
     /// The app's record, for a caller that holds the `scheduling` lock (which
     /// every write of app records holds): from the cache, or read from the store
-    /// and cached; with a shared store, read every time (other engines change it).
+    /// and cached; with other writers, read every time (other engines change it).
     func record(_ app: AppIdentifier, in _: inout Scheduling) throws -> AppRecord {
         if let record = state.withLock({ $0.apps[app] }) { return record }
         let record = try readRecord(app)
-        if sharedStore == nil { state.withLock { $0.apps[app] = record } }
+        if coordination.cachesAppRecords { state.withLock { $0.apps[app] = record } }
         return record
     }
 
@@ -239,7 +242,7 @@ public final class NotificationEngine: Sendable {
         let (cached, generation) = state.withLock { ($0.apps[app], $0.appsGeneration) }
         if let cached { return cached }
         let record = try readRecord(app)
-        if sharedStore == nil {
+        if coordination.cachesAppRecords {
             state.withLock { state in
                 if state.appsGeneration == generation { state.apps[app] = record }
             }
@@ -272,8 +275,13 @@ public final class NotificationEngine: Sendable {
 
     /// Runs a store write, turning any error into a ``NotificationError``.
     func write<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
+        try counted { try store.write(body) }
+    }
+
+    /// Runs a store write made some other way, as ``write(_:)`` runs it.
+    func counted<T>(_ write: () throws -> T) throws -> T {
         defer { storeWrites.add(1, ordering: .sequentiallyConsistent) }
-        return try Self.storeErrors { try store.write(body) }
+        return try Self.storeErrors(write)
     }
 
     /// Runs a store read, turning any error into a ``NotificationError``.

@@ -36,8 +36,8 @@ struct AppRecord {
 }
 
 extension AppRecord {
-    /// A shared store's row: an app with none saved has the defaults.
-    init(_ row: SharedAppRow) {
+    /// A coordinated store's row: an app with none saved has the defaults.
+    init(_ row: LockedAppRow) {
         self.init(
             preferences: row.preferences ?? AppNotificationPreferences(), categories: row.categories, badge: row.badge)
     }

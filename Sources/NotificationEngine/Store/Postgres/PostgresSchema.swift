@@ -31,7 +31,7 @@ enum PostgresSchema {
     ///   notification center lists.
     /// - `outbox`: deliveries not yet handed to the presenters; their order is the
     ///   deliveries' `seq`. Each entry names the engine that wrote it and how long
-    ///   (server time, seconds since 1970) its lease lasts (``SharedNotificationStore``).
+    ///   (server time, seconds since 1970) its lease lasts (``CoordinatedStore``).
     /// - `responses`: responses their app has not handled yet, in order.
     /// - `settings`: the engine's own values by name (`schedule_time_zone`).
     /// - `attachments`: attachments' bytes by SHA-256 digest (``PostgresAttachmentStore``).

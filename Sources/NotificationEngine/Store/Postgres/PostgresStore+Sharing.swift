@@ -7,7 +7,7 @@ import Synchronization
 /// announcements and renews this engine's outbox leases, each on a connection
 /// of its own, reconnecting with backoff when the server goes away.
 extension PostgresStore {
-    package func startSharing(_ handler: @escaping @Sendable (SharedStoreSignal) -> Void) {
+    package func startCoordinating(_ handler: @escaping @Sendable (CoordinationSignal) -> Void) {
         // The tasks hold what they need, not the store, so that the store can go
         // (and cancel them) when its engine goes.
         let context = SharingContext(
@@ -18,6 +18,10 @@ extension PostgresStore {
             Task { await context.reconnecting(context.renewLeases) },
         ]
         sharing.withLock { $0 += tasks }
+    }
+
+    package func coordinatedWrite<T>(_ body: (any CoordinatedTransaction) throws -> T) throws -> T {
+        try transaction(begin: "BEGIN", isReadOnly: false, body)
     }
 
     /// An announcement's payload: the schema, the announcing engine and the date
@@ -33,7 +37,7 @@ struct SharingContext: Sendable {
     var schema: String
     var node: UUID
     var logger: Logger
-    var handler: @Sendable (SharedStoreSignal) -> Void
+    var handler: @Sendable (CoordinationSignal) -> Void
 
     /// Runs `body` on a new connection until the task is cancelled; after a
     /// failure, connects again after 0.1 s, doubling up to 5 s.

@@ -19,13 +19,13 @@ import Synchronization
 /// while it committed); every other failure as
 /// ``NotificationError/Code/storeFailure``.
 ///
-/// Several engines may share the store (``SharedNotificationStore``).
-package final class PostgresStore: SharedNotificationStore, Sendable {
+/// Several engines may share the store (``CoordinatedStore``).
+package final class PostgresStore: CoordinatedStore, Sendable {
     private let pool: PostgresConnectionPool
     let location: PostgresLocation
     private let logger = Logger(label: "herald.store.postgres")
     package let node = UUID()
-    /// The tasks ``startSharing(_:)`` runs, cancelled when the store closes.
+    /// The tasks ``startCoordinating(_:)`` runs, cancelled when the store closes.
     let sharing = Mutex<[Task<Void, Never>]>([])
 
     /// How long an engine's outbox entries stay its own without renewal, in
@@ -33,7 +33,7 @@ package final class PostgresStore: SharedNotificationStore, Sendable {
     static let outboxLease = 1.0
     /// How often an engine renews its leases and looks for abandoned entries.
     static let outboxRenewal: Duration = .milliseconds(250)
-    /// The channel announcements go on (``SharedStoreTransaction/announceDue(_:)``).
+    /// The channel announcements go on (``CoordinatedTransaction/announceDue(_:)``).
     static let dueChannel = "herald_due"
 
     /// Connects to the database at `url` (see ``PostgresLocation`` for its form),

@@ -2,9 +2,9 @@ import Foundation
 import PostgresNIO
 
 /// What several engines on one database need: app locks, claims of due rows,
-/// announcements and outbox leases (``SharedNotificationStore``).
-extension PostgresTransaction: SharedStoreTransaction {
-    func lockApps(_ apps: [AppIdentifier]) throws -> [AppIdentifier: SharedAppRow] {
+/// announcements and outbox leases (``CoordinatedStore``).
+extension PostgresTransaction: CoordinatedTransaction {
+    func lockApps(_ apps: [AppIdentifier]) throws -> [AppIdentifier: LockedAppRow] {
         guard !apps.isEmpty else { return [:] }
         // An upsert that always updates: it inserts a new app's row and locks an
         // existing one, in one statement, in the order given, and reads it back.
@@ -26,7 +26,7 @@ extension PostgresTransaction: SharedStoreTransaction {
     /// other transaction.
     func lockAppsSkippingLockedAndClaim(
         _ keys: [(app: AppIdentifier, identifier: String)]
-    ) throws -> (apps: [AppIdentifier: SharedAppRow], claimed: [PendingRecord]) {
+    ) throws -> (apps: [AppIdentifier: LockedAppRow], claimed: [PendingRecord]) {
         guard !keys.isEmpty else { return ([:], []) }
         let apps = Set(keys.map(\.app.rawValue)).sorted()
         var appRows: [(String, String?, String?, Int)] = []
@@ -47,10 +47,10 @@ extension PostgresTransaction: SharedStoreTransaction {
         return (locked, claimed)
     }
 
-    private func appRows(_ rows: [(String, String?, String?, Int)]) throws -> [AppIdentifier: SharedAppRow] {
-        var locked: [AppIdentifier: SharedAppRow] = [:]
+    private func appRows(_ rows: [(String, String?, String?, Int)]) throws -> [AppIdentifier: LockedAppRow] {
+        var locked: [AppIdentifier: LockedAppRow] = [:]
         for (app, preferences, categories, badge) in rows {
-            locked[AppIdentifier(rawValue: app)] = SharedAppRow(
+            locked[AppIdentifier(rawValue: app)] = LockedAppRow(
                 preferences: try preferences.map { try decodeJSON(AppNotificationPreferences.self, $0) },
                 categories: try categories.map { try decodeJSON([NotificationCategory].self, $0) } ?? [],
                 badge: badge)

@@ -58,7 +58,7 @@ final class PostgresTransaction: StoreTransaction {
     }
 
     /// The pending records of these keys; with `lockingRows`, only those no other
-    /// transaction holds, locked (``SharedStoreTransaction/claimPending(_:)``).
+    /// transaction holds, locked (``CoordinatedTransaction/claimPending(_:)``).
     func pendingRecords(
         _ keys: [(app: AppIdentifier, identifier: String)], lockingRows: Bool
     ) throws -> [PendingRecord] {

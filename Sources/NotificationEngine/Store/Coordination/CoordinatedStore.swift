@@ -1,7 +1,8 @@
 package import Foundation
 
 /// A store that several engines (Herald nodes) write at the same time:
-/// PostgreSQL. Each engine still keeps a window of the soonest due entries and
+/// PostgreSQL. The engine reaches it only through its coordination strategy
+/// (``EngineCoordination/coordinated(_:)``), never by a downcast. Each engine still keeps a window of the soonest due entries and
 /// one timer; the store makes their work come out once:
 ///
 /// - Firing claims the due rows it fires (row locks, `SKIP LOCKED`), so two
@@ -11,13 +12,13 @@ package import Foundation
 ///   the pending limit and replace-by-identifier hold; the engine reads an app's
 ///   records and counts from the store, not from its caches.
 /// - Every commit that makes a request due sooner is announced
-///   (``SharedStoreTransaction/announceDue(_:)``), and every engine refills its
-///   window when the date falls inside it ( ``SharedStoreSignal/dueChanged(_:)``).
+///   (``CoordinatedTransaction/announceDue(_:)``), and every engine refills its
+///   window when the date falls inside it ( ``CoordinationSignal/dueChanged(_:)``).
 /// - Outbox entries carry the engine that wrote them and a lease it renews; an
 ///   engine that stops renewing (killed) leaves entries that another claims
-///   (``SharedStoreTransaction/claimAbandonedOutbox()``) and presents again, with
+///   (``CoordinatedTransaction/claimAbandonedOutbox()``) and presents again, with
 ///   the same delivery identifiers.
-package protocol SharedNotificationStore: NotificationStore {
+package protocol CoordinatedStore: NotificationStore {
     /// This engine's identity among the store's writers, new for each store opened.
     var node: UUID { get }
 
@@ -25,11 +26,16 @@ package protocol SharedNotificationStore: NotificationStore {
     /// of the store's, and again with `dueChanged(nil)` whenever the store may
     /// have missed announcements (on start and after a reconnection). Stops when
     /// the store closes.
-    func startSharing(_ handler: @escaping @Sendable (SharedStoreSignal) -> Void)
+    func startCoordinating(_ handler: @escaping @Sendable (CoordinationSignal) -> Void)
+
+    /// Runs `body` in a write transaction, as ``NotificationStore/write(_:)``
+    /// does, handing it the transaction with the operations that keep the
+    /// store's writers in step.
+    func coordinatedWrite<T>(_ body: (any CoordinatedTransaction) throws -> T) throws -> T
 }
 
-/// What a shared store tells its engine.
-package enum SharedStoreSignal: Sendable, Equatable {
+/// What a coordinated store tells its engine.
+package enum CoordinationSignal: Sendable, Equatable {
     /// A commit of another engine made a request due at this date (`nil`: some
     /// date, unknown): a window that could miss it must be refilled.
     case dueChanged(Date?)
@@ -37,8 +43,8 @@ package enum SharedStoreSignal: Sendable, Equatable {
     case outboxAbandoned
 }
 
-/// An app's row as ``SharedStoreTransaction/lockApps(_:)`` read it.
-package struct SharedAppRow: Sendable {
+/// An app's row as ``CoordinatedTransaction/lockApps(_:)`` read it.
+package struct LockedAppRow: Sendable {
     package var preferences: AppNotificationPreferences?
     package var categories: [NotificationCategory]
     package var badge: Int
@@ -50,13 +56,13 @@ package struct SharedAppRow: Sendable {
     }
 }
 
-/// The operations of a shared store's transaction beyond ``StoreTransaction``.
-package protocol SharedStoreTransaction: StoreTransaction {
+/// The operations of a coordinated store's transaction beyond ``StoreTransaction``.
+package protocol CoordinatedTransaction: StoreTransaction {
     /// Locks the apps' rows until the transaction ends (creating them if need be),
     /// so that other engines' changes of the apps wait, and returns what they hold.
     /// Lock apps in sorted order, before any of their pending rows.
     @discardableResult
-    func lockApps(_ apps: [AppIdentifier]) throws -> [AppIdentifier: SharedAppRow]
+    func lockApps(_ apps: [AppIdentifier]) throws -> [AppIdentifier: LockedAppRow]
 
     /// For firing: locks those of the keys' apps' existing rows that no other
     /// transaction holds, as ``lockApps(_:)`` does but without waiting, and
@@ -66,7 +72,7 @@ package protocol SharedStoreTransaction: StoreTransaction {
     /// leaves are looked at again shortly. On PostgreSQL one statement.
     func lockAppsSkippingLockedAndClaim(
         _ keys: [(app: AppIdentifier, identifier: String)]
-    ) throws -> (apps: [AppIdentifier: SharedAppRow], claimed: [PendingRecord])
+    ) throws -> (apps: [AppIdentifier: LockedAppRow], claimed: [PendingRecord])
 
     /// How many requests the app has pending.
     func pendingCount(_ app: AppIdentifier) throws -> Int

@@ -12,7 +12,7 @@ import Testing
 @Suite(
     "Engines sharing PostgreSQL: crash safety", .serialized,
     .enabled(if: TestPostgres.url != nil || TestPostgres.isRequired), .offThePool)
-struct SharedCrashTests {
+struct CoordinatedCrashTests {
     static let count = 5_000
     static let spread = 30
     static let nodes = 3

@@ -3,19 +3,15 @@ import Logging
 import Signals
 import Synchronization
 
-/// Working beside other engines on one shared store (``SharedNotificationStore``,
-/// several Herald nodes on one PostgreSQL database). With a store of one writer
-/// (in memory, SQLite) none of this runs.
+/// Working beside other engines on one store (``EngineCoordination``, several
+/// Herald nodes on one PostgreSQL database): every transaction that must keep
+/// the store's writers in step goes through here. With a store of one writer
+/// (in memory, SQLite) the coordinator does nothing.
 extension NotificationEngine {
     /// The PostgreSQL store, for the daemon's own records beside the engine's
     /// (in its schema, through its connections); `nil` on any other store.
     package var postgresStore: PostgresStore? {
         store as? PostgresStore
-    }
-
-    /// The store, if other engines write it too.
-    var sharedStore: (any SharedNotificationStore)? {
-        store as? any SharedNotificationStore
     }
 
     /// How soon an engine looks again at due rows another engine held when it
@@ -33,62 +29,49 @@ extension NotificationEngine {
     /// app whose rows are changed without pause (a stream of adds) is still fired.
     static let appLockSkipsBeforeWaiting = 4
 
-    /// Runs `body` in a write transaction that first locks `apps` when the store
-    /// is shared, so that other engines' changes of those apps wait, always in the
-    /// same order (no deadlocks): every transaction that changes an app's rows in
-    /// more than one statement goes through here.
+    /// Runs `body` in a write transaction with its ``TransactionCoordinator``,
+    /// turning any error into a ``NotificationError``.
+    func coordinatedWrite<T>(_ body: (any StoreTransaction, TransactionCoordinator) throws -> T) throws -> T {
+        switch coordination {
+        case .singleWriter:
+            try write { try body($0, .singleWriter) }
+        case .coordinated(let store):
+            try counted { try store.coordinatedWrite { try body($0, .coordinated($0)) } }
+        }
+    }
+
+    /// Runs `body` in a write transaction that first locks `apps` when other
+    /// engines write the store, so that their changes of those apps wait, always
+    /// in the same order (no deadlocks): every transaction that changes an app's
+    /// rows in more than one statement goes through here.
     func write<T>(locking apps: some Sequence<AppIdentifier>, _ body: (any StoreTransaction) throws -> T) throws -> T {
-        try write { transaction in
-            if let shared = transaction as? any SharedStoreTransaction {
-                try shared.lockApps(Set(apps).sorted())
-            }
+        try coordinatedWrite { transaction, coordinator in
+            try coordinator.lockApps(apps)
             return try body(transaction)
         }
     }
 
     /// Runs `body` in a write transaction as ``write(locking:_:)`` does, handing it
-    /// the locked apps' records when the store is shared (read with their locks, in
-    /// the same statement), `nil` otherwise.
+    /// the coordinator and the locked apps' records when other engines write the
+    /// store (read with their locks, in the same statement), `nil` otherwise.
     func write<T>(
         lockingRecordsOf apps: some Sequence<AppIdentifier>,
-        _ body: (any StoreTransaction, [AppIdentifier: AppRecord]?) throws -> T
+        _ body: (any StoreTransaction, TransactionCoordinator, [AppIdentifier: AppRecord]?) throws -> T
     ) throws -> T {
-        try write { transaction in
-            guard let shared = transaction as? any SharedStoreTransaction else { return try body(transaction, nil) }
-            let locked = try shared.lockApps(Set(apps).sorted())
-            return try body(transaction, locked.mapValues(AppRecord.init))
+        try coordinatedWrite { transaction, coordinator in
+            try body(transaction, coordinator, try coordinator.lockApps(apps))
         }
-    }
-
-    /// The app's pending count an add is planned against: the store's when it is
-    /// shared (the app is locked), the engine's own count otherwise. Without a
-    /// pending limit no count can matter, and none is made: counting an app's
-    /// rows costs as many as it has.
-    func pendingCount(of app: AppIdentifier, in transaction: any StoreTransaction, core: EngineCore) throws -> Int {
-        if let shared = transaction as? any SharedStoreTransaction {
-            guard configuration.pendingLimitPerApp < .max else { return 0 }
-            return try shared.pendingCount(app)
-        }
-        return core.pendingCounts[app] ?? 0
-    }
-
-    /// Tells the other engines, when the transaction commits, of the earliest of
-    /// these fire dates.
-    func announce(_ dates: some Sequence<Date?>, in transaction: any StoreTransaction) throws {
-        guard let shared = transaction as? any SharedStoreTransaction,
-            let earliest = dates.compactMap({ $0 }).min()
-        else { return }
-        try shared.announceDue(earliest)
     }
 
     /// Starts hearing from the other engines.
-    func startSharing() {
-        sharedStore?.startSharing { [weak self] signal in self?.received(signal) }
+    func startCoordinating() {
+        guard case .coordinated(let store) = coordination else { return }
+        store.startCoordinating { [weak self] signal in self?.received(signal) }
     }
 
     /// Notes a signal and has the scheduler handle what came in, once for all
     /// signals that arrive before it does.
-    private func received(_ signal: SharedStoreSignal) {
+    private func received(_ signal: CoordinationSignal) {
         let schedule = state.withLock { state in
             switch signal {
             case .dueChanged(let date?):
@@ -159,9 +142,7 @@ extension NotificationEngine {
     /// that stopped renewing their lease (killed while firing), now this one's.
     func takeOverAbandonedOutbox() {
         do {
-            let deliveries = try write { transaction in
-                try (transaction as? any SharedStoreTransaction)?.claimAbandonedOutbox() ?? []
-            }
+            let deliveries = try coordinatedWrite { _, coordinator in try coordinator.claimAbandonedOutbox() }
             guard !deliveries.isEmpty else { return }
             logger.notice("handing \(deliveries.count) deliveries another node left in the outbox to the presenters")
             clearOutbox(present(Firing(deliveries: deliveries)))
@@ -172,7 +153,7 @@ extension NotificationEngine {
 }
 
 extension EngineState {
-    /// Signals from a shared store not handled yet.
+    /// Signals from the other engines not handled yet.
     struct SharingSignals {
         var isScheduled = false
         var dueChanged = false

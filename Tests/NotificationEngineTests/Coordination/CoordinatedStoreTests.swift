@@ -10,7 +10,7 @@ import Testing
 /// request delivered once, adds on one node fired by another, the pending limit
 /// kept under concurrent adds, a stopped node's outbox taken over.
 @Suite("Engines sharing one PostgreSQL database", .enabled(if: TestPostgres.url != nil || TestPostgres.isRequired), .offThePool)
-struct SharedStoreTests {
+struct CoordinatedStoreTests {
     let app: AppIdentifier = "com.example.shared"
 
     /// An engine on the real clock with a presenter of its own.
@@ -250,8 +250,8 @@ struct SharedStoreTests {
         let (steps, step) = AsyncStream.makeStream(of: Int.self)
         Thread {
             do {
-                try store.write { transaction in
-                    try (transaction as? any SharedStoreTransaction)?.lockApps([app])
+                try store.coordinatedWrite { transaction in
+                    try transaction.lockApps([app])
                     step.yield(-1)
                     release.wait()
                     step.yield(presenter.presentations.count)
