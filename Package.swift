@@ -48,10 +48,24 @@ let package = Package(
             dependencies: ["Signals"],
             swiftSettings: upcomingFeatures
         ),
+        // PostgreSQL's connections, migrations and listening, for the engine's store and the
+        // daemon's records: the one module (with them) that imports postgres-nio.
+        .target(
+            name: "PostgresSupport",
+            dependencies: [
+                "NotificationModel",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
         .target(
             name: "NotificationEngine",
             dependencies: [
-                "NotificationModel", "Signals",
+                "NotificationModel", "Signals", "PostgresSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -102,7 +116,7 @@ let package = Package(
         .target(
             name: "HeraldServer",
             dependencies: [
-                "HeraldAPI", "HeraldApps", "NotificationEngine", "Signals", "DesktopNotifications",
+                "HeraldAPI", "HeraldApps", "NotificationEngine", "Signals", "DesktopNotifications", "PostgresSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -190,7 +204,7 @@ let package = Package(
         .testTarget(
             name: "NotificationEngineTests",
             dependencies: [
-                "NotificationEngine", "Signals", "EngineSoak", "HeraldTestSupport",
+                "NotificationEngine", "Signals", "EngineSoak", "HeraldTestSupport", "PostgresSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -202,6 +216,7 @@ let package = Package(
             name: "HeraldServerTests",
             dependencies: [
                 "HeraldServer", "HeraldAPI", "HeraldApps", "NotificationEngine", "Signals", "HeraldTestSupport",
+                "PostgresSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),

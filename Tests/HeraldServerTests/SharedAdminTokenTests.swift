@@ -6,6 +6,7 @@ import HeraldTestSupport
 import HummingbirdTesting
 import NotificationEngine
 import PostgresNIO
+import PostgresSupport
 import Testing
 
 /// The admin tokens of daemons sharing a PostgreSQL database: each node keeps its
@@ -45,8 +46,8 @@ struct SharedAdminTokenTests {
         let token = Secrets.makeToken(prefix: "had_")
         let store = try PostgresStore(url: url)
         defer { store.close() }
-        try store.migrate(component: "daemon", Array(DaemonDatabase.migrations.prefix(1)))
-        _ = try store.withTransaction { statements in
+        try store.database.migrate(component: "daemon", Array(DaemonDatabase.migrations.prefix(1)))
+        _ = try store.database.withTransaction { statements in
             try statements.execute(
                 "INSERT INTO daemon_settings (name, value) VALUES ('admin_token', \(token))", "the old clear token")
         }
@@ -68,7 +69,7 @@ struct SharedAdminTokenTests {
     static func adminRows(_ url: String) throws -> (tokens: [String], settings: [String]) {
         let store = try PostgresStore(url: url)
         defer { store.close() }
-        return try store.withTransaction(readOnly: true) { statements in
+        return try store.database.withTransaction(readOnly: true) { statements in
             let tokens = try statements.rows(
                 "SELECT fingerprint FROM daemon_admin_tokens ORDER BY fingerprint", "reading the fingerprints"
             ) { try $0.decode(String.self) }

@@ -9,6 +9,7 @@ import HummingbirdWSTesting
 import NIOWebSocket
 import NotificationEngine
 import PostgresNIO
+import PostgresSupport
 import Synchronization
 import Testing
 
@@ -258,7 +259,7 @@ struct SharedEventStreamTests {
     func appendRetried() async throws {
         let schema = try Schema()
         try await Self.withTwoNodes(schema) { a, b in
-            let writer = try #require((a.hub as? SharedEventHub)?.writer)
+            let writer = try #require((a.hub as? PostgresEventHub)?.writer)
             a.hub.publish(API.Event(.appsChanged, app: "com.example.start"))
             let count = 10
             let onB = try await b.read("/v1/events?after=0", opened: {
@@ -308,14 +309,14 @@ struct SharedEventStreamTests {
     static func execute(_ sql: String, url: String) throws {
         let store = try PostgresStore(url: url)
         defer { store.close() }
-        _ = try store.withTransaction { try $0.execute(PostgresQuery(unsafeSQL: sql), "running \(sql)") }
+        _ = try store.database.withTransaction { try $0.execute(PostgresQuery(unsafeSQL: sql), "running \(sql)") }
     }
 
     /// Ends the server side of every connection named `applicationName`; returns how many.
     static func endConnections(applicationName: String, url: String) throws -> Int {
         let store = try PostgresStore(url: url)
         defer { store.close() }
-        return try store.withTransaction { statements in
+        return try store.database.withTransaction { statements in
             try statements.rows(
                 """
                 SELECT count(pg_terminate_backend(pid))::bigint FROM pg_stat_activity

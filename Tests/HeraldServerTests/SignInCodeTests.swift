@@ -137,7 +137,8 @@ struct SignInCodeTests {
             store = try PostgresStore(url: try #require(TestPostgres.uniqueSchemaURL(), "HERALD_TEST_POSTGRES_URL is not set"))
         }
         defer { try? store?.dropSchema() }
-        let codes = SignInCodes(database: try store.map(DaemonDatabase.init))
+        let codes = SignInCodes(
+            records: try store.map { PostgresSignInCodes(database: try DaemonDatabase(store: $0)) } ?? SignInCodeMemory())
         let start = Date(timeIntervalSince1970: 1_800_000_000)
         let first = try codes.issue(now: start)
         #expect(first.expiresAt == start + SignInCodes.lifetime)

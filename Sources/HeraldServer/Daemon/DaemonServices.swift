@@ -10,7 +10,7 @@ import Signals
 final class DaemonServices: Sendable {
     let engine: NotificationEngine
     let registry: AppRegistry
-    /// The live event stream: in memory, or shared by the nodes on a PostgreSQL store.
+    /// The live event stream: in memory, or shared by the nodes on a PostgreSQL database.
     let hub: any LiveEvents
     let scheduler: any DateScheduler
     /// The virtual clock of `--virtual-clock`, advanced through `POST /v1/debug/clock`.
@@ -39,7 +39,8 @@ final class DaemonServices: Sendable {
     let foreground: AppForeground
 
     init(
-        engine: NotificationEngine, registry: AppRegistry, sessions: SessionStore, signInCodes: SignInCodes,
+        storage: DaemonStorage, engine: NotificationEngine, registry: AppRegistry, sessions: SessionStore,
+        signInCodes: SignInCodes,
         signInPages: SignInPages, admins: AdminCredentials, scheduler: any DateScheduler, virtualClock: TestScheduler?,
         desktop: DesktopPresenter?, uploadLimits: UploadLimits = UploadLimits()
     ) throws {
@@ -57,7 +58,7 @@ final class DaemonServices: Sendable {
         adds = AddQueue(engine: engine)
         foreground = AppForeground(engine: engine, registry: registry)
         pendingLists = PendingListCache(engine: engine)
-        hub = try makeEventHub(engine: engine) { app in registry.app(app)?.name ?? app.rawValue }
+        hub = try storage.makeEvents(engine: engine) { app in registry.app(app)?.name ?? app.rawValue }
     }
 
     /// The registered app named by a path parameter, which the caller may act for.

@@ -35,6 +35,8 @@ public final class HeraldDaemon: Sendable {
         configuration.databaseURL.map { NotificationStoreKind.postgres(url: $0).description }
     }
     let dataDirectory: DataDirectory
+    /// Where the daemon's records are: the data directory's, or the database's.
+    let storage: DaemonStorage
     let services: DaemonServices
     let hosts: AllowedHosts
     let webhooks: WebhookPresenter
@@ -67,22 +69,18 @@ public final class HeraldDaemon: Sendable {
         connections = ConnectionTable(
             limits: Self.connectionLimits(configuration.connectionLimits, logger: Logger(label: "herald.daemon")))
         dataDirectory = try DataDirectory(url: configuration.dataDirectory)
-        // On PostgreSQL the daemon's records live beside the engine's, shared with every node.
-        let postgres = try configuration.databaseURL.map { try PostgresStore(url: $0) }
-        let database = try postgres.map(DaemonDatabase.init)
+        // Chosen once: every record below is the data directory's or the database's.
+        let storage = try DaemonStorage(directory: dataDirectory, databaseURL: configuration.databaseURL)
+        self.storage = storage
         adminToken = try dataDirectory.adminToken()
-        // On PostgreSQL every node's token is recorded by its fingerprint, and every node accepts each.
-        let ownFingerprint = Secrets.fingerprint(adminToken)
+        // Shared, every node's token is recorded by its fingerprint, and every node accepts each.
         let admins = AdminCredentials(
-            fingerprints: try database.map { try $0.recordAdminToken(fingerprint: ownFingerprint) } ?? [ownFingerprint])
-        let registry = try database.map { try AppRegistry(records: SharedAppRecords(database: $0)) }
-            ?? AppRegistry(file: dataDirectory.registryFile)
+            fingerprints: try storage.makeAdminTokenRecords().record(fingerprint: Secrets.fingerprint(adminToken)))
+        let registry = try AppRegistry(records: storage.makeAppRecords())
         let virtualClock = configuration.virtualClock ? TestScheduler(startDate: configuration.virtualClockStart ?? Date()) : nil
         let scheduler: any DateScheduler = virtualClock ?? QueueScheduler(queue: DispatchQueue(label: "herald.engine"))
-        let webhookOutbox = try database.map { try WebhookOutbox(database: $0, node: $0.store.node, now: scheduler.now) }
-            ?? WebhookOutbox(path: dataDirectory.webhookDatabase.path, now: scheduler.now)
         webhooks = WebhookPresenter(
-            registry: registry, outbox: webhookOutbox,
+            registry: registry, outbox: try storage.makeWebhookOutbox(now: scheduler.now),
             retryDelays: configuration.webhookRetryDelays, scheduler: scheduler)
         var presenters: [any Presenter] = [webhooks]
         if configuration.printsDeliveries { presenters.append(TerminalPresenter()) }
@@ -90,34 +88,25 @@ public final class HeraldDaemon: Sendable {
             pendingLimitPerApp: configuration.pendingLimitPerApp, authorizationPolicy: configuration.authorizationPolicy)
         engineConfiguration.deliveredLimitPerApp = configuration.deliveredLimitPerApp
         engineConfiguration.attachmentBytesPerApp = configuration.attachmentBytesPerApp
-        engine = try postgres.map {
-            try NotificationEngine(
-                postgres: $0, scheduler: scheduler, configuration: engineConfiguration, presenters: presenters)
-        } ?? NotificationEngine(
-            store: .sqlite(path: dataDirectory.engineDatabase.path), scheduler: scheduler,
-            configuration: engineConfiguration, presenters: presenters)
+        engine = try storage.makeEngine(scheduler: scheduler, configuration: engineConfiguration, presenters: presenters)
         desktop = try Self.makeDesktop(configuration, dataDirectory: dataDirectory, engine: engine)
-        let sessions = try database.map { try SessionStore(records: SharedSessionRecords(database: $0)) }
-            ?? SessionStore(file: dataDirectory.sessionsFile)
-        let signInCodes = SignInCodes(database: database)
+        let sessions = try SessionStore(records: storage.makeSessionRecords())
+        let signInCodes = SignInCodes(records: storage.makeSignInCodeRecords())
         let signInPages = try SignInPages(
             directory: configuration.signInPageDirectory
                 ?? SignInPages.defaultDirectory(
                     environment: ProcessInfo.processInfo.environment, dataDirectory: configuration.dataDirectory),
             codes: signInCodes, scheduler: scheduler)
         services = try DaemonServices(
-            engine: engine, registry: registry, sessions: sessions, signInCodes: signInCodes, signInPages: signInPages,
-            admins: admins, scheduler: scheduler, virtualClock: virtualClock, desktop: desktop,
+            storage: storage, engine: engine, registry: registry, sessions: sessions, signInCodes: signInCodes,
+            signInPages: signInPages, admins: admins, scheduler: scheduler, virtualClock: virtualClock, desktop: desktop,
             uploadLimits: configuration.uploadLimits)
-        if let database { services.follow(database) }
+        storage.follow(in: services)
         hosts = AllowedHosts(host: configuration.host, port: configuration.port)
         webhooks.follow(engine)
         bundledApps = configuration.bundledApps
             ? try Self.makeBundledApps(
-                engine: engine, registry: registry,
-                storage: try database.map(SharedDocumentStorage.init)
-                    ?? FileDocumentStorage(directory: dataDirectory.appsDirectory),
-                scheduler: scheduler)
+                engine: engine, registry: registry, storage: try storage.makeDocuments(), scheduler: scheduler)
             : []
         bundledAppRoutes = BundledAppRoutes(
             apps: Dictionary(uniqueKeysWithValues: bundledApps.map { ($0.slug, $0) }), services: services)
@@ -146,7 +135,7 @@ public final class HeraldDaemon: Sendable {
     /// Hummingbird's testing client.
     public func makeRouter() throws -> Router<HeraldRequestContext> {
         let router = Router(context: HeraldRequestContext.self)
-        if configuration.databaseURL != nil { router.add(middleware: BlockingWorkMiddleware()) }
+        if storage.isShared { router.add(middleware: BlockingWorkMiddleware()) }
         router.add(middleware: SecurityHeadersMiddleware(hosts: hosts))
         router.add(middleware: APIErrorMiddleware())
         router.add(middleware: UpgradeRefusalMiddleware(refusals: refusals))

@@ -70,7 +70,7 @@ package struct PendingRecord: Sendable {
 /// A request as a store holds it.
 package enum RequestPayload: Sendable {
     case decoded(NotificationRequest)
-    /// In the SQLite store's binary encoding.
+    /// In ``RequestCoding``'s binary encoding.
     case encoded(Data)
 
     /// The request, decoded if need be.
@@ -141,10 +141,6 @@ package enum DeliveryRequests: Sendable {
     case own
     /// The pending requests that fired, as the engine read them from their rows
     /// for this batch: one per delivery, in order; they must still be pending.
-    /// The SQLite store binds these bytes as they are (copying them from the rows
-    /// in its statement looked each row up again and sorted the batch); the
-    /// PostgreSQL store copies them from the rows in its one statement, which
-    /// sends no request bytes at all.
     case read([RequestPayload])
 }
 
@@ -208,166 +204,8 @@ package struct ReplacedDelivery: Sendable, Hashable {
     }
 }
 
-/// The operations of one store transaction. The engine runs all of a change in
-/// one transaction, so a crash leaves either all of it or none.
-///
-/// Orders: pending requests by next fire date (requests without one last), then
-/// added date, then identifier; deliveries by date, then insertion order; the
-/// outbox and responses in insertion order.
-package protocol StoreTransaction {
-    // MARK: Pending requests
-    func pending(_ app: AppIdentifier, identifier: String) throws -> PendingRequest?
-    func pendingRequests(_ app: AppIdentifier) throws -> [PendingRequest]
-    /// The pending records of these keys that exist, undecoded where the store
-    /// keeps an encoding, in no particular order.
-    func pendingRecords(_ keys: [(app: AppIdentifier, identifier: String)]) throws -> [PendingRecord]
-    /// Which of the identifiers the app has pending.
-    func pendingIdentifiers(_ app: AppIdentifier, among identifiers: [String]) throws -> Set<String>
-    /// The app's `limit` latest-firing requests, latest first (no fire date counts as latest).
-    func latestPending(_ app: AppIdentifier, limit: Int) throws -> [PendingRequest]
-    /// Inserts the request or replaces the app's request with the same identifier.
-    func savePending(_ pending: PendingRequest, for app: AppIdentifier) throws
-    /// Saves each request as ``savePending(_:for:)-(PendingRequest,_)`` does, in
-    /// order (of two with one identifier, the later wins); a store may do it in
-    /// one statement.
-    func savePending(_ batch: [PendingRequest], for app: AppIdentifier) throws
-    /// Deletes those of the identifiers that are pending; returns how many were.
-    @discardableResult
-    func deletePending(_ app: AppIdentifier, identifiers: [String]) throws -> Int
-    @discardableResult
-    func deleteAllPending(_ app: AppIdentifier) throws -> Int
-    func pendingCounts() throws -> [AppIdentifier: Int]
-    /// The `limit` soonest due entries of all apps, in due-queue order; with
-    /// `after`, the soonest of those that come after it in that order.
-    func soonestDue(limit: Int, after: DueEntry?) throws -> [DueEntry]
-    /// Every pending request with a location trigger.
-    func locationPending() throws -> [(AppIdentifier, PendingRequest)]
-
-    // MARK: Deliveries
-    /// Inserts deliveries in order; a listed delivery of the same app and
-    /// request identifier (saved earlier, or earlier in the batch) is unlisted:
-    /// the new one replaces it in the notification center. Returns the
-    /// deliveries it unlisted. With ``DeliveryRequests/read(_:)`` each delivery's
-    /// request must be its app's pending request of the same identifier.
-    @discardableResult
-    func saveDeliveries(_ batch: [StoredDelivery], requests: DeliveryRequests) throws -> [ReplacedDelivery]
-    func delivery(_ id: DeliveryID) throws -> StoredDelivery?
-    /// The app's listed deliveries, oldest first.
-    func listedDeliveries(_ app: AppIdentifier) throws -> [Delivery]
-    func unlistDeliveries(_ app: AppIdentifier, identifiers: [String]) throws
-    func unlistAllDeliveries(_ app: AppIdentifier) throws
-    func updateDelivery(_ id: DeliveryID, isListed: Bool, isAnswered: Bool) throws
-    /// Unlists the app's listed deliveries beyond the newest `limit` (by date, then
-    /// insertion order), oldest first; returns them.
-    func trimListedDeliveries(_ app: AppIdentifier, keeping limit: Int) throws -> [ReplacedDelivery]
-    /// Deletes deliveries no longer listed that were delivered before `date`,
-    /// except those still in the outbox or with an unhandled response; returns
-    /// how many it deleted.
-    func pruneDeliveries(unlistedBefore date: Date) throws -> Int
-
-    // MARK: Outbox: deliveries not yet handed to the presenters
-    func addToOutbox(_ ids: [DeliveryID]) throws
-    func outbox() throws -> [Delivery]
-    func removeFromOutbox(_ ids: [DeliveryID]) throws
-
-    // MARK: Firing
-    /// Makes all of a firing batch's writes, as the operations above would one
-    /// after the other: takes `handedOver` out of the outbox, saves the
-    /// deliveries (``saveDeliveries(_:requests:)``, before their pending requests
-    /// change) and puts them in the outbox, unlists each app's oldest listed
-    /// deliveries beyond ``FiringWrites/listedLimit``, saves the rescheduled
-    /// requests' next fire dates and the apps' badges, deletes the finished
-    /// requests. Returns the deliveries the new ones unlisted, replaced or
-    /// trimmed. A store may make them in fewer statements (PostgreSQL: one).
-    func saveFiring(_ writes: FiringWrites) throws -> [ReplacedDelivery]
-
-    // MARK: Responses not yet handled (or acknowledged) by their app
-    func saveResponse(_ response: NotificationResponse) throws
-    func unhandledResponses(_ app: AppIdentifier) throws -> [NotificationResponse]
-    func markResponseHandled(_ id: DeliveryID) throws
-    /// Deletes the app's response to delivery `id`; returns whether it had one.
-    func removeResponse(_ id: DeliveryID, of app: AppIdentifier) throws -> Bool
-
-    // MARK: Apps
-    func preferences(_ app: AppIdentifier) throws -> AppNotificationPreferences?
-    func savePreferences(_ preferences: AppNotificationPreferences, for app: AppIdentifier) throws
-    func badge(_ app: AppIdentifier) throws -> Int
-    func saveBadge(_ badge: Int, for app: AppIdentifier) throws
-    func categories(_ app: AppIdentifier) throws -> [NotificationCategory]
-    func saveCategories(_ categories: [NotificationCategory], for app: AppIdentifier) throws
-    /// Every app the store knows, sorted.
-    func apps() throws -> [AppIdentifier]
-    /// Deletes every row the app owns: its record (preferences, badge, categories),
-    /// pending requests, deliveries with their outbox entries, and responses.
-    func deleteApp(_ app: AppIdentifier) throws
-
-    // MARK: Attachments
-    /// The digests of the attachments of every pending request and of every
-    /// delivery that is listed, in the outbox or answered with a response its app
-    /// has not handled: the bytes the attachment store must keep. A delivery that
-    /// only waits out its retention needs none.
-    func attachmentDigests() throws -> Set<String>
-    /// The attachments the app's pending requests (by identifier) and those of its
-    /// deliveries ``attachmentDigests()`` keeps bytes for refer to; requests and
-    /// deliveries without attachments may be left out.
-    func attachmentReferences(_ app: AppIdentifier) throws -> AttachmentReferences
-
-    // MARK: The engine's own
-    /// The identifier of the time zone the pending floating calendar triggers'
-    /// fire dates were computed in; `nil` if none was saved yet.
-    func scheduleTimeZone() throws -> String?
-    func saveScheduleTimeZone(_ identifier: String) throws
-}
-
-extension StoreTransaction {
-    /// The `limit` soonest due entries of all apps, in due-queue order.
-    package func soonestDue(limit: Int) throws -> [DueEntry] {
-        try soonestDue(limit: limit, after: nil)
-    }
-
-    package func saveFiring(_ writes: FiringWrites) throws -> [ReplacedDelivery] {
-        try removeFromOutbox(writes.handedOver)
-        var replaced = try saveDeliveries(writes.deliveries, requests: writes.requests)
-        if writes.listedLimit < .max {
-            for app in writes.appsListing {
-                replaced += try trimListedDeliveries(app, keeping: writes.listedLimit)
-            }
-        }
-        try addToOutbox(writes.deliveries.map { $0.delivery.id })
-        for (app, rescheduled) in Dictionary(grouping: writes.rescheduled, by: { $0.app }) {
-            try savePending(rescheduled.map { $0.pending }, for: app)
-        }
-        for (app, badge) in writes.badges {
-            try saveBadge(badge, for: app)
-        }
-        for (app, keys) in Dictionary(grouping: writes.finished, by: { $0.app }) {
-            _ = try deletePending(app, identifiers: keys.map { $0.identifier })
-        }
-        return replaced
-    }
-
-    package func savePending(_ batch: [PendingRequest], for app: AppIdentifier) throws {
-        for pending in batch {
-            try savePending(pending, for: app)
-        }
-    }
-
-    /// Adds one delivery to the outbox.
-    package func addToOutbox(_ id: DeliveryID) throws {
-        try addToOutbox([id])
-    }
-
-    /// Inserts a delivery, encoding its request; returns the deliveries it
-    /// unlisted. See ``saveDeliveries(_:requests:)``.
-    @discardableResult
-    package func saveDelivery(_ delivery: StoredDelivery) throws -> [DeliveryID] {
-        try saveDeliveries([delivery], requests: .own).map(\.id)
-    }
-}
-
-/// A store: runs transactions. Writes are serialized; a write that throws is
-/// rolled back where the store can (SQLite) — the engine validates before writing
-/// so that the in-memory store never needs to.
+/// A store: runs transactions. Writes are serialized. A write that throws may be
+/// rolled back or not, so the engine validates before writing and never needs it.
 package protocol NotificationStore: Sendable {
     func write<T>(_ body: (any StoreTransaction) throws -> T) throws -> T
     func read<T>(_ body: (any StoreTransaction) throws -> T) throws -> T

@@ -3,6 +3,7 @@ import HeraldTestSupport
 import Logging
 @testable import NotificationEngine
 import PostgresNIO
+import PostgresSupport
 import Testing
 
 /// What the PostgreSQL store does beyond the conformance suites: transactions,
@@ -150,7 +151,7 @@ struct PostgresStoreTests {
         // One app with many rows and no statistics yet, as a new schema filling up has:
         // shown the array, the planner read every row of the app (20,000 here) and
         // filtered them through it.
-        try store.withTransaction { sql in
+        try store.database.withTransaction { sql in
             for table in ["pending", "deliveries"] {
                 try sql.execute("ALTER TABLE \(unescaped: table) SET (autovacuum_enabled = false)", "pausing autovacuum")
             }

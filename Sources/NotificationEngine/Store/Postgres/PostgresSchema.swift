@@ -1,5 +1,3 @@
-import PostgresNIO
-
 /// The tables of the PostgreSQL store and the migrations that create them.
 ///
 /// The same tables as the SQLite store's at its version 5, in PostgreSQL's
@@ -9,10 +7,8 @@ import PostgresNIO
 /// Text keys are `COLLATE "C"`, so that they sort by bytes as SQLite's do,
 /// whatever the database's own collation.
 ///
-/// Migrations are named and run in order, each in the transaction that records
-/// it in `herald_migrations`, under a transaction-level advisory lock so that
-/// nodes starting together migrate once. A schema with a migration this version
-/// does not know was migrated by a later Herald and is refused.
+/// Migrations are named and run in order by
+/// ``PostgresConnections/migrate(component:_:)``, the engine's without a component.
 enum PostgresSchema {
     /// Every migration, in order.
     static let migrations: [(name: String, sql: String)] = [
@@ -91,50 +87,4 @@ enum PostgresSchema {
 
         CREATE TABLE attachments (digest text COLLATE "C" PRIMARY KEY, data bytea NOT NULL);
         """
-
-    /// Creates the schema if it does not exist, then runs the migrations it lacks.
-    ///
-    /// The engine's migrations are named plainly (`v1`); another component's
-    /// tables in the same schema (the daemon's) carry its prefix (`daemon.v1`).
-    /// Each component refuses only a later migration of its own.
-    static func migrate(
-        _ store: PostgresStore, component: String? = nil, migrations: [(name: String, sql: String)] = migrations
-    ) throws {
-        let schema = store.location.quotedSchema
-        try store.transaction(begin: "BEGIN", isReadOnly: false) { transaction in
-            // One lock per schema: nodes starting together wait for the first.
-            try transaction.execute(
-                "SELECT pg_advisory_xact_lock(hashtext('herald.migrate.' || \(store.location.schema)))",
-                "waiting for other nodes' migrations")
-            try transaction.execute(
-                PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"), "creating the schema \(schema)")
-            try transaction.execute(
-                PostgresQuery(unsafeSQL: """
-                    CREATE TABLE IF NOT EXISTS \(schema).herald_migrations (
-                        name text COLLATE "C" PRIMARY KEY,
-                        applied timestamptz NOT NULL DEFAULT now())
-                    """),
-                "creating the migrations table")
-            let applied = try transaction.rows(
-                PostgresQuery(unsafeSQL: "SELECT name FROM \(schema).herald_migrations"), "reading the migrations"
-            ) { try $0.decode(String.self) }
-            let known = Set(migrations.map(\.name))
-            let own = applied.filter { name in
-                component.map { name.hasPrefix($0 + ".") } ?? !name.contains(".")
-            }
-            if let unknown = own.first(where: { !known.contains($0) }) {
-                throw NotificationError(
-                    .storeFailure,
-                    "PostgreSQL store: the schema \(schema) at \(store.description) was migrated by a later version of Herald (migration \(unknown))")
-            }
-            for migration in migrations where !applied.contains(migration.name) {
-                try transaction.execute(
-                    PostgresQuery(unsafeSQL: "SET LOCAL search_path TO \(schema)"), "selecting the schema")
-                try transaction.simple(migration.sql, "running the migration \(migration.name)")
-                try transaction.execute(
-                    "INSERT INTO herald_migrations (name) VALUES (\(migration.name))",
-                    "recording the migration \(migration.name)")
-            }
-        }
-    }
 }

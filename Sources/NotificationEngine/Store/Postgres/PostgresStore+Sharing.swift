@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
-import Synchronization
+import PostgresSupport
 
 /// The store's side of sharing a database: it listens for other engines'
 /// announcements and renews this engine's outbox leases, each on a connection
@@ -10,14 +10,13 @@ extension PostgresStore {
     package func startCoordinating(_ handler: @escaping @Sendable (CoordinationSignal) -> Void) {
         // The tasks hold what they need, not the store, so that the store can go
         // (and cancel them) when its engine goes.
-        let context = SharingContext(
-            configuration: location.configuration, schema: location.schema, node: node,
-            logger: Logger(label: "herald.store.postgres.sharing"), handler: handler)
-        let tasks = [
-            Task { await context.reconnecting(context.listen) },
-            Task { await context.reconnecting(context.renewLeases) },
-        ]
-        sharing.withLock { $0 += tasks }
+        let logger = Logger(label: "herald.store.postgres.sharing")
+        let context = SharingContext(schema: database.schema, node: node, logger: logger, handler: handler)
+        let reconnector = PostgresReconnector(configuration: database.location.configuration, logger: logger)
+        database.keep([
+            Task { await reconnector.run(context.listen) },
+            Task { await reconnector.run(context.renewLeases) },
+        ])
     }
 
     package func coordinatedWrite<T>(_ body: (any CoordinatedTransaction) throws -> T) throws -> T {
@@ -33,40 +32,10 @@ extension PostgresStore {
 
 /// What the sharing tasks work with.
 struct SharingContext: Sendable {
-    var configuration: PostgresConnection.Configuration
     var schema: String
     var node: UUID
     var logger: Logger
     var handler: @Sendable (CoordinationSignal) -> Void
-
-    /// Runs `body` on a new connection until the task is cancelled; after a
-    /// failure, connects again after 0.1 s, doubling up to 5 s.
-    func reconnecting(_ body: @Sendable (PostgresConnection) async throws -> Void) async {
-        var delay = Duration.milliseconds(100)
-        while !Task.isCancelled {
-            do {
-                let connection = try await PostgresConnection.connect(
-                    configuration: configuration, id: Int.random(in: 1...Int.max), logger: logger)
-                delay = .milliseconds(100)
-                do {
-                    try await withTaskCancellationHandler {
-                        try await body(connection)
-                    } onCancel: {
-                        connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
-                    }
-                    try? await connection.close()
-                } catch {
-                    try? await connection.close()
-                    throw error
-                }
-            } catch {
-                if Task.isCancelled { return }
-                logger.warning("sharing the PostgreSQL store: \(PostgresStoreFailure.wrap(error, while: "a background connection", ownCode: true))")
-            }
-            try? await Task.sleep(for: delay)
-            delay = min(delay * 2, .seconds(5))
-        }
-    }
 
     /// Passes other engines' announcements of this schema to the handler; first
     /// a `dueChanged(nil)`, for what was announced while nobody listened.

@@ -11,6 +11,8 @@ extension PostgresTransaction {
     // MARK: Deliveries
 
     /// One statement, the firing batch's (``save(_:queuingDeliveries:)``) without its other writes.
+    /// With ``DeliveryRequests/read(_:)`` the statement copies the requests from the
+    /// pending rows, and sends no request bytes at all.
     func saveDeliveries(_ batch: [StoredDelivery], requests: DeliveryRequests) throws -> [ReplacedDelivery] {
         guard !batch.isEmpty else { return [] }
         return try save(FiringWrites(deliveries: batch, requests: requests), queuingDeliveries: false)

@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import PostgresNIO
+import PostgresSupport
 
 /// A firing batch's writes in one statement.
 extension PostgresTransaction {
@@ -54,10 +55,10 @@ extension PostgresTransaction {
         let (inserted, updated, unlistedApps, unlistedIDs) =
             try self.rows(statement, "saving a batch of \(rows.count) deliveries").first ?? (0, 0, [], [])
         guard inserted == rows.count else {
-            throw PostgresStoreFailure.corrupt("\(rows.count - inserted) of \(rows.count) deliveries have no pending request")
+            throw PostgresFailure.corrupt("\(rows.count - inserted) of \(rows.count) deliveries have no pending request")
         }
         guard updated == rescheduled.count else {
-            throw PostgresStoreFailure.corrupt("\(rescheduled.count - updated) of \(rescheduled.count) rescheduled requests are not pending")
+            throw PostgresFailure.corrupt("\(rescheduled.count - updated) of \(rescheduled.count) rescheduled requests are not pending")
         }
         return zip(unlistedApps, unlistedIDs).map { ReplacedDelivery(app: AppIdentifier(rawValue: $0), id: DeliveryID(rawValue: $1)) }
             + replacedInBatch

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import PostgresNIO
+import PostgresSupport
 
 /// Statements the firing path runs in every batch, as prepared statements.
 ///
@@ -43,7 +44,7 @@ extension PostgresTransaction {
                 }
             }
             do {
-                return try waitGuarded(promise.futureResult)
+                return try statements.waitGuarded(promise.futureResult)
             } catch {
                 // postgres-nio keeps a failure to prepare for the statement's name on
                 // the connection, and would answer every later run with it (after a

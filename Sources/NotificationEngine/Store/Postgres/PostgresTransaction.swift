@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import PostgresNIO
+import PostgresSupport
 
 /// One transaction of the ``PostgresStore``: the operations of
 /// ``StoreTransaction`` as statements on the transaction's connection, each
@@ -22,8 +23,10 @@ import PostgresNIO
 /// 2026-11-27). (``pendingIdentifiers(_:among:)`` probes the key per identifier
 /// instead, to the same effect.)
 final class PostgresTransaction: StoreTransaction {
-    let connection: PostgresConnection
-    let logger: Logger
+    /// The transaction's connection, its statements waited for on the caller's thread.
+    let statements: PostgresStatements
+    var connection: PostgresConnection { statements.connection }
+    var logger: Logger { statements.logger }
     let isReadOnly: Bool
     /// The engine this transaction writes outbox entries for (``PostgresStore/node``).
     let node: UUID
@@ -36,9 +39,8 @@ final class PostgresTransaction: StoreTransaction {
     /// Categories of deliveries saved in this transaction, as JSON.
     var encodedCategories: [NotificationCategory: String] = [:]
 
-    init(connection: PostgresConnection, logger: Logger, isReadOnly: Bool, node: UUID, schema: String) {
-        self.connection = connection
-        self.logger = logger
+    init(statements: PostgresStatements, isReadOnly: Bool, node: UUID, schema: String) {
+        self.statements = statements
         self.isReadOnly = isReadOnly
         self.node = node
         self.schema = schema
@@ -270,64 +272,19 @@ final class PostgresTransaction: StoreTransaction {
     /// Runs a statement; returns how many rows it changed.
     @discardableResult
     func execute(_ query: PostgresQuery, _ action: @autoclosure () -> String) throws -> Int {
-        try guarding(action()) {
-            try waitGuarded(connection.query(query, logger: logger)).metadata.rows ?? 0
-        }
+        try statements.execute(query, action())
     }
 
     /// Runs a query and transforms each row it returns.
     func rows<T>(
         _ query: PostgresQuery, _ action: @autoclosure () -> String, _ transform: (PostgresRow) throws -> T
     ) throws -> [T] {
-        try guarding(action()) {
-            try waitGuarded(connection.query(query, logger: logger)).rows.map(transform)
-        }
-    }
-
-    /// Waits for a query's answer, or until the connection closes without one.
-    ///
-    /// postgres-nio can leave a query sent as its connection closes waiting for
-    /// ever (its pull request 487, reverted in 501); seen here when the server
-    /// restarted under load, with the engine's lock held by the waiting firing
-    /// path. So the wait looks at the connection every ``closedCheckInterval``
-    /// and, once it is closed, fails the query as a lost connection: the
-    /// transaction then never committed (or the server rolls it back), and the
-    /// pool drops the connection.
-    func waitGuarded<T: Sendable>(_ answer: EventLoopFuture<T>) throws -> T {
-        let eventLoop = answer.eventLoop
-        let guarded = eventLoop.makePromise(of: T.self)
-        answer.cascade(to: guarded)
-        let connection = connection
-        let check = eventLoop.scheduleRepeatedTask(
-            initialDelay: Self.closedCheckInterval, delay: Self.closedCheckInterval
-        ) { task in
-            guard connection.isClosed else { return }
-            guarded.fail(
-                NotificationError(
-                    .serviceUnavailable,
-                    "PostgreSQL store: the connection closed before the server answered; nothing was committed"))
-            task.cancel()
-        }
-        defer { check.cancel() }
-        return try guarded.futureResult.wait()
-    }
-
-    /// How often a query's wait looks at whether its connection closed.
-    static let closedCheckInterval = TimeAmount.milliseconds(250)
-
-    /// Runs statements separated by `;` at the ends of lines, one at a time (the
-    /// extended protocol takes one statement per query).
-    func simple(_ sql: String, _ action: @autoclosure () -> String) throws {
-        for statement in sql.components(separatedBy: ";\n") {
-            let trimmed = statement.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty else { continue }
-            try execute(PostgresQuery(unsafeSQL: trimmed), action())
-        }
+        try statements.rows(query, action(), transform)
     }
 
     /// Runs `body`, turning any failure into a ``NotificationError/Code/storeFailure``.
     func guarding<T>(_ action: @autoclosure () -> String, _ body: () throws -> T) throws -> T {
-        try PostgresStoreFailure.guarding(action(), body)
+        try PostgresFailure.guarding(action(), body)
     }
 
     /// `value` as JSON text.

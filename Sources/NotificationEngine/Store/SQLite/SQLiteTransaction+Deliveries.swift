@@ -13,6 +13,9 @@ extension SQLiteTransaction {
     /// historical limit of 999 bound values per statement.
     private static let rowsPerStatement = 99
 
+    /// With ``DeliveryRequests/read(_:)`` the bytes read from the pending rows are
+    /// bound as they are: copying them from the rows in the statement looked each
+    /// row up again and sorted the batch.
     func saveDeliveries(_ batch: [StoredDelivery], requests: DeliveryRequests) throws -> [ReplacedDelivery] {
         guard !batch.isEmpty else { return [] }
         return try guarding("saving \(batch.count) deliveries") {

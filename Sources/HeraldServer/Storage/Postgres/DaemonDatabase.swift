@@ -1,6 +1,7 @@
 import Foundation
 import NotificationEngine
 import PostgresNIO
+import PostgresSupport
 
 /// The daemon's own records in PostgreSQL, beside the engine's tables in the same
 /// schema, so that every daemon on the database (every node) works from the same
@@ -52,7 +53,10 @@ final class DaemonDatabase: Sendable {
     /// The channel changes are announced on; the payload is the change and the schema.
     static let channel = "herald_daemon"
 
+    /// The engine's store on the database, for the engine.
     let store: PostgresStore
+    /// The connections the daemon's records share with the engine's store.
+    var postgres: PostgresConnections { store.database }
 
     /// Creates the daemon's tables in the engine's schema if needed (migrations
     /// named `daemon.v1`, …).
@@ -61,27 +65,32 @@ final class DaemonDatabase: Sendable {
     ///   migrated by a later version.
     init(store: PostgresStore) throws {
         self.store = store
-        try store.migrate(component: "daemon", Self.migrations)
+        try store.database.migrate(component: "daemon", Self.migrations)
     }
 
     /// Runs `body` in one transaction.
     @discardableResult
     func write<T>(_ body: (PostgresStatements) throws -> T) throws -> T {
-        try store.withTransaction(body)
+        try postgres.withTransaction(body)
+    }
+
+    /// Runs `body` in one read-only transaction, a snapshot.
+    func read<T>(_ body: (PostgresStatements) throws -> T) throws -> T {
+        try postgres.withTransaction(readOnly: true, body)
     }
 
     /// Tells every node, this one included, that `change` happened, once the
     /// transaction of `statements` commits.
     func announce(_ change: Change, in statements: PostgresStatements) throws {
         try statements.execute(
-            "SELECT pg_notify(\(Self.channel), \(change.payload + " " + store.schema))", "announcing a change of \(change)")
+            "SELECT pg_notify(\(Self.channel), \(change.payload + " " + postgres.schema))", "announcing a change of \(change)")
     }
 
     /// Calls `handler` with each change announced on this schema, and with `nil`
     /// when anything may have changed (after the listening connection came back).
     func follow(_ handler: @escaping @Sendable (Change?) -> Void) {
-        let schema = store.schema
-        store.listen(on: Self.channel) { payload in
+        let schema = postgres.schema
+        postgres.listen(on: Self.channel) { payload in
             guard let payload else { return handler(nil) }
             let parts = payload.split(separator: " ", maxSplits: 1)
             guard parts.count == 2, parts[1] == schema, let change = Change(payload: parts[0]) else { return }

@@ -4,7 +4,8 @@ import NotificationEngine
 /// The source of the live event stream (`GET /v1/events`): numbers the events
 /// published to it, hands each to the subscribers of its scope, and replays what
 /// a resuming subscriber missed. ``EventHub`` does it within one daemon;
-/// ``SharedEventHub`` across the daemons (nodes) sharing a PostgreSQL database.
+/// ``PostgresEventHub`` across the daemons (nodes) sharing a PostgreSQL database
+/// (``DaemonStorage/makeEvents(engine:names:)`` makes the one of the daemon's storage).
 protocol LiveEvents: Sendable {
     /// Numbers `event` in the all-apps scope and its app's, and hands it to the
     /// subscribers of both.
@@ -26,16 +27,3 @@ protocol LiveEvents: Sendable {
 }
 
 extension EventHub: LiveEvents {}
-
-/// The event hub for `engine`'s daemon: shared through the engine's PostgreSQL
-/// store when it has one (every node on the database sees every node's events),
-/// in memory otherwise. `names` gives an app's display name.
-///
-/// - Throws: ``NotificationError`` when the event log's tables cannot be created
-///   or read.
-func makeEventHub(
-    engine: NotificationEngine, names: @escaping @Sendable (AppIdentifier) -> String
-) throws -> any LiveEvents {
-    guard let store = engine.postgresStore else { return EventHub(engine: engine, names: names) }
-    return try SharedEventHub(engine: engine, store: store, names: names)
-}

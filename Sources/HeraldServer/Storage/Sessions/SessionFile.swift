@@ -1,15 +1,6 @@
 import Foundation
 import HeraldAPI
 
-/// Where a ``SessionStore`` keeps its sessions.
-protocol SessionRecords: Sendable {
-    /// Every session not known to have ended.
-    func load() throws -> [SessionStore.Session]
-    /// Makes `change` lasting, forgetting sessions that no longer open the daemon at
-    /// `now`; `all` is every current session after it.
-    func save(_ change: SessionStore.Change, all: [SessionStore.Session], now: Date) throws
-}
-
 /// The sessions in `sessions.json` in the data directory.
 struct SessionFile: SessionRecords {
     let file: URL

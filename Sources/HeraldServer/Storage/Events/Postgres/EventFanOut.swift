@@ -4,7 +4,7 @@ import NotificationEngine
 
 /// Which of one node's stream subscribers get which events of the log, and in
 /// what order: a pure state machine (events in, messages out) that
-/// ``SharedEventHub`` holds under its lock, pushing the messages it returns
+/// ``PostgresEventHub`` holds under its lock, pushing the messages it returns
 /// while still holding it, so that each subscriber gets them in order.
 ///
 /// The node reads the log in order and hands what it read to ``deliver(_:)``;

@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import NotificationEngine
 import PostgresNIO
+import PostgresSupport
 import Synchronization
 
 /// The bundled apps' documents in the shared database (`daemon_app_documents`),
@@ -14,13 +15,13 @@ import Synchronization
 /// awaits the engine) and released by closing it — by the server too, if the
 /// node dies. Each save is announced; the other nodes tell their open pages to
 /// fetch the document again.
-final class SharedDocumentStorage: DocumentStorage {
+final class PostgresDocumentStorage: DocumentStorage {
     private let database: DaemonDatabase
     private let observers = Mutex<[String: [@Sendable () -> Void]]>([:])
 
     init(database: DaemonDatabase) {
         self.database = database
-        let node = database.store.node
+        let node = database.postgres.node
         database.follow { [weak self] change in
             guard case .document(let name, let saver)? = change, saver != node, let self else { return }
             for observer in observers.withLock({ $0[name] ?? [] }) { observer() }
@@ -30,7 +31,7 @@ final class SharedDocumentStorage: DocumentStorage {
     var isShared: Bool { true }
 
     func load(_ name: String) throws -> Data? {
-        try database.store.withTransaction(readOnly: true) { statements in
+        try database.read { statements in
             try statements.rows(
                 "SELECT body FROM daemon_app_documents WHERE name = \(name)", "reading the document \(name)"
             ) { try $0.decode(Data.self) }.first
@@ -45,14 +46,14 @@ final class SharedDocumentStorage: DocumentStorage {
                 ON CONFLICT (name) DO UPDATE SET body = excluded.body
                 """,
                 "saving the document \(name)")
-            try database.announce(.document(name: name, node: database.store.node), in: statements)
+            try database.announce(.document(name: name, node: database.postgres.node), in: statements)
         }
     }
 
     func exclusively<T: Sendable>(_ name: String, _ body: @Sendable () async throws -> T) async throws -> T {
-        let connection = try await database.store.connect()
+        let connection = try await database.postgres.connect()
         do {
-            let key = "herald.document." + database.store.schema + "." + name
+            let key = "herald.document." + database.postgres.schema + "." + name
             try await connection.query("SELECT pg_advisory_lock(hashtext(\(key)))", logger: Self.logger)
             let result = try await body()
             try? await connection.close()

@@ -3,6 +3,7 @@ import Foundation
 import HeraldAPI
 import Logging
 import NotificationEngine
+import PostgresSupport
 import Signals
 import Synchronization
 
@@ -32,7 +33,7 @@ import Synchronization
 /// holds what came meanwhile (else they see the gap, and it is logged). A read
 /// that fails is tried again on the same schedule; what the writer does when
 /// appending fails is in ``EventLogWriter``. Nothing here crashes the daemon.
-final class SharedEventHub: LiveEvents, Sendable {
+final class PostgresEventHub: LiveEvents, Sendable {
     /// The most events read from the log at once.
     static let readLimit = 512
 
@@ -56,7 +57,7 @@ final class SharedEventHub: LiveEvents, Sendable {
     /// Its subscribers get the events appended after it starts.
     ///
     /// - Throws: ``NotificationError`` when the log cannot be created or read.
-    init(engine: NotificationEngine, store: PostgresStore, names: @escaping @Sendable (AppIdentifier) -> String) throws {
+    init(engine: NotificationEngine, store: PostgresConnections, names: @escaping @Sendable (AppIdentifier) -> String) throws {
         log = try EventLog(store: store)
         writer = EventLogWriter(log: log)
         fanOut = Mutex(EventFanOut(delivered: try log.head()))

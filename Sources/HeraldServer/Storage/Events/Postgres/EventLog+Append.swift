@@ -3,6 +3,7 @@ import HeraldAPI
 import Logging
 import NotificationEngine
 import PostgresNIO
+import PostgresSupport
 
 extension EventLog {
     /// Entries appended in one transaction, with the id its rows carry.

@@ -1,16 +1,17 @@
 import Foundation
-import PostgresNIO
+package import NotificationModel
+package import PostgresNIO
 
 /// Turns what postgres-nio and the coders throw into ``NotificationError``s that
-/// say what the store was doing, without the statement's values (they may be an
-/// app's content): ``NotificationError/Code/serviceUnavailable`` when the server
+/// say what the store (the engine's, or the daemon's records) was doing, without
+/// the statement's values (they may be an app's content): ``NotificationError/Code/serviceUnavailable`` when the server
 /// cannot be reached or the connection is lost (nothing was committed; try
 /// again), ``NotificationError/Code/storeFailure`` for everything else.
-enum PostgresStoreFailure {
+package enum PostgresFailure {
     /// The error to rethrow for `error`, thrown while the store was doing
     /// `action`. A ``NotificationError`` passes through unchanged, and so does an
     /// error of another kind unless `ownCode` says that only the store's code ran.
-    static func wrap(_ error: any Error, while action: String, ownCode: Bool) -> any Error {
+    package static func wrap(_ error: any Error, while action: String, ownCode: Bool) -> any Error {
         switch error {
         case let error as NotificationError:
             error
@@ -34,7 +35,7 @@ enum PostgresStoreFailure {
     }
 
     /// Runs `body`, wrapping what it throws.
-    static func guarding<T>(
+    package static func guarding<T>(
         _ action: @autoclosure () -> String,
         ownCode: Bool = true,
         _ body: () throws -> T
@@ -47,13 +48,13 @@ enum PostgresStoreFailure {
     }
 
     /// A value the schema allows but the store never writes.
-    static func corrupt(_ what: String) -> NotificationError {
+    package static func corrupt(_ what: String) -> NotificationError {
         NotificationError(.storeFailure, "PostgreSQL store: the database is corrupt: \(what)")
     }
 
     /// Whether the connection that threw `error` is gone (closed, refused, cut),
     /// so that it must not be used again.
-    static func isConnectionLost(_ error: any Error) -> Bool {
+    package static func isConnectionLost(_ error: any Error) -> Bool {
         guard let error = error as? PSQLError else { return false }
         switch error.code {
         case .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown,
@@ -69,12 +70,12 @@ enum PostgresStoreFailure {
 
     /// Whether the server turned a new connection away for now: 53300
     /// too_many_connections.
-    static func isRefusingConnections(_ error: PSQLError) -> Bool {
+    package static func isRefusingConnections(_ error: PSQLError) -> Bool {
         error.serverInfo?[.sqlState] == "53300"
     }
 
     /// The server's message and SQLSTATE, or what went wrong on the way there.
-    static func describe(_ error: PSQLError) -> String {
+    package static func describe(_ error: PSQLError) -> String {
         if let info = error.serverInfo, let message = info[.message] {
             var text = message
             if let detail = info[.detail] { text += " (\(detail))" }

@@ -1,12 +1,14 @@
 import Dispatch
-import Logging
+package import Logging
 import NIOCore
 import NIOPosix
-import PostgresNIO
+import NotificationModel
+package import PostgresNIO
 import Synchronization
 
-/// Connections to one PostgreSQL server for callers that block: the store's
-/// transactions are synchronous (its protocol is, for SQLite's sake), so each
+/// Connections to one PostgreSQL server for callers that block: the engine's
+/// store transactions are synchronous (its protocol is, for SQLite's sake), and so
+/// are the daemon's records, so each
 /// runs on its caller's thread, which waits for the server's answers on an NIO
 /// event loop. postgres-nio's own `PostgresClient` pool lends connections to
 /// `async` closures only.
@@ -18,14 +20,14 @@ import Synchronization
 ///
 /// Never call it from an event loop thread: waiting there would deadlock the
 /// loop (NIO traps on it).
-final class PostgresConnectionPool: Sendable {
+package final class PostgresConnectionPool: Sendable {
     private struct State {
         var idle: [PostgresConnection] = []
         var isClosed = false
     }
 
-    let location: PostgresLocation
-    let capacity: Int
+    package let location: PostgresLocation
+    package let capacity: Int
     private let leaseTimeout: Duration
     private let group: any EventLoopGroup
     private let slots: DispatchSemaphore
@@ -33,7 +35,7 @@ final class PostgresConnectionPool: Sendable {
     private let nextID = Atomic<Int>(0)
     private let logger: Logger
 
-    init(location: PostgresLocation, capacity: Int = 16, leaseTimeout: Duration = .seconds(30), logger: Logger) {
+    package init(location: PostgresLocation, capacity: Int = 16, leaseTimeout: Duration = .seconds(30), logger: Logger) {
         self.location = location
         self.capacity = capacity
         self.leaseTimeout = leaseTimeout
@@ -48,7 +50,7 @@ final class PostgresConnectionPool: Sendable {
     /// `body` is told whether the connection is new; a body that finds a reused
     /// connection dead before it changed anything may throw
     /// ``PostgresConnectionPool/Retry`` to be called again with a new one.
-    func withConnection<T>(_ body: (PostgresConnection, _ isNew: Bool) throws -> T) throws -> T {
+    package func withConnection<T>(_ body: (PostgresConnection, _ isNew: Bool) throws -> T) throws -> T {
         let deadline = DispatchTime.now() + .nanoseconds(Int(leaseTimeout.components.seconds) * 1_000_000_000)
         guard slots.wait(timeout: deadline) == .success else {
             throw NotificationError(
@@ -65,7 +67,7 @@ final class PostgresConnectionPool: Sendable {
             } catch is Retry where !isNew {
                 discard(connection)
             } catch {
-                if PostgresStoreFailure.isConnectionLost(error) || connection.isClosed {
+                if PostgresFailure.isConnectionLost(error) || connection.isClosed {
                     discard(connection)
                 } else {
                     giveBack(connection)
@@ -76,10 +78,12 @@ final class PostgresConnectionPool: Sendable {
     }
 
     /// Thrown by a body to be called again on a new connection.
-    struct Retry: Error {}
+    package struct Retry: Error {
+        package init() {}
+    }
 
     /// Closes every idle connection; lent ones close when given back.
-    func close() {
+    package func close() {
         let idle = state.withLock { state in
             state.isClosed = true
             defer { state.idle = [] }
@@ -107,7 +111,7 @@ final class PostgresConnectionPool: Sendable {
     /// A new connection, for the pool to lend.
     private func connect() throws -> PostgresConnection {
         let id = nextID.wrappingAdd(1, ordering: .relaxed).newValue
-        return try PostgresStoreFailure.guarding("connecting to \(location.description)") {
+        return try PostgresFailure.guarding("connecting to \(location.description)") {
             try PostgresConnection.connect(
                 on: group.next(), configuration: location.configuration, id: id, logger: logger
             ).wait()

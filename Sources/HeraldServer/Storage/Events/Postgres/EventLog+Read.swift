@@ -2,6 +2,7 @@ import Foundation
 import HeraldAPI
 import NotificationEngine
 import PostgresNIO
+import PostgresSupport
 
 extension EventLog {
     /// The kept events numbered after `sequence` (all apps), at most `limit`, in order.

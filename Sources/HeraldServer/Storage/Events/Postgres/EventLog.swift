@@ -3,10 +3,11 @@ import HeraldAPI
 import Logging
 import NotificationEngine
 import PostgresNIO
+import PostgresSupport
 
 /// The live event stream's log in PostgreSQL, in the engine's schema: every
 /// node appends the events it publishes, and every node reads them back in the
-/// same order, with the same numbers (``SharedEventHub``).
+/// same order, with the same numbers (``PostgresEventHub``).
 ///
 /// **Numbering.** `event_log_head` is one row holding the last all-apps number;
 /// `event_app_sequences` one row per app holding its last per-app number. Every
@@ -75,7 +76,7 @@ struct EventLog: Sendable {
     /// The channel appends are announced on.
     static let channel = "herald_events"
 
-    let store: PostgresStore
+    let store: PostgresConnections
     let logger = Logger(label: "herald.events")
 
     /// Creates the log's tables in the store's schema if needed (migrations named
@@ -83,7 +84,7 @@ struct EventLog: Sendable {
     ///
     /// - Throws: ``NotificationError`` when the database cannot be reached or was
     ///   migrated by a later version.
-    init(store: PostgresStore) throws {
+    init(store: PostgresConnections) throws {
         self.store = store
         try store.migrate(component: "events", Self.migrations)
     }

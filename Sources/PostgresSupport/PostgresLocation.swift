@@ -1,8 +1,9 @@
 import Foundation
 import NIOSSL
-import PostgresNIO
+import NotificationModel
+package import PostgresNIO
 
-/// Where a ``PostgresStore`` connects, read from a `postgres://` URL in libpq's
+/// Where a ``PostgresConnections`` connects, read from a `postgres://` URL in libpq's
 /// form:
 ///
 ///     postgres://USER:PASSWORD@HOST:PORT/DATABASE?sslmode=require&schema=herald
@@ -17,17 +18,17 @@ import PostgresNIO
 ///   does not exist), `public` by default: several Herald deployments can share
 ///   one database in schemas of their own.
 /// - `application_name`: shown in `pg_stat_activity`, `herald` by default.
-struct PostgresLocation: Sendable {
-    var configuration: PostgresConnection.Configuration
+package struct PostgresLocation: Sendable {
+    package var configuration: PostgresConnection.Configuration
     /// The schema Herald's tables live in.
-    var schema: String
+    package var schema: String
     /// The URL without its password, for messages.
-    var description: String
+    package var description: String
 
     /// Reads `url`.
     ///
     /// - Throws: ``NotificationError/Code/storeFailure`` naming what is wrong with it.
-    init(url: String) throws {
+    package init(url: String) throws {
         guard let components = URLComponents(string: url),
             let scheme = components.scheme, ["postgres", "postgresql"].contains(scheme)
         else {
@@ -72,7 +73,7 @@ struct PostgresLocation: Sendable {
     }
 
     /// The schema's name as an SQL identifier.
-    var quotedSchema: String { Self.quoted(schema) }
+    package var quotedSchema: String { Self.quoted(schema) }
 
     private static func quoted(_ identifier: String) -> String {
         "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""

@@ -32,7 +32,7 @@ extension DaemonServices {
         }
         if change == nil || change == .adminTokens {
             do {
-                admins.reload(try database.adminTokenFingerprints())
+                admins.reload(try PostgresAdminTokens(database: database).fingerprints())
             } catch {
                 logger.error("cannot read the shared admin tokens' fingerprints again: \(error)")
             }
