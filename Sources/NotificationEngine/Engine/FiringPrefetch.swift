@@ -21,7 +21,7 @@ import Synchronization
 /// check that a record still has the date it was taken at (``EngineCore/fire``)
 /// stays as well.
 final class FiringPrefetch: Sendable {
-    typealias Loaded = [RegionKey: (PendingRecord, NotificationRequest?)]
+    typealias Loaded = FiringClaim.Loaded
     /// What a prefetch read, with the requests it was asked for.
     typealias Taken = (keys: [(app: AppIdentifier, identifier: String)], loaded: Loaded)
 

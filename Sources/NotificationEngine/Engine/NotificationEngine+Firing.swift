@@ -7,66 +7,95 @@ extension NotificationEngine {
     typealias FireItem = EngineCore.FireItem
     typealias Firing = EngineCore.Firing
 
+    /// The firing flow's timing, from the engine's rules and coordination.
+    var firingTiming: FiringFlow.Timing {
+        FiringFlow.Timing(
+            readsAhead: coordination.readsDueRowsAhead, appLockRecheckDelay: Self.appLockRecheckDelay,
+            claimRecheckDelay: Self.claimRecheckDelay, appLockSkipsBeforeWaiting: Self.appLockSkipsBeforeWaiting,
+            retryDelay: Self.refillRetryDelay)
+    }
+
     /// Fires everything due now, a window's worth per transaction, handing each
-    /// committed batch to the presenters before the next; then arms the timer.
-    /// The outbox entries of a batch handed over go in the next batch's
-    /// transaction, or in one of their own after the last. While a batch
-    /// commits, the next one's records are read (``FiringPrefetch``).
+    /// committed batch to the presenters before the next; then arms the timer
+    /// (``FiringFlow``).
     func fireDue() {
-        var handedOver: [DeliveryID] = []
+        var flow = FiringFlow(.due, timing: firingTiming)
+        drive(&flow) { [scheduler] _ in .due(now: scheduler.now) }
+    }
+
+    /// What the runtime keeps while it drives a flow: the read of the next
+    /// batch's rows (``FiringPrefetch``), what it read for this batch, and the
+    /// actions left for after the lock.
+    private struct FiringRun {
         var ahead: FiringPrefetch?
-        while let firing = scheduling.withLock({ commitDueBatch(clearing: handedOver, ahead: &ahead, in: &$0) }) {
-            handedOver = present(firing)
-            sweepAttachments(freedBy: firing)
-        }
-        clearOutbox(handedOver)
+        var prefetched: FiringPrefetch.Taken?
+        var outside: [FiringFlow.Action] = []
     }
 
-    /// Commits the next batch of due entries, removing `handedOver` from the
-    /// outbox in the same transaction, or arms the timer and returns `nil` when
-    /// nothing more is due. Uses the records `ahead` read if they are still
-    /// current, and leaves there the read of the batch after.
-    private func commitDueBatch(
-        clearing handedOver: [DeliveryID], ahead: inout FiringPrefetch?, in scheduling: inout Scheduling
-    ) -> Firing? {
-        let now = scheduler.now
-        let prefetched = ahead?.take(ifStoreWritesAre: storeWrites.load(ordering: .sequentiallyConsistent))
-        ahead = nil
-        refillIfNeeded(&scheduling)
-        let items = scheduling.core.takeDue(at: now)
-        guard !items.isEmpty else {
-            pruneIfDue(&scheduling)
-            armTimer(&scheduling)
-            return nil
-        }
-        ahead = prefetch(after: items, now: now, in: &scheduling)
-        return commit(items, now: now, clearing: handedOver, prefetched: prefetched, in: &scheduling)
+    /// Runs `flow` from the event `start` makes until it asks for nothing more:
+    /// each round under the `scheduling` lock, then what it leaves for after the
+    /// lock (presenting, sweeping, clearing the outbox).
+    func drive(_ flow: inout FiringFlow, from start: (inout Scheduling) -> FiringFlow.Event) {
+        var run = FiringRun()
+        var next: FiringFlow.Event?
+        repeat {
+            run.outside.removeAll(keepingCapacity: true)
+            scheduling.withLock { scheduling in
+                let event = next ?? start(&scheduling)
+                runLocked(flow.handle(event, core: &scheduling.core), of: &flow, &run, in: &scheduling)
+            }
+            next = nil
+            for action in run.outside {
+                switch action {
+                case .present(let firing): next = .presented(handedOver: present(firing))
+                case .sweepAttachments(let firing): sweepAttachments(freedBy: firing)
+                case .clearOutbox(let ids): clearOutbox(ids)
+                default: logger.error("the firing flow asked for \(action) after the lock")
+                }
+            }
+        } while next != nil
     }
 
-    /// Starts reading the records of the batch after `items`, which are about to
-    /// commit: the window's entries due at `now` after them, or, when `items`
-    /// emptied it, the store's next entries after the last of them (the window is
-    /// refilled with those now, which is what it holds once `items` commit). Not
-    /// with other writers, where batches claim their rows in the transaction.
-    private func prefetch(after items: [FireItem], now: Date, in scheduling: inout Scheduling) -> FiringPrefetch? {
-        guard coordination.readsDueRowsAhead, let last = items.last, let lastDate = last.expectedDate else { return nil }
-        if scheduling.core.needsRefill(at: now) {
-            let after = DueEntry(app: last.app, identifier: last.identifier, date: lastDate)
-            let capacity = scheduling.core.window.capacity
-            guard let soonest = try? read({ try $0.soonestDue(limit: capacity + 1, after: after) }) else { return nil }
-            scheduling.core.refilled(with: soonest)
-        }
-        let keys = scheduling.core.nextDue(at: now).map { (app: $0.app, identifier: $0.identifier) }
-        guard !keys.isEmpty else { return nil }
-        return FiringPrefetch(keys: keys, writesAtStart: storeWrites.load(ordering: .sequentiallyConsistent)) {
-            [self] keys in try? decode(read { try $0.pendingRecords(keys) }, inParallel: false)
+    /// Runs the flow's actions under the `scheduling` lock, feeding it what each
+    /// one read or committed; keeps in `run` those for after the lock.
+    private func runLocked(
+        _ actions: [FiringFlow.Action], of flow: inout FiringFlow, _ run: inout FiringRun,
+        in scheduling: inout Scheduling
+    ) {
+        var queue = actions[...]
+        while let action = queue.popFirst() {
+            switch action {
+            case .nextBatch:
+                run.prefetched = run.ahead?.take(ifStoreWritesAre: storeWrites.load(ordering: .sequentiallyConsistent))
+                run.ahead = nil
+                queue += flow.handle(.due(now: scheduler.now), core: &scheduling.core)
+            case .readWindow(let limit):
+                queue += flow.handle(.windowRead(readWindow(limit: limit)), core: &scheduling.core)
+            case .readAhead(let entry, let limit):
+                let soonest = try? read { try $0.soonestDue(limit: limit, after: entry) }
+                queue += flow.handle(.readAhead(soonest), core: &scheduling.core)
+            case .prefetch(let keys):
+                run.ahead = FiringPrefetch(keys: keys, writesAtStart: storeWrites.load(ordering: .sequentiallyConsistent)) {
+                    [self] keys in try? decode(read { try $0.pendingRecords(keys) }, inParallel: false)
+                }
+            case .commit(let items, let waitingForApps):
+                queue += commit(items, waitingForApps: waitingForApps, of: &flow, prefetched: run.prefetched, in: &scheduling)
+                run.prefetched = nil
+            case .logProblems(let problems): problems.forEach { logger.warning("\($0)") }
+            case .notePendingChanged: pendingChanged()
+            case .cacheBadges(let badges): cache(badges)
+            case .prune(let cutoff): prune(before: cutoff, in: &scheduling)
+            case .armTimer(let date): armTimer(at: date, in: &scheduling)
+            case .rearm(let date): arm(&scheduling, at: date)
+            case .present, .sweepAttachments, .clearOutbox: run.outside.append(action)
+            case .save, .announce: logger.error("the firing flow asked for \(action) outside its transaction")
+            }
         }
     }
 
-    /// Commits the firing of `items` in one transaction, which also takes
-    /// `handedOver` out of the outbox, as the core decides it, and reports the
-    /// commit to the core. On a store failure nothing is committed; the window
-    /// is reloaded from the store and retried a second later.
+    /// Commits the batch in one transaction, which claims its rows and saves
+    /// what the flow decided from them, and returns the flow's next actions. On
+    /// a store failure nothing is committed (the flow tries again later).
     ///
     /// The requests are read and decoded before the write transaction (in
     /// parallel for a large batch), or taken from `prefetched`, read while the
@@ -76,62 +105,52 @@ extension NotificationEngine {
     /// transaction instead (``TransactionCoordinator/claim(_:waitingForApps:local:decode:)``);
     /// rows another engine holds are left to it, and looked at again shortly in
     /// case it never commits.
-    func commit(
-        _ items: [FireItem], now: Date, clearing handedOver: [DeliveryID] = [],
-        prefetched: FiringPrefetch.Taken? = nil, in scheduling: inout Scheduling
-    ) -> Firing? {
+    private func commit(
+        _ items: [FireItem], waitingForApps: Bool, of flow: inout FiringFlow, prefetched: FiringPrefetch.Taken?,
+        in scheduling: inout Scheduling
+    ) -> [FiringFlow.Action] {
         do {
             let local = try localClaim(items, prefetched: prefetched, in: &scheduling)
-            let core = scheduling.core
-            let waitsForApps = scheduling.core.waitsForApps(of: items, limit: Self.appLockSkipsBeforeWaiting)
-            var claim = local
+            let rules = scheduling.core.rules
             let firing = try coordinatedWrite { transaction, coordinator in
-                claim = try coordinator.claim(items, waitingForApps: waitsForApps, local: local) { decode($0) }
-                var apps = claim.apps
-                let loaded = claim.loaded
-                var firing = Firing()
-                // Each delivery's request as read from its pending row, which the store writes as it is.
-                var payloads: [RequestPayload] = []
-                payloads.reserveCapacity(items.count)
-                for item in items {
-                    guard let (record, request) = loaded[RegionKey(app: item.app, identifier: item.identifier)] else {
-                        continue
-                    }
-                    let delivered = firing.deliveries.count
-                    core.fire(item, record: record, request: request, app: apps[item.app], now: now, into: &firing)
-                    if firing.deliveries.count > delivered { payloads.append(record.payload) }
-                }
-                for (app, badge) in firing.badges {
-                    apps[app]?.badge = badge
-                }
-                firing.apps = apps
-                try finishBatch(&firing, clearing: handedOver, payloads: payloads, rules: core.rules, in: transaction)
-                try coordinator.announce(firing.rescheduled.map(\.1.nextFireDate))
-                return firing
+                let claim = try coordinator.claim(items, waitingForApps: waitingForApps, local: local) { decode($0) }
+                let actions = flow.handle(.claimed(claim), core: &scheduling.core)
+                return try saveBatch(actions, rules: rules, in: transaction, coordinator)
             }
-            scheduling.core.committed(firing)
-            for problem in firing.localizationProblems {
-                logger.warning("\(problem)")
-            }
-            if firing.changesPending { pendingChanged() }
-            if !firing.badges.isEmpty {
-                state.withLock { state in
-                    for (app, badge) in firing.badges {
-                        state.updateApp(app) { $0.badge = badge }
-                    }
-                }
-            }
-            scheduling.core.locked(claim.lockedApps)
-            if !claim.skipped.isEmpty {
-                recheckApps(&scheduling, items: claim.skipped, now: now, after: Self.appLockRecheckDelay)
-            }
-            if !claim.claimedAll { recheckClaims(&scheduling, now: now, after: Self.claimRecheckDelay) }
-            return firing
+            return flow.handle(.committed(firing), core: &scheduling.core)
         } catch {
-            logger.error("firing \(items.count) requests failed, retrying in 1 s: \(error)")
-            scheduling.core.invalidateWindow()
-            arm(&scheduling, at: now.addingTimeInterval(1))
-            return nil
+            logger.error("firing \(items.count) requests failed, retrying in \(Self.refillRetryDelay) s: \(error)")
+            return flow.handle(.commitFailed, core: &scheduling.core)
+        }
+    }
+
+    /// Runs the flow's actions inside the batch's transaction; returns the batch
+    /// as saved, with the deliveries it replaced.
+    private func saveBatch(
+        _ actions: [FiringFlow.Action], rules: EngineCore.Rules, in transaction: any StoreTransaction,
+        _ coordinator: TransactionCoordinator
+    ) throws -> Firing {
+        var saved = Firing()
+        for action in actions {
+            switch action {
+            case .save(var firing, let payloads, let handedOver):
+                try finishBatch(&firing, clearing: handedOver, payloads: payloads, rules: rules, in: transaction)
+                saved = firing
+            case .announce(let date):
+                try coordinator.announce(CollectionOfOne(date))
+            default:
+                throw NotificationError(.storeFailure, "the firing flow asked for \(action) in its transaction")
+            }
+        }
+        return saved
+    }
+
+    /// The cached records of the apps take the badges a batch committed.
+    private func cache(_ badges: [AppIdentifier: Int]) {
+        state.withLock { state in
+            for (app, badge) in badges {
+                state.updateApp(app) { $0.badge = badge }
+            }
         }
     }
 
@@ -214,19 +233,27 @@ extension NotificationEngine {
     /// Refills an empty window from the store when the store holds more.
     func refillIfNeeded(_ scheduling: inout Scheduling) {
         guard scheduling.core.needsRefill(at: scheduler.now) else { return }
-        let capacity = scheduling.core.window.capacity
-        do {
-            scheduling.core.refilled(with: try read { try $0.soonestDue(limit: capacity + 1) })
-        } catch {
-            logger.error("reading the due queue failed, trying again in \(Self.refillRetryDelay) s: \(error)")
+        if let soonest = readWindow(limit: scheduling.core.window.capacity + 1) {
+            scheduling.core.refilled(with: soonest)
+        } else {
             scheduling.core.refillFailed(at: scheduler.now, retryAfter: Self.refillRetryDelay)
         }
     }
 
-    /// Deletes deliveries past their retention, and sweeps the attachment store,
-    /// at most once a day.
-    private func pruneIfDue(_ scheduling: inout Scheduling) {
-        guard let cutoff = scheduling.core.pruneCutoff(now: scheduler.now) else { return }
+    /// The store's `limit` soonest due entries; `nil` (logged) if they cannot be read.
+    private func readWindow(limit: Int) -> [DueEntry]? {
+        do {
+            return try read { try $0.soonestDue(limit: limit) }
+        } catch {
+            logger.error("reading the due queue failed, trying again in \(Self.refillRetryDelay) s: \(error)")
+            return nil
+        }
+    }
+
+    /// Deletes the deliveries that left the notification center before
+    /// `cutoff`, and sweeps the attachment store (the core says when: at most
+    /// once a day).
+    private func prune(before cutoff: Date, in scheduling: inout Scheduling) {
         do {
             let pruned = try write { try $0.pruneDeliveries(unlistedBefore: cutoff) }
             if pruned > 0 {
@@ -241,7 +268,11 @@ extension NotificationEngine {
     /// Sets the one timer for when the core says to wake; none when nothing is
     /// pending. A timer armed for sooner stays.
     func armTimer(_ scheduling: inout Scheduling) {
-        let wake = scheduling.core.wake(now: scheduler.now)
+        armTimer(at: scheduling.core.wake(now: scheduler.now), in: &scheduling)
+    }
+
+    /// Sets the one timer for `wake`, unless it is armed for sooner; `nil`: none.
+    func armTimer(at wake: Date?, in scheduling: inout Scheduling) {
         if let armed = scheduling.timerDate, scheduling.timer != nil, let wake, armed <= wake { return }
         scheduling.timer?.dispose()
         scheduling.timer = nil
@@ -277,7 +308,8 @@ extension NotificationEngine {
         let deliveries = try read { try $0.outbox() }
         guard !deliveries.isEmpty else { return }
         logger.notice("handing \(deliveries.count) deliveries left in the outbox to the presenters again")
-        clearOutbox(present(Firing(deliveries: deliveries)))
+        var flow = FiringFlow(.outbox, timing: firingTiming)
+        drive(&flow) { _ in .outboxTakenOver(deliveries) }
     }
 }
 

@@ -9,13 +9,11 @@ extension NotificationEngine {
     /// a region's border do not fire again and again: see ``RegionTracker``.
     /// A position with a non-finite coordinate crosses nothing.
     public func updateLocation(_ position: Coordinate) {
-        let firing = scheduling.withLock { scheduling -> Firing? in
+        var flow = FiringFlow(.crossings, timing: firingTiming)
+        drive(&flow) { [scheduler] scheduling in
             let now = scheduler.now
-            let crossed = scheduling.core.crossings(at: position, now: now)
-            guard !crossed.isEmpty else { return nil }
-            return commit(crossed, now: now, in: &scheduling)
+            return .crossed(scheduling.core.crossings(at: position, now: now), now: now)
         }
-        if let firing { clearOutbox(present(firing)) }
     }
 
     /// Feeds every position of `provider` to ``updateLocation(_:)``; disposing the

@@ -116,28 +116,6 @@ extension NotificationEngine {
         scheduling.timerDate = nil
     }
 
-    /// After firing found apps another engine held: puts their `items` back and
-    /// leaves those apps alone for a while, `delay` at first (that engine is most
-    /// likely firing the same rows); other apps fire on time meanwhile.
-    func recheckApps(_ scheduling: inout Scheduling, items: [FireItem], now: Date, after delay: TimeInterval) {
-        armUnlessSooner(&scheduling, at: scheduling.core.hold(items, now: now, delay: delay))
-    }
-
-    /// After a claim found fewer rows than it asked for (with the apps locked,
-    /// another engine fired or removed them, or holds them): keeps the window,
-    /// and reads the store again `delay` later, for rows an engine that failed
-    /// before it committed left behind.
-    func recheckClaims(_ scheduling: inout Scheduling, now: Date, after delay: TimeInterval) {
-        let date = now.addingTimeInterval(delay)
-        scheduling.core.reload(by: date)
-        armUnlessSooner(&scheduling, at: date)
-    }
-
-    private func armUnlessSooner(_ scheduling: inout Scheduling, at date: Date) {
-        if let armed = scheduling.timerDate, scheduling.timer != nil, armed <= date { return }
-        arm(&scheduling, at: date)
-    }
-
     /// Presents, with their delivery identifiers, the outbox entries of engines
     /// that stopped renewing their lease (killed while firing), now this one's.
     func takeOverAbandonedOutbox() {
@@ -145,7 +123,8 @@ extension NotificationEngine {
             let deliveries = try coordinatedWrite { _, coordinator in try coordinator.claimAbandonedOutbox() }
             guard !deliveries.isEmpty else { return }
             logger.notice("handing \(deliveries.count) deliveries another node left in the outbox to the presenters")
-            clearOutbox(present(Firing(deliveries: deliveries)))
+            var flow = FiringFlow(.outbox, timing: firingTiming)
+            drive(&flow) { _ in .outboxTakenOver(deliveries) }
         } catch {
             logger.error("taking over abandoned outbox entries failed: \(error)")
         }

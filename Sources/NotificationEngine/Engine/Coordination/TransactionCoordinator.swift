@@ -56,7 +56,7 @@ enum TransactionCoordinator {
     /// up this engine's next batch.
     func claim(
         _ items: [EngineCore.FireItem], waitingForApps: Bool, local: FiringClaim,
-        decode: ([PendingRecord]) -> FiringPrefetch.Loaded
+        decode: ([PendingRecord]) -> FiringClaim.Loaded
     ) throws -> FiringClaim {
         guard case .coordinated(let transaction) = self else { return local }
         let keys = items.map { (app: $0.app, identifier: $0.identifier) }
@@ -73,17 +73,4 @@ enum TransactionCoordinator {
             apps: rows.mapValues(AppRecord.init), loaded: decode(claimed), lockedApps: Array(rows.keys),
             skipped: skipped, claimedAll: claimed.count == items.count - skipped.count)
     }
-}
-
-/// The records a firing transaction fires from, and what its claim left to
-/// look at again.
-struct FiringClaim {
-    var apps: [AppIdentifier: AppRecord]
-    var loaded: FiringPrefetch.Loaded
-    /// The apps whose rows the transaction locked (other writers only).
-    var lockedApps: [AppIdentifier] = []
-    /// The items of apps another engine held.
-    var skipped: [EngineCore.FireItem] = []
-    /// Whether every row of the apps locked was claimed.
-    var claimedAll = true
 }
