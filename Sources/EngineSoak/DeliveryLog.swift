@@ -13,10 +13,15 @@ final class DeliveryLog: Presenter {
         if !FileManager.default.fileExists(atPath: path) {
             _ = FileManager.default.createFile(atPath: path, contents: nil)
         }
-        let existing = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        written = Mutex(Set(existing.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }))
+        // A run killed in the middle of a line did not show that delivery: the
+        // partial line goes, and its delivery is written whole when shown again.
+        let existing = try Data(contentsOf: URL(fileURLWithPath: path))
+        let whole = existing.lastIndex(of: UInt8(ascii: "\n")).map { existing.index(after: $0) } ?? existing.startIndex
+        let lines = String(decoding: existing[..<whole], as: UTF8.self)
+        written = Mutex(Set(lines.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }))
         handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        handle.seekToEndOfFile()
+        try handle.truncate(atOffset: UInt64(whole - existing.startIndex))
+        try handle.seekToEnd()
     }
 
     /// The request identifiers logged so far.
