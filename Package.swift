@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "Signals", targets: ["Signals"]),
         .library(name: "NotificationModel", targets: ["NotificationModel"]),
         .library(name: "NotificationEngine", targets: ["NotificationEngine"]),
+        // What tests of code on the engine use, as HummingbirdTesting is for Hummingbird.
+        .library(name: "NotificationEngineTesting", targets: ["NotificationEngineTesting"]),
         .library(name: "UserNotifications", targets: ["UserNotifications"]),
         .library(name: "LegacyNotifications", targets: ["LegacyNotifications"]),
         .library(name: "HeraldAPI", targets: ["HeraldAPI"]),
@@ -75,6 +77,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            swiftSettings: upcomingFeatures
+        ),
+        // A presenter that records what it is handed, for tests of code on the engine.
+        .target(
+            name: "NotificationEngineTesting",
+            dependencies: ["NotificationEngine"],
             swiftSettings: upcomingFeatures
         ),
         .target(
@@ -198,13 +206,19 @@ let package = Package(
         ),
         .target(
             name: "HeraldTestSupport",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
             path: "Tests/HeraldTestSupport",
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(
+            name: "NotificationModelTests",
+            dependencies: ["NotificationModel", "HeraldTestSupport"],
             swiftSettings: upcomingFeatures
         ),
         .testTarget(
             name: "NotificationEngineTests",
             dependencies: [
-                "NotificationEngine", "Signals", "EngineSoak", "HeraldTestSupport", "PostgresSupport",
+                "NotificationEngine", "NotificationEngineTesting", "Signals", "EngineSoak", "HeraldTestSupport", "PostgresSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -215,7 +229,8 @@ let package = Package(
         .testTarget(
             name: "HeraldServerTests",
             dependencies: [
-                "HeraldServer", "HeraldAPI", "HeraldApps", "NotificationEngine", "Signals", "HeraldTestSupport",
+                "HeraldServer", "HeraldAPI", "HeraldApps", "NotificationEngine", "NotificationEngineTesting", "Signals",
+                "HeraldTestSupport",
                 "PostgresSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -231,26 +246,41 @@ let package = Package(
         ),
         .testTarget(
             name: "UserNotificationsTests",
-            dependencies: ["UserNotifications", "NotificationEngine", "Signals", "HeraldTestSupport"],
+            dependencies: ["UserNotifications", "NotificationEngine", "NotificationEngineTesting", "Signals", "HeraldTestSupport"],
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(
+            name: "HeraldAPITests",
+            dependencies: ["HeraldAPI", "NotificationModel"],
             swiftSettings: upcomingFeatures
         ),
         .testTarget(
             name: "HeraldClientTests",
             dependencies: [
-                "HeraldClient", "HeraldCommandLine", "HeraldAPI", "NotificationEngine", "Signals", "UserNotifications",
-                "HeraldTestSupport",
+                "HeraldClient", "HeraldAPI", "NotificationEngine", "Signals", "UserNotifications", "HeraldTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: upcomingFeatures
         ),
         .testTarget(
+            name: "HeraldCommandLineTests",
+            dependencies: [
+                "HeraldCommandLine", "HeraldClient", "HeraldAPI", "NotificationEngine", "HeraldTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(
             name: "LegacyNotificationsTests",
-            dependencies: ["LegacyNotifications", "NotificationEngine", "Signals", "HeraldTestSupport"],
+            dependencies: ["LegacyNotifications", "NotificationEngine", "NotificationEngineTesting", "Signals", "HeraldTestSupport"],
             swiftSettings: upcomingFeatures
         ),
         .testTarget(
             name: "CompatibilityTests",
-            dependencies: ["UserNotifications", "LegacyNotifications", "NotificationEngine", "Signals", "HeraldTestSupport"],
+            dependencies: [
+                "UserNotifications", "LegacyNotifications", "NotificationEngine", "NotificationEngineTesting", "Signals",
+                "HeraldTestSupport",
+            ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(
@@ -261,14 +291,14 @@ let package = Package(
         .testTarget(
             name: "DocumentationTests",
             dependencies: [
-                "Signals", "NotificationEngine", "UserNotifications", "LegacyNotifications", "HeraldClient",
-                "HeraldTestSupport",
+                "Signals", "NotificationEngine", "NotificationEngineTesting", "UserNotifications", "LegacyNotifications",
+                "HeraldClient", "HeraldTestSupport",
             ],
             swiftSettings: upcomingFeatures
         ),
         .testTarget(
             name: "HeraldAppsTests",
-            dependencies: ["HeraldApps", "NotificationEngine", "Signals", "HeraldTestSupport"],
+            dependencies: ["HeraldApps", "NotificationEngine", "NotificationEngineTesting", "Signals", "HeraldTestSupport"],
             swiftSettings: upcomingFeatures
         ),
     ],

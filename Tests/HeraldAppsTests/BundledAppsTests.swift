@@ -2,6 +2,7 @@ import Foundation
 import HeraldApps
 import HeraldTestSupport
 import NotificationEngine
+import NotificationEngineTesting
 import Signals
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldApps
 import NotificationEngine
+import NotificationEngineTesting
 import Signals
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPI
+import HeraldTestSupport
 import Testing
 
 @testable import HeraldClient

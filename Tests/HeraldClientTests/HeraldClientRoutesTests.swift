@@ -1,6 +1,7 @@
 import Foundation
 import HeraldAPI
 import HeraldClient
+import HeraldTestSupport
 import Testing
 
 /// Each call sends its route's method, path, token and body, and reads its answer.

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldTestSupport
 import NotificationEngine
 import Signals
 import Testing

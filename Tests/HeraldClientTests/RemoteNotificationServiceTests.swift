@@ -1,6 +1,7 @@
 import Foundation
 import HeraldAPI
 import HeraldClient
+import HeraldTestSupport
 import NotificationEngine
 import Signals
 import Testing

@@ -116,16 +116,4 @@ struct MadeWithCategoryTests {
             #expect(listed.bannerActions == [reply])
         }
     }
-
-    @Test("a delivery from an older daemon decodes without the four fields")
-    func olderWire() throws {
-        let json = #"{"id":"x","app":"a","request":{"identifier":"r","content":{"title":"T"}},"scheduledDate":"2026-12-01T09:00:00Z","date":"2026-12-01T09:00:00Z","isLate":false}"#
-        let delivery = try API.decoder().decode(API.Delivery.self, from: Data(json.utf8))
-        #expect(delivery.category == nil && delivery.bannerActions == nil && delivery.reportsDismissal == nil)
-        #expect(delivery.answersOpeningApp == nil)
-        let encoded = String(decoding: try API.encoder().encode(delivery), as: UTF8.self)
-        for field in ["category", "bannerActions", "reportsDismissal", "answersOpeningApp"] {
-            #expect(!encoded.contains("\"\(field)\""), "a field the delivery lacks is left out")
-        }
-    }
 }

@@ -4,6 +4,7 @@ import HeraldAPI
 import HeraldServer
 import HummingbirdTesting
 import NotificationEngine
+import NotificationEngineTesting
 import Signals
 import Testing
 

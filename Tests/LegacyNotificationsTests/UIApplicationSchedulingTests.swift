@@ -2,6 +2,7 @@ import Foundation
 import HeraldTestSupport
 import LegacyNotifications
 import NotificationEngine
+import NotificationEngineTesting
 import Signals
 import Testing
 

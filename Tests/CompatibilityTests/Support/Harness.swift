@@ -1,5 +1,6 @@
 import Foundation
 import NotificationEngine
+import NotificationEngineTesting
 import Signals
 
 /// An engine on virtual time with a recording presenter, for one test.

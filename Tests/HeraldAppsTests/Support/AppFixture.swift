@@ -2,6 +2,7 @@ import Foundation
 import HeraldApps
 import HeraldTestSupport
 import NotificationEngine
+import NotificationEngineTesting
 import Signals
 
 /// The three apps on an engine in virtual time with a recording presenter, their

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 @testable import HeraldClient
+import HeraldTestSupport
 import Testing
 
 /// `herald open` against a real `herald serve`: the address it prints signs a browser

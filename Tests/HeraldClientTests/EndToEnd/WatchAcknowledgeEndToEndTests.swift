@@ -1,6 +1,7 @@
 import Foundation
 import HeraldAPI
 import HeraldClient
+import HeraldTestSupport
 import Testing
 
 /// `herald watch` with an app's token sees the answers kept for the app, and

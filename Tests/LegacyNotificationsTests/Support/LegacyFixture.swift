@@ -1,6 +1,7 @@
 import Foundation
 import LegacyNotifications
 import NotificationEngine
+import NotificationEngineTesting
 import Signals
 
 /// An engine on virtual time with a recording presenter and one app's

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldTestSupport
 import NotificationEngine
+import NotificationEngineTesting
 import PostgresNIO
 import Signals
 import Synchronization

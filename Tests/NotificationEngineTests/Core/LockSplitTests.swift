@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import HeraldTestSupport
 @testable import NotificationEngine
+import NotificationEngineTesting
 import Signals
 import Synchronization
 import Testing

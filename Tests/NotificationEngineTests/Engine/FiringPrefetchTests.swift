@@ -1,6 +1,7 @@
 import Foundation
 import HeraldTestSupport
 @testable import NotificationEngine
+import NotificationEngineTesting
 import Signals
 import Synchronization
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import HeraldTestSupport
 import NotificationEngine
+import NotificationEngineTesting
 import Signals
 import Synchronization
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import HeraldTestSupport
 @testable import NotificationEngine
+import NotificationEngineTesting
 import Signals
 import Testing
 

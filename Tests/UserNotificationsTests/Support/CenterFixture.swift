@@ -1,5 +1,6 @@
 import Foundation
 import NotificationEngine
+import NotificationEngineTesting
 import Signals
 import Synchronization
 import UserNotifications
