@@ -13,6 +13,7 @@ import Synchronization
 /// loses nor repeats a delivery.
 ///
 /// ```swift
+/// // RecordingPresenter comes from the NotificationEngineTesting product.
 /// let scheduler = TestScheduler(startDate: Date())
 /// let presenter = RecordingPresenter()
 /// let engine = try NotificationEngine(
