@@ -68,15 +68,18 @@ struct EventFanOut {
     /// Hands `events` (read from the log in order) to the subscribers of their
     /// scopes; skips those already handed out.
     mutating func deliver(_ events: [LoggedEvent]) -> [Push] {
-        var sizes: [Int]?
-        return deliver(events, sizes: &sizes)
+        var pushes: [Push] = []
+        deliver(events, measuring: false, measured: { _ in }, push: { pushes.append($0) })
+        return pushes
     }
 
-    /// Hands `events` out as ``deliver(_:)`` does and, if `sizes` is not `nil`,
-    /// appends to it each handed-out event's size as encoded for every app's
-    /// scope (or its app's, if only that one was encoded).
-    mutating func deliver(_ events: [LoggedEvent], sizes: inout [Int]?) -> [Push] {
-        var pushes: [Push] = []
+    /// Hands `events` out as ``deliver(_:)`` does, giving each message to `push`
+    /// as it is made and, if `measuring`, each handed-out event's size (as
+    /// encoded for every app's scope, or its app's if only that one was) to
+    /// `measured`, in order.
+    mutating func deliver(
+        _ events: [LoggedEvent], measuring: Bool, measured: (Int) -> Void, push: (Push) -> Void
+    ) {
         for event in events where event.sequence > delivered {
             delivered = event.sequence
             var encoded = Encodings(event)
@@ -88,15 +91,14 @@ struct EventFanOut {
                     subscribers[token] = subscriber
                 case .live(let after) where event.sequence > after:
                     encoded.message(appScope: subscriber.app != nil).map {
-                        pushes.append(Push(outbox: subscriber.outbox, message: $0))
+                        push(Push(outbox: subscriber.outbox, message: $0))
                     }
                 case .live:
                     continue
                 }
             }
-            if sizes != nil { sizes?.append(encoded.size()) }
+            if measuring { measured(encoded.size()) }
         }
-        return pushes
     }
 
     /// Ends the replay of the subscriber with this token: hands it `replay`'s

@@ -174,12 +174,15 @@ final class EventStream: Sendable {
                 logger.warning(
                     "events \(after + 1)–\(first.sequence - 1) left the event log before this node read them; its streams show the gap")
             }
-            var sizes: [Int]? = log.measuresSizes ? [] : nil
+            let measuring = log.measuresSizes
+            var sizes: [Int] = []
+            if measuring { sizes.reserveCapacity(events.count) }
             let delivered = fanOut.withLock { fanOut in
-                for push in fanOut.deliver(events, sizes: &sizes) { push.outbox.push(push.message) }
+                fanOut.deliver(
+                    events, measuring: measuring, measured: { sizes.append($0) }, push: { $0.outbox.push($0.message) })
                 return fanOut.delivered
             }
-            log.handedOut(through: delivered, sizes: sizes ?? [])
+            log.handedOut(through: delivered, sizes: sizes)
             if events.count < Self.readLimit { return }
         }
     }
