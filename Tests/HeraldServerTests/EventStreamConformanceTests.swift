@@ -64,6 +64,23 @@ struct EventStreamConformanceTests {
         return events
     }
 
+    /// Appends `entries` to `stream` and returns the events a subscriber of every
+    /// app's events got from them, once it got them all (a PostgreSQL log hands
+    /// them out once committed).
+    @discardableResult
+    static func published(_ entries: [EventLogEntry], on stream: EventStream) async throws -> [API.Event] {
+        let watcher = StreamOutbox(byteLimit: 64 << 20)
+        let token = stream.subscribe(app: nil, after: nil, outbox: watcher)
+        defer { stream.unsubscribe(token) }
+        for entry in entries {
+            switch entry {
+            case .event(let event): stream.publish(event)
+            case .forget(let app): stream.forget(app)
+            }
+        }
+        return try await next(entries.count { if case .event = $0 { true } else { false } }, from: watcher)
+    }
+
     /// The badges and numbers of `events`, to compare at once.
     static func seen(_ events: [API.Event]) -> [String] {
         events.map { event in
@@ -93,10 +110,7 @@ struct EventStreamConformanceTests {
     func startsAfterHead(_ log: Log) async throws {
         let opened = try log.make()
         let stream = opened.stream
-        let first = StreamOutbox()
-        _ = stream.subscribe(app: nil, after: nil, outbox: first)
-        stream.publish(Self.event(1))
-        _ = try await Self.next(1, from: first)
+        try await Self.published([.event(Self.event(1))], on: stream)
         let later = StreamOutbox()
         _ = stream.subscribe(app: nil, after: nil, outbox: later)
         stream.publish(Self.event(2))
@@ -107,12 +121,8 @@ struct EventStreamConformanceTests {
     func replay(_ log: Log) async throws {
         let opened = try log.make()
         let stream = opened.stream
-        let watcher = StreamOutbox()
-        _ = stream.subscribe(app: nil, after: nil, outbox: watcher)
-        for (badge, app) in [(1, "com.example.shop"), (2, "com.example.todo"), (3, "com.example.shop"), (4, "com.example.todo")] {
-            stream.publish(Self.event(badge, app: app))
-        }
-        _ = try await Self.next(4, from: watcher)
+        let apps = ["com.example.shop", "com.example.todo", "com.example.shop", "com.example.todo"]
+        try await Self.published(apps.enumerated().map { .event(Self.event($0.offset + 1, app: $0.element)) }, on: stream)
         let all = StreamOutbox()
         let shop = StreamOutbox()
         let ahead = StreamOutbox()
@@ -133,16 +143,12 @@ struct EventStreamConformanceTests {
     func forgetting(_ log: Log) async throws {
         let opened = try log.make()
         let stream = opened.stream
-        let watcher = StreamOutbox()
-        _ = stream.subscribe(app: nil, after: nil, outbox: watcher)
-        stream.publish(Self.event(1))
-        stream.publish(Self.event(2, app: "com.example.todo"))
-        stream.publish(Self.event(3))
-        stream.forget("com.example.shop")
-        stream.publish(Self.event(4))
-        #expect(
-            Self.seen(try await Self.next(4, from: watcher)).last == "com.example.shop 4#4",
-            "a live subscriber got them all")
+        let live = try await Self.published(
+            [
+                .event(Self.event(1)), .event(Self.event(2, app: "com.example.todo")), .event(Self.event(3)),
+                .forget("com.example.shop"), .event(Self.event(4)),
+            ], on: stream)
+        #expect(Self.seen(live).last == "com.example.shop 4#4", "a live subscriber got them all")
         let all = StreamOutbox()
         let shop = StreamOutbox()
         _ = stream.subscribe(app: nil, after: 0, outbox: all)
@@ -159,11 +165,8 @@ struct EventStreamConformanceTests {
     func replayTooOld(_ log: Log) async throws {
         let opened = try log.make()
         let stream = opened.stream
-        let watcher = StreamOutbox(byteLimit: 64 << 20)
-        _ = stream.subscribe(app: nil, after: nil, outbox: watcher)
         let total = MemoryEventLog.replayLimit + 10
-        for badge in 1...total { stream.publish(Self.event(badge)) }
-        _ = try await Self.next(total, from: watcher)
+        try await Self.published((1...total).map { .event(Self.event($0)) }, on: stream)
         let resumed = StreamOutbox()
         _ = stream.subscribe(app: nil, after: 1, outbox: resumed)
         stream.publish(Self.event(0))

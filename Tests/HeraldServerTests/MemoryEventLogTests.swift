@@ -49,6 +49,7 @@ struct MemoryEventLogTests {
         Self.append(3, to: log)
         Self.append(1, to: log, app: "com.example.todo")
         #expect(log.replay(app: nil, after: 4) == .upToDate(through: 4))
+        #expect(log.replay(app: nil, after: 5) == .unavailable, "a number past the latest")
         #expect(log.replay(app: "com.example.todo", after: 0).events == [4])
         #expect(log.replay(app: "com.example.shop", after: 1).events == [2, 3])
         log.append(.forget("com.example.shop"))

@@ -54,7 +54,8 @@ protocol EventLog: Sendable {
     /// numbered `after` in that scope missed, in one snapshot: the events after
     /// it if they are among the last ``MemoryEventLog/replayLimit`` of that scope
     /// and every one is still kept; none if it saw the latest;
-    /// ``EventReplay/unavailable`` otherwise. Forgotten events are not replayed.
+    /// ``EventReplay/unavailable`` otherwise, a number past the latest included
+    /// (the numbering started afresh since). Forgotten events are not replayed.
     ///
     /// - Throws: ``NotificationError`` when the log cannot be read.
     func replay(app: AppIdentifier?, after: Int) throws -> EventReplay

@@ -108,6 +108,8 @@ final class MemoryEventLog: EventLog {
     func replay(app: AppIdentifier?, after: Int) -> EventReplay {
         state.withLock { state in
             let latest = app.map { state.appSequences[$0, default: 0] } ?? state.sequence
+            // A number this scope never reached: the subscriber starts live.
+            guard after <= latest else { return .unavailable }
             guard after < latest else { return .upToDate(through: state.sequence) }
             // Of the last events only, even while more wait for the stream.
             guard latest - after <= Self.replayLimit else { return .unavailable }

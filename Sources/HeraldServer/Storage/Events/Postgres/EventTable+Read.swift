@@ -33,6 +33,9 @@ extension EventTable {
                     "reading \(app)'s last event number"
                 ) { try $0.decode(Int.self) }.first ?? 0
             } ?? head
+            // A number this scope never reached (the daemon's numbering started
+            // afresh, or the app's): the subscriber starts live.
+            guard after <= latest else { return .unavailable }
             guard after < latest else { return .upToDate(through: head) }
             // A replay is of the last events only, as from a single daemon, even
             // while the log still holds more.
