@@ -8,8 +8,8 @@ import Testing
 /// shared log to its subscribers: no database needed.
 @Suite("Handing the shared log's events to a node's streams")
 struct EventFanOutTests {
-    static func logged(_ sequence: Int, app: String = "com.example.shop", appSequence: Int? = nil) -> EventLog.Logged {
-        EventLog.Logged(
+    static func logged(_ sequence: Int, app: String = "com.example.shop", appSequence: Int? = nil) -> LoggedEvent {
+        LoggedEvent(
             sequence: sequence, appSequence: appSequence ?? sequence, app: AppIdentifier(app), forgotten: false,
             event: API.Event(.badgeChanged(badge: sequence), app: app))
     }

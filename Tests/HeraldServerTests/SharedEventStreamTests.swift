@@ -94,7 +94,7 @@ struct SharedEventStreamTests {
         let client: any TestClientProtocol
 
         var admin: String { daemon.admin }
-        var hub: any LiveEvents { daemon.daemon.services.hub }
+        var hub: EventStream { daemon.daemon.services.hub }
 
         func read(
             _ path: String, opened: @escaping @Sendable () async throws -> Void = {},
@@ -259,7 +259,7 @@ struct SharedEventStreamTests {
     func appendRetried() async throws {
         let schema = try Schema()
         try await Self.withTwoNodes(schema) { a, b in
-            let writer = try #require((a.hub as? PostgresEventHub)?.writer)
+            let writer = try #require((a.hub.log as? PostgresEventLog)?.writer)
             a.hub.publish(API.Event(.appsChanged, app: "com.example.start"))
             let count = 10
             let onB = try await b.read("/v1/events?after=0", opened: {
@@ -282,7 +282,7 @@ struct SharedEventStreamTests {
     func resumeAfterPruned() async throws {
         let schema = try Schema()
         try await Self.withTwoNodes(schema) { a, b in
-            let total = EventLog.keptEvents + 10
+            let total = EventTable.keptEvents + 10
             for index in 0..<total {
                 a.hub.publish(API.Event(.badgeChanged(badge: index), app: "com.example.shop"))
             }

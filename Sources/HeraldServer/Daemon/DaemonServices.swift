@@ -11,7 +11,7 @@ final class DaemonServices: Sendable {
     let engine: NotificationEngine
     let registry: AppRegistry
     /// The live event stream: in memory, or shared by the nodes on a PostgreSQL database.
-    let hub: any LiveEvents
+    let hub: EventStream
     let scheduler: any DateScheduler
     /// The virtual clock of `--virtual-clock`, advanced through `POST /v1/debug/clock`.
     let virtualClock: TestScheduler?

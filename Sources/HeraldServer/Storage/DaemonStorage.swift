@@ -108,11 +108,13 @@ enum DaemonStorage: Sendable {
     ///   or read.
     func makeEvents(
         engine: NotificationEngine, names: @escaping @Sendable (AppIdentifier) -> String
-    ) throws -> any LiveEvents {
-        switch self {
-        case .local: EventHub(engine: engine, names: names)
-        case .postgres(let database): try PostgresEventHub(engine: engine, store: database.postgres, names: names)
-        }
+    ) throws -> EventStream {
+        let log: any EventLog =
+            switch self {
+            case .local: MemoryEventLog()
+            case .postgres(let database): try PostgresEventLog(store: database.postgres)
+            }
+        return EventStream(log: log, engine: engine, names: names)
     }
 
     /// Has `services` follow the changes other nodes make (nothing for a node alone).

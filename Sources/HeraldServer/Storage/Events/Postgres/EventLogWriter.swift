@@ -4,7 +4,7 @@ import Logging
 import NotificationEngine
 import Synchronization
 
-/// Appends a node's events to the ``EventLog`` off the caller's thread: ``add(_:)``
+/// Appends a node's events to the ``EventTable`` off the caller's thread: ``add(_:)``
 /// only queues (the engine publishes on its own queue, which must not wait for
 /// the database), and a writer on a dispatch queue of its own appends what
 /// waits, in order, in batches of up to ``batchLimit``: while one transaction
@@ -25,20 +25,20 @@ final class EventLogWriter: Sendable {
     static let queueLimit = 16_384
 
     private struct State {
-        var waiting: [EventLog.Entry] = []
+        var waiting: [EventLogEntry] = []
         /// A batch that failed, to try again before anything else.
-        var failed: EventLog.Batch?
+        var failed: EventTable.Batch?
         var isWriting = false
         var backoff = RetryBackoff()
         var failures = 0
     }
 
-    private let log: EventLog
+    private let log: EventTable
     private let state = Mutex(State())
     private let queue = DispatchQueue(label: "herald.events.writer")
     private let logger = Logger(label: "herald.events.writer")
 
-    init(log: EventLog) {
+    init(log: EventTable) {
         self.log = log
     }
 
@@ -48,7 +48,7 @@ final class EventLogWriter: Sendable {
     }
 
     /// Queues `entry` for the log and starts the writer if it is idle.
-    func add(_ entry: EventLog.Entry) {
+    func add(_ entry: EventLogEntry) {
         let (start, dropped) = state.withLock { state in
             state.waiting.append(entry)
             let dropped = state.waiting.count > Self.queueLimit ? Self.dropOldest(&state) : 0
@@ -83,7 +83,7 @@ final class EventLogWriter: Sendable {
     }
 
     /// Appends `batch`, unless it is one that failed and was committed after all.
-    private func append(_ batch: EventLog.Batch) throws {
+    private func append(_ batch: EventTable.Batch) throws {
         let retried = state.withLock { state in
             defer { state.failed = nil }
             return state.failed != nil
@@ -94,7 +94,7 @@ final class EventLogWriter: Sendable {
 
     /// The batch to append next: the one that failed, or the oldest waiting
     /// entries; `nil` (the writer going idle) when nothing waits.
-    private func next() -> EventLog.Batch? {
+    private func next() -> EventTable.Batch? {
         state.withLock { state in
             if let failed = state.failed {
                 // Still marked failed: ``append(_:)`` checks whether it was committed.
@@ -106,7 +106,7 @@ final class EventLogWriter: Sendable {
             }
             let count = min(state.waiting.count, Self.batchLimit)
             defer { state.waiting.removeFirst(count) }
-            return EventLog.Batch(entries: Array(state.waiting.prefix(count)))
+            return EventTable.Batch(entries: Array(state.waiting.prefix(count)))
         }
     }
 

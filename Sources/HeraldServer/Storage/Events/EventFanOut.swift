@@ -4,7 +4,7 @@ import NotificationEngine
 
 /// Which of one node's stream subscribers get which events of the log, and in
 /// what order: a pure state machine (events in, messages out) that
-/// ``PostgresEventHub`` holds under its lock, pushing the messages it returns
+/// ``EventStream`` holds under its lock, pushing the messages it returns
 /// while still holding it, so that each subscriber gets them in order.
 ///
 /// The node reads the log in order and hands what it read to ``deliver(_:)``;
@@ -26,7 +26,7 @@ struct EventFanOut {
 
     private enum Phase {
         /// Waiting for its replay; the live events of its scope wait here.
-        case replaying([EventLog.Logged])
+        case replaying([LoggedEvent])
         /// Getting the live events of its scope numbered (all apps) after this.
         case live(after: Int)
     }
@@ -36,7 +36,7 @@ struct EventFanOut {
         let outbox: StreamOutbox
         var phase: Phase
 
-        func wants(_ event: EventLog.Logged) -> Bool {
+        func wants(_ event: LoggedEvent) -> Bool {
             app == nil || app == event.app
         }
     }
@@ -51,13 +51,13 @@ struct EventFanOut {
         self.delivered = delivered
     }
 
-    /// Adds a subscriber to `app`'s events (`nil`: every app's); one that
-    /// `replays` gets nothing until ``finishReplay(_:_:)``.
+    /// Adds a subscriber to `app`'s events (`nil`: every app's) numbered after
+    /// `head` (all apps); one that `replays` gets nothing until ``finishReplay(_:_:)``.
     ///
     /// - Returns: Its token.
-    mutating func subscribe(app: AppIdentifier?, outbox: StreamOutbox, replays: Bool) -> Int {
+    mutating func subscribe(app: AppIdentifier?, outbox: StreamOutbox, replays: Bool, after head: Int = 0) -> Int {
         nextToken += 1
-        subscribers[nextToken] = Subscriber(app: app, outbox: outbox, phase: replays ? .replaying([]) : .live(after: 0))
+        subscribers[nextToken] = Subscriber(app: app, outbox: outbox, phase: replays ? .replaying([]) : .live(after: head))
         return nextToken
     }
 
@@ -67,8 +67,19 @@ struct EventFanOut {
 
     /// Hands `events` (read from the log in order) to the subscribers of their
     /// scopes; skips those already handed out.
-    mutating func deliver(_ events: [EventLog.Logged]) -> [Push] {
+    mutating func deliver(_ events: [LoggedEvent]) -> [Push] {
         var pushes: [Push] = []
+        deliver(events, measuring: false, measured: { _ in }, push: { pushes.append($0) })
+        return pushes
+    }
+
+    /// Hands `events` out as ``deliver(_:)`` does, giving each message to `push`
+    /// as it is made and, if `measuring`, each handed-out event's size (as
+    /// encoded for every app's scope, or its app's if only that one was) to
+    /// `measured`, in order.
+    mutating func deliver(
+        _ events: [LoggedEvent], measuring: Bool, measured: (Int) -> Void, push: (Push) -> Void
+    ) {
         for event in events where event.sequence > delivered {
             delivered = event.sequence
             var encoded = Encodings(event)
@@ -80,21 +91,21 @@ struct EventFanOut {
                     subscribers[token] = subscriber
                 case .live(let after) where event.sequence > after:
                     encoded.message(appScope: subscriber.app != nil).map {
-                        pushes.append(Push(outbox: subscriber.outbox, message: $0))
+                        push(Push(outbox: subscriber.outbox, message: $0))
                     }
                 case .live:
                     continue
                 }
             }
+            if measuring { measured(encoded.size()) }
         }
-        return pushes
     }
 
     /// Ends the replay of the subscriber with this token: hands it `replay`'s
     /// events, then those that waited and `replay` did not cover, and makes it live.
-    mutating func finishReplay(_ token: Int, _ replay: EventLog.Replay) -> [Push] {
+    mutating func finishReplay(_ token: Int, _ replay: EventReplay) -> [Push] {
         guard var subscriber = subscribers[token], case .replaying(let waiting) = subscriber.phase else { return [] }
-        let (replayed, through): ([EventLog.Logged], Int) =
+        let (replayed, through): ([LoggedEvent], Int) =
             switch replay {
             case .events(let events, let through): (events, through)
             case .upToDate(let through): ([], through)
@@ -111,11 +122,11 @@ struct EventFanOut {
 
     /// One event's message in each scope, each encoded once, when first needed.
     private struct Encodings {
-        let event: EventLog.Logged
+        let event: LoggedEvent
         var forAll: String?
         var forApp: String?
 
-        init(_ event: EventLog.Logged) {
+        init(_ event: LoggedEvent) {
             self.event = event
         }
 
@@ -129,6 +140,11 @@ struct EventFanOut {
             let text = String(decoding: data, as: UTF8.self)
             if appScope { forApp = text } else { forAll = text }
             return text
+        }
+
+        /// Bytes of the event's encoding: the one made already, else every app's.
+        mutating func size() -> Int {
+            (forAll ?? forApp ?? message(appScope: false))?.utf8.count ?? 0
         }
     }
 }

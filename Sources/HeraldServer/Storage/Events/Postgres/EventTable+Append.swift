@@ -5,11 +5,11 @@ import NotificationEngine
 import PostgresNIO
 import PostgresSupport
 
-extension EventLog {
+extension EventTable {
     /// Entries appended in one transaction, with the id its rows carry.
     struct Batch: Sendable {
         let id = UUID()
-        var entries: [Entry]
+        var entries: [EventLogEntry]
 
         /// Whether it appends any rows (not only forgets apps).
         var hasEvents: Bool {
@@ -78,7 +78,7 @@ extension EventLog {
 
     /// The entries with their events in JSON, their `sequence` 0; an event that
     /// does not encode is left out, and logged.
-    private func encode(_ entries: [Entry]) -> [Prepared] {
+    private func encode(_ entries: [EventLogEntry]) -> [Prepared] {
         let encoder = API.encoder()
         return entries.compactMap { entry in
             switch entry {

@@ -7,7 +7,7 @@ import PostgresSupport
 
 /// The live event stream's log in PostgreSQL, in the engine's schema: every
 /// node appends the events it publishes, and every node reads them back in the
-/// same order, with the same numbers (``PostgresEventHub``).
+/// same order, with the same numbers (``PostgresEventLog``, under ``EventStream``).
 ///
 /// **Numbering.** `event_log_head` is one row holding the last all-apps number;
 /// `event_app_sequences` one row per app holding its last per-app number. Every
@@ -27,50 +27,17 @@ import PostgresSupport
 /// that reads late (a burst, a reconnection) still finds every event it has not
 /// handed out. A node further behind than both sees the gap, and logs it.
 ///
-/// **Forgetting.** ``Entry/forget(_:)`` deletes the app's per-app counter (its
+/// **Forgetting.** ``EventLogEntry/forget(_:)`` deletes the app's per-app counter (its
 /// next event is numbered 1 again) and marks its rows `forgotten`: they are no
 /// longer replayed, but nodes that have not read them yet still hand them to
-/// their live subscribers, as a single daemon did before the app was removed.
+/// their live subscribers, as they happened before the app was removed (``EventLog``).
 ///
 /// **Announcing.** The appending transaction sends `NOTIFY herald_events` with the
 /// schema and the last number (``payload(schema:sequence:)``), so the nodes hear
 /// of it once it is committed.
-struct EventLog: Sendable {
-    /// One event read back from the log, with its numbers.
-    struct Logged: Sendable, Equatable {
-        /// Its number among every app's events.
-        var sequence: Int
-        /// Its number among its app's events.
-        var appSequence: Int
-        var app: AppIdentifier
-        /// Whether its app was forgotten since: not replayed any more.
-        var forgotten: Bool
-        /// The event, its `sequence` not set; `nil` for a kind this version does
-        /// not know (a later Herald's, on another node), which is skipped.
-        var event: API.Event?
-    }
-
-    /// What a node queues for the log, in order.
-    enum Entry: Sendable {
-        case event(API.Event)
-        case forget(AppIdentifier)
-    }
-
-    /// What a subscriber resuming after a number gets from the log.
-    enum Replay: Sendable, Equatable {
-        /// The events of its scope after that number, all still kept, read in a
-        /// snapshot whose last all-apps number was `through`.
-        case events([Logged], through: Int)
-        /// Nothing of its scope came after that number, as of the all-apps number
-        /// `through`.
-        case upToDate(through: Int)
-        /// Some of what came after that number is no longer kept (or the log could
-        /// not be read): the subscriber starts with the live events and sees the gap.
-        case unavailable
-    }
-
+struct EventTable: Sendable {
     /// Events kept for replay: the last 1,024, as a single daemon keeps.
-    static let keptEvents = EventHub.replayLimit
+    static let keptEvents = MemoryEventLog.replayLimit
     /// Seconds an event is kept at least, for the nodes that have not read it yet.
     static let keptSeconds = 30.0
     /// The channel appends are announced on.
