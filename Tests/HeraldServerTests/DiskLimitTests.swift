@@ -25,7 +25,7 @@ struct DiskLimitTests {
         try await daemon.withLiveServer { client in
             let token = try await client.register(Self.app, admin: daemon.admin)
             // Resuming after 0, the stream opens with the app's authorization and misses nothing.
-            let messages = try await SharedEventStreamTests.read(
+            let messages = try await TwoNodeEventStreamTests.read(
                 client, token: token, path: "/v1/events?after=0",
                 opened: {
                     for name in ["a", "b", "c"] {

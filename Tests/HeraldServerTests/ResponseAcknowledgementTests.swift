@@ -131,13 +131,13 @@ struct ResponseAcknowledgementTests {
 @Suite(
     "Responses kept for an app across nodes", .enabled(if: TestPostgres.url != nil || TestPostgres.isRequired),
     .timeLimit(.minutes(2)))
-struct SharedResponseAcknowledgementTests {
+struct TwoNodeResponseAcknowledgementTests {
     typealias Kept = ResponseAcknowledgementTests
 
     @Test("an answer given on one node comes on the app's stream on the other; acknowledged there, on neither again")
     func acrossNodes() async throws {
-        let schema = try SharedEventStreamTests.Schema()
-        try await SharedEventStreamTests.withTwoNodes(schema) { a, b in
+        let schema = try TwoNodeEventStreamTests.Schema()
+        try await TwoNodeEventStreamTests.withTwoNodes(schema) { a, b in
             let token = try await a.client.register(Kept.app, admin: a.admin)
             let id = try await Kept.answered(a.client, token: token, admin: a.admin)
             #expect(try await Kept.replayed(b.client, token: token).map(\.delivery.id) == [id])

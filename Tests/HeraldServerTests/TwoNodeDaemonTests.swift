@@ -18,7 +18,7 @@ import Testing
 /// database's, so any node serves what another one set up, and a revocation on
 /// one reaches every node.
 @Suite("Daemons sharing one PostgreSQL database")
-struct SharedDaemonTests {
+struct TwoNodeDaemonTests {
     /// Two daemons on one new schema, each with a data directory of its own.
     static func nodes() throws -> (TestDaemon, TestDaemon, String) {
         let url = try #require(TestPostgres.uniqueSchemaURL(), "HERALD_TEST_POSTGRES_URL is not set, and CI requires it")

@@ -13,12 +13,12 @@ import Testing
 /// own in its data directory, the database only their fingerprints, and every node
 /// accepts every node's.
 @Suite("Admin tokens on a shared database")
-struct SharedAdminTokenTests {
+struct TwoNodeAdminTokenTests {
     @Test(
         "every node accepts every node's admin token, and the database holds only their fingerprints",
         .enabled(if: TestPostgres.url != nil || TestPostgres.isRequired))
     func fingerprintsOnly() async throws {
-        let (one, two, url) = try SharedDaemonTests.nodes()
+        let (one, two, url) = try TwoNodeDaemonTests.nodes()
         #expect(one.admin != two.admin, "a node started on an empty data directory makes its own")
         for node in [one, two] {
             let file = try String(contentsOf: node.directory.appendingPathComponent("admin-token"), encoding: .utf8)
@@ -30,7 +30,7 @@ struct SharedAdminTokenTests {
         try await one.withRouter { first in
             try await two.withRouter { second in
                 #expect(try await second.call(.get, "/v1/apps", token: one.admin).status == .ok)
-                try await SharedDaemonTests.eventually("the first node learns the second's token") {
+                try await TwoNodeDaemonTests.eventually("the first node learns the second's token") {
                     try await first.call(.get, "/v1/apps", token: two.admin).status == .ok
                 }
                 #expect(try await first.call(.get, "/v1/apps", token: "had_" + String(repeating: "x", count: 43)).status == .unauthorized)

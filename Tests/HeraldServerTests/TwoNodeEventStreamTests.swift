@@ -19,7 +19,7 @@ import Testing
 @Suite(
     "Event streams across nodes sharing a PostgreSQL database",
     .enabled(if: TestPostgres.url != nil || TestPostgres.isRequired), .timeLimit(.minutes(2)))
-struct SharedEventStreamTests {
+struct TwoNodeEventStreamTests {
     /// One message of a stream: its text as sent, and what it decodes to.
     struct Message: Sendable {
         var text: String
@@ -100,7 +100,7 @@ struct SharedEventStreamTests {
             _ path: String, opened: @escaping @Sendable () async throws -> Void = {},
             until done: @escaping @Sendable ([Message]) -> Bool
         ) async throws -> [Message] {
-            try await SharedEventStreamTests.read(client, token: admin, path: path, opened: opened, until: done)
+            try await TwoNodeEventStreamTests.read(client, token: admin, path: path, opened: opened, until: done)
         }
     }
 
