@@ -39,4 +39,36 @@ struct RemoteAppForegroundTests {
             #expect(Set(try await deliveredIdentifiers(client, token: token)) == ["eggs", "bread"])
         }
     }
+
+    @Test("a tap given outside the API, as the desktop presenter gives it, sends the app back to the background too")
+    func openedOutsideTheAPI() async throws {
+        let daemon = try TestDaemon()
+        try await daemon.withLiveServer { client in
+            let token = try await client.register(Self.app, admin: daemon.admin)
+            let base = "/v1/apps/\(Self.app)"
+            _ = try await client.call(.post, "\(base)/requests", token: token, json: API.Request.simple("milk", in: nil))
+            let delivery = try #require(try await client.call(.get, "\(base)/delivered", token: token)
+                .decode([String: [API.Delivery]].self)["deliveries"]?.first)
+            // The desktop presenter answers a click through the engine, not the API.
+            try daemon.daemon.engine.respond(
+                to: DeliveryID(rawValue: try #require(UUID(uuidString: delivery.id))), actionIdentifier: NotificationAction.defaultIdentifier,
+                authenticated: true)
+
+            // The app goes back to the background when the daemon hears of the
+            // opening: from then on what it adds is listed again (an app left in the
+            // foreground, with no delegate in the daemon, would be shown nothing).
+            let deadline = ContinuousClock.now + .seconds(60)
+            var probe = 0
+            var listed = false
+            while !listed, ContinuousClock.now < deadline {
+                probe += 1
+                let added = try await client.call(
+                    .post, "\(base)/requests", token: token, json: API.Request.simple("probe \(probe)", in: nil))
+                #expect(added.status == .created)
+                listed = try await deliveredIdentifiers(client, token: token).contains("probe \(probe)")
+                if !listed { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            #expect(listed, "the app stayed in the foreground after a tap given outside the API")
+        }
+    }
 }

@@ -17,10 +17,12 @@ import Signals
 ///   followed by a page within ``grace``, or the app goes back to the background
 ///   (``follow(_:)``).
 /// - An app registered over HTTP goes back to the background at once after a
-///   response the API received opened it (``answered(_:)``): it has no delegate
-///   in the daemon to decide how its deliveries are shown in the foreground (an
-///   app in the foreground without one is shown nothing), and it cannot say when
-///   it leaves; it learns of the opening from the `appOpened` event.
+///   response opened it: one the API received (``answered(_:)``, before the API
+///   answers), or one given elsewhere, such as a click on the desktop
+///   (``follow(_:)``, on the `appOpened` event). It has no delegate in the daemon
+///   to decide how its deliveries are shown in the foreground (an app in the
+///   foreground without one is shown nothing), and it cannot say when it leaves;
+///   it learns of the opening from the `appOpened` event.
 ///
 /// The changes reach each bundled app one at a time and in order, each as the
 /// count stands when it is applied, so a page that opens while the last one is
@@ -72,8 +74,9 @@ actor AppForeground {
         try await engine.setForeground(false, for: app)
     }
 
-    /// Until the daemon shuts down: sends a bundled app that a response opened
-    /// back to the background if none of its pages connected within ``grace``.
+    /// Until the daemon shuts down: sends an app that a response opened back to
+    /// the background, a bundled one if none of its pages connected within
+    /// ``grace``, one registered over HTTP at once.
     nonisolated func follow(_ apps: [any HeraldApp]) async {
         let byIdentifier = Dictionary(uniqueKeysWithValues: apps.map { ($0.identifier, $0) })
         let (opened, continuation) = AsyncStream.makeStream(of: AppIdentifier.self)
@@ -83,7 +86,10 @@ actor AppForeground {
         defer { subscription.dispose() }
         await withDiscardingTaskGroup { group in
             for await identifier in opened.cancelOnGracefulShutdown() {
-                guard let app = byIdentifier[identifier] else { continue }
+                guard let app = byIdentifier[identifier] else {
+                    group.addTask { try? await self.answered(identifier) }
+                    continue
+                }
                 group.addTask {
                     try? await Task.sleep(for: Self.grace)
                     await self.change(app, force: true)

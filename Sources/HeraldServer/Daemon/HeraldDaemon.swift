@@ -223,8 +223,9 @@ struct WebhookService: Service {
     }
 }
 
-/// Starts the bundled apps, then sends one back to the background when a
-/// response opened it but no page of it connected in time (``AppForeground``).
+/// Starts the bundled apps, then sends an app back to the background when a
+/// response opened it: a bundled one when no page of it connected in time, one
+/// registered over HTTP at once (``AppForeground``).
 struct BundledAppsService: Service {
     let apps: [any HeraldApp]
     let foreground: AppForeground
