@@ -4,63 +4,101 @@ import Signals
 import Synchronization
 
 extension NotificationEngine {
+    /// Runs the authorizing flow for an app's request (``AuthorizingFlow``):
+    /// answered from the stored status or the policy at once, or, when the user
+    /// decides, once the user answers.
     func requestAuthorizationNow(options: AuthorizationOptions, for app: AppIdentifier) async throws -> Bool {
         try Validator.validateApp(app)
-        var becameProvisional = false
-        let status: AuthorizationStatus = try scheduling.withLock { scheduling in
-            let preferences = try record(app, in: &scheduling).preferences
-            switch AuthorizationRules.outcome(
-                of: options, status: preferences.authorizationStatus, policy: configuration.authorizationPolicy)
-            {
-            case .provisional:
-                if let granted = AuthorizationRules.provisionally(preferences, granting: options) {
-                    try save(granted, for: app)
-                    becameProvisional = preferences.authorizationStatus != .provisional
-                }
-                return .provisional
-            case .decide(let granted):
-                return try decide(granted, options: options, for: app, in: &scheduling)
-            case .ask:
-                return .notDetermined
-            case .answered(let status):
-                return status
-            }
-        }
-        if becameProvisional { emit(.authorizationChanged(app: app, status: .provisional)) }
-        if status != .notDetermined { return status.allowsDelivery }
+        var flow = AuthorizingFlow(app, .request(options, policy: configuration.authorizationPolicy))
+        let ran = try scheduling.withLock { try run(&flow, in: &$0) }
+        if let reply = perform(ran.after, resuming: ran.waiters) { return reply }
         return await withCheckedContinuation { continuation in
-            let isFirst = state.withLock { state in
-                if let status = state.apps[app]?.preferences.authorizationStatus,
-                    status == .authorized || status == .denied
-                {
-                    continuation.resume(returning: status == .authorized)
-                    return false
-                }
-                state.prompts[app, default: EngineState.Prompt(options: options, waiters: [])].waiters.append(continuation)
-                return state.prompts[app]?.waiters.count == 1
+            let after = state.withLock { state in
+                wait(continuation, flow, cachedStatus: state.apps[app]?.preferences.authorizationStatus, in: &state)
             }
-            guard isFirst else { return }
-            presenters.forEach { $0.authorizationRequested(for: app, options: options) }
-            emit(.authorizationRequested(app: app, options: options))
+            _ = perform(after, resuming: [])
         }
     }
 
-    /// Stores the answer (``AuthorizationRules/answered(_:granted:options:)``) and
-    /// returns the new status.
-    private func decide(
-        _ granted: Bool, options: AuthorizationOptions, for app: AppIdentifier, in scheduling: inout Scheduling
-    ) throws -> AuthorizationStatus {
-        let preferences = AuthorizationRules.answered(
-            try record(app, in: &scheduling).preferences, granted: granted, options: options)
-        try save(preferences, for: app)
-        return preferences.authorizationStatus
+    /// A caller of `requestAuthorization` waits for the user's answer: the flow
+    /// says whether it gets one at once or joins the app's prompt. Returns the
+    /// actions for after the `state` lock.
+    private func wait(
+        _ continuation: CheckedContinuation<Bool, Never>, _ flow: AuthorizingFlow, cachedStatus: AuthorizationStatus?,
+        in state: inout EngineState
+    ) -> [AuthorizingFlow.Action] {
+        var flow = flow
+        let app = flow.app
+        let actions: [AuthorizingFlow.Action]
+        do {
+            actions = try flow.handle(.waiting(cachedStatus: cachedStatus, isAsking: state.prompts[app] != nil))
+        } catch {
+            logger.error("a caller of requestAuthorization for \(app) could not wait: \(error)")
+            continuation.resume(returning: false)
+            return []
+        }
+        return actions.filter { action in
+            switch action {
+            case .reply(let allowed): continuation.resume(returning: allowed)
+            case .addWaiter(let app, let options):
+                state.prompts[app, default: EngineState.Prompt(options: options, waiters: [])].waiters.append(continuation)
+            default: return true
+            }
+            return false
+        }
     }
 
-    /// Writes the app's preferences and, once committed, its cached record; the
-    /// caller holds the `scheduling` lock.
-    private func save(_ preferences: AppNotificationPreferences, for app: AppIdentifier) throws {
-        try write { try $0.savePreferences(preferences, for: app) }
-        state.withLock { $0.updateApp(app) { $0.preferences = preferences } }
+    /// Runs the flow's actions up to its commit, the memory changes with it;
+    /// returns the actions left for after the locks, with the waiters taken out
+    /// of a prompt the commit answered. The caller holds the `scheduling` lock.
+    private func run(
+        _ flow: inout AuthorizingFlow, in scheduling: inout Scheduling,
+        editing change: (inout AppNotificationPreferences) -> Void = { _ in }
+    ) throws -> (after: [AuthorizingFlow.Action], waiters: [CheckedContinuation<Bool, Never>]) {
+        var actions = flow.start()[...]
+        var after: [AuthorizingFlow.Action] = []
+        var waiters: [CheckedContinuation<Bool, Never>] = []
+        while let action = actions.popFirst() {
+            switch action {
+            case .readRecord(let app): actions += try flow.handle(.recordRead(try record(app, in: &scheduling)))
+            case .edit(var preferences):
+                change(&preferences)
+                actions += try flow.handle(.edited(preferences))
+            case .save(let preferences, let app):
+                do {
+                    try write { try $0.savePreferences(preferences, for: app) }
+                } catch {
+                    _ = try flow.handle(.saveFailed)
+                    throw error
+                }
+                actions += try flow.handle(.saved)
+            case .cache(let preferences, let app): state.withLock { $0.updateApp(app) { $0.preferences = preferences } }
+            case .closePrompt(let app): waiters = state.withLock { $0.prompts.removeValue(forKey: app)?.waiters ?? [] }
+            case .wait, .ask, .resumeWaiters, .emit, .reply: after.append(action)
+            case .addWaiter: logger.error("the authorizing flow asked for \(action) before the caller waits")
+            }
+        }
+        return (after, waiters)
+    }
+
+    /// Does what the flow asks after the locks; returns the caller's reply if
+    /// it has one, `nil` if it waits for the user.
+    private func perform(
+        _ actions: [AuthorizingFlow.Action], resuming waiters: [CheckedContinuation<Bool, Never>]
+    ) -> Bool? {
+        var reply: Bool?
+        for action in actions {
+            switch action {
+            case .ask(let app, let options): presenters.forEach { $0.authorizationRequested(for: app, options: options) }
+            case .emit(let event): emit(event)
+            case .resumeWaiters(_, let granted): waiters.forEach { $0.resume(returning: granted) }
+            case .reply(let allowed): reply = allowed
+            case .wait: reply = nil
+            case .readRecord, .edit, .save, .cache, .closePrompt, .addWaiter:
+                logger.error("the authorizing flow asked for \(action) after the locks")
+            }
+        }
+        return reply
     }
 
     /// The user's answer to an app's authorization request. Every caller waiting
@@ -75,13 +113,12 @@ extension NotificationEngine {
     ///   ``NotificationError/Code/storeFailure``; the waiting callers then keep waiting.
     public func answerAuthorization(for app: AppIdentifier, granted: Bool) throws {
         try Validator.validateApp(app)
-        let waiters = try scheduling.withLock { scheduling in
-            let options = state.withLock { $0.prompts[app]?.options }
-            _ = try decide(granted, options: options ?? [.alert, .sound, .badge], for: app, in: &scheduling)
-            return state.withLock { $0.prompts.removeValue(forKey: app)?.waiters ?? [] }
+        let ran = try scheduling.withLock { scheduling in
+            let asked = state.withLock { $0.prompts[app]?.options }
+            var flow = AuthorizingFlow(app, .answer(granted: granted, asked: asked))
+            return try run(&flow, in: &scheduling)
         }
-        emit(.authorizationChanged(app: app, status: granted ? .authorized : .denied))
-        waiters.forEach { $0.resume(returning: granted) }
+        _ = perform(ran.after, resuming: ran.waiters)
     }
 
     /// The apps waiting for the user's answer to their authorization request, with
@@ -115,16 +152,9 @@ extension NotificationEngine {
         for app: AppIdentifier, _ change: (inout AppNotificationPreferences) -> Void
     ) throws {
         try Validator.validateApp(app)
-        let (old, new) = try scheduling.withLock { scheduling in
-            let old = try record(app, in: &scheduling).preferences
-            var new = old
-            change(&new)
-            try save(new, for: app)
-            return (old, new)
-        }
-        if old.authorizationStatus != new.authorizationStatus {
-            emit(.authorizationChanged(app: app, status: new.authorizationStatus))
-        }
+        var flow = AuthorizingFlow(app, .change)
+        let ran = try scheduling.withLock { try run(&flow, in: &$0, editing: change) }
+        _ = perform(ran.after, resuming: ran.waiters)
     }
 
     /// The app's preferences as the user set them; the defaults of

@@ -20,117 +20,116 @@ extension NotificationEngine {
     /// location triggers keep their dates. Apps whose requests moved see
     /// ``NotificationEvent/pendingChanged(app:)``.
     ///
-    /// When the configuration follows the system's zone the engine calls this
-    /// itself; a zone given here holds until the system's zone changes again.
+    /// When the configuration follows the system's zone the engine makes this
+    /// change itself as the system's zone changes; a zone given here holds until
+    /// the system's zone changes again.
     ///
     /// - Throws: ``NotificationError/Code/storeFailure`` when the store cannot be
     ///   written; then nothing changed.
     public func updateTimeZone(_ zone: TimeZone) throws {
-        let moved = try scheduling.withLock { scheduling in
-            try adopt(TriggerSchedule(timeZone: zone.fixed), in: &scheduling)
+        var flow = TimeZoneFlow(.given)
+        let after = try scheduling.withLock { scheduling in
+            try run(flow.handle(.zoneGiven(zone, current: scheduling.core.schedule.timeZone)), of: &flow, in: &scheduling)
         }
-        finishTimeZoneChange(moved)
+        perform(after)
     }
 
     /// Follows the system's zone if the configuration asks for it and it was not
-    /// looked at for ``Configuration/clockCheckInterval``. A store failure is
-    /// logged, and the change tried again at the next look.
+    /// looked at for ``Configuration/clockCheckInterval`` (``TimeZoneFlow``). A
+    /// store failure is logged, and the change tried again at the next look.
     func followSystemTimeZone() {
         guard configuration.followsSystemTimeZone else { return }
+        var flow = TimeZoneFlow(.system(clockCheckInterval: configuration.clockCheckInterval))
         let now = scheduler.now
-        let due = state.withLock { state in
-            guard let checked = state.timeZoneCheckedDate,
-                abs(now.timeIntervalSince(checked)) < configuration.clockCheckInterval
-            else {
-                state.timeZoneCheckedDate = now
-                return true
-            }
-            return false
+        let looks = state.withLock { state in
+            let actions = flow.handle(.now(now, lastChecked: state.timeZoneCheckedDate))
+            for case .noteChecked(let date) in actions { state.timeZoneCheckedDate = date }
+            return actions
         }
-        guard due else { return }
-        let system = configuration.systemTimeZone().fixed
-        let moved = scheduling.withLock { scheduling -> [AppIdentifier] in
-            guard system.identifier != scheduling.systemTimeZone else { return [] }
-            do {
-                let moved = try adopt(TriggerSchedule(timeZone: system), in: &scheduling)
-                scheduling.systemTimeZone = system.identifier
-                return moved
-            } catch {
-                logger.error("following the system's time zone to \(system.identifier) failed, trying again later: \(error)")
-                return []
-            }
+        guard looks.contains(.readSystemZone) else { return }
+        let system = configuration.systemTimeZone()
+        // The system's flow logs a failure rather than asking for it to be thrown.
+        let after = try? scheduling.withLock { scheduling in
+            let read = TimeZoneFlow.Event.systemZoneRead(
+                system, followed: scheduling.systemTimeZone, current: scheduling.core.schedule.timeZone)
+            return try run(flow.handle(read), of: &flow, in: &scheduling)
         }
-        finishTimeZoneChange(moved)
+        perform(after ?? [])
     }
 
     /// At start: if the store's floating fire dates were computed in another zone
     /// (the engine was down while the zone changed), re-dates them; a store that
     /// names no zone yet is taken to be in this one.
     func adoptStartingTimeZone(in scheduling: inout Scheduling) throws {
-        let zone = scheduling.core.schedule.timeZone.identifier
-        guard let stored = try read({ try $0.scheduleTimeZone() }) else {
-            try write { try $0.saveScheduleTimeZone(zone) }
-            return
+        var flow = TimeZoneFlow(.start)
+        let stored = try read { try $0.scheduleTimeZone() }
+        let after = try run(
+            flow.handle(.storedZoneRead(stored, current: scheduling.core.schedule.timeZone)), of: &flow, in: &scheduling)
+        perform(after)
+    }
+
+    /// Runs the flow's actions under the `scheduling` lock, the re-dating
+    /// transaction among them; returns those for after the lock.
+    private func run(
+        _ actions: [TimeZoneFlow.Action], of flow: inout TimeZoneFlow, in scheduling: inout Scheduling
+    ) throws -> [TimeZoneFlow.Action] {
+        var actions = actions[...]
+        var after: [TimeZoneFlow.Action] = []
+        var failure: (any Error)?
+        while let action = actions.popFirst() {
+            switch action {
+            case .recordZone(let zone): try write { try $0.saveScheduleTimeZone(zone) }
+            case .redate:
+                do {
+                    try redate(&flow)
+                    actions += flow.handle(.committed)
+                } catch {
+                    failure = error
+                    actions += flow.handle(.failed("\(error)"))
+                }
+            case .adopt(let zone, let moved): scheduling.core.redated(to: TriggerSchedule(timeZone: zone), moved: moved)
+            case .follow(let zone): scheduling.systemTimeZone = zone
+            case .notePendingChanged: pendingChanged()
+            case .logNotice(let message): logger.notice("\(message)")
+            case .logError(let message): logger.error("\(message)")
+            case .throwFailure: throw failure ?? NotificationError(.storeFailure, "the time zone could not change")
+            case .emit, .fireDue: after.append(action)
+            case .noteChecked, .readSystemZone, .lockApps, .readPending, .savePending, .saveZone, .announce:
+                logger.error("the time-zone flow asked for \(action) outside its place")
+            }
         }
-        guard stored != zone else { return }
-        let moved = try redate(for: scheduling.core.schedule, in: &scheduling)
-        logger.notice("the time zone is \(zone), not \(stored) as when the engine last ran: \(Self.redated(moved.count))")
+        return after
     }
 
-    /// Makes `schedule` the engine's, re-dating floating calendar requests for
-    /// its zone; returns the apps whose requests moved.
-    private func adopt(_ schedule: TriggerSchedule, in scheduling: inout Scheduling) throws -> [AppIdentifier] {
-        let old = scheduling.core.schedule.timeZone.identifier
-        guard schedule.timeZone.identifier != old else { return [] }
-        let moved = try redate(for: schedule, in: &scheduling)
-        logger.notice(
-            "the time zone changed from \(old) to \(schedule.timeZone.identifier): \(Self.redated(moved.count))")
-        return Array(Set(moved.map(\.app))).sorted()
-    }
-
-    /// Re-dates every pending floating calendar request whose fire date is after
-    /// now for `schedule` (``EngineCore/redated(_:for:now:)``), saves its zone and makes it the engine's, in one
-    /// transaction; on failure nothing changes. Returns the requests that moved.
-    private func redate(
-        for schedule: TriggerSchedule, in scheduling: inout Scheduling
-    ) throws -> [(app: AppIdentifier, pending: PendingRequest)] {
+    /// Runs the re-dating transaction: every pending floating calendar request
+    /// whose fire date is after now re-dated (``EngineCore/redated(_:for:now:)``)
+    /// and the zone saved, with the apps locked and the soonest new date
+    /// announced; on failure nothing of it is written.
+    private func redate(_ flow: inout TimeZoneFlow) throws {
         let now = scheduler.now
-        let moved = try coordinatedWrite { transaction, coordinator in
-            var moved: [(app: AppIdentifier, pending: PendingRequest)] = []
-            let apps = try transaction.pendingCounts().keys.sorted()
-            try coordinator.lockApps(apps)
-            for app in apps {
-                for pending in EngineCore.redated(try transaction.pendingRequests(app), for: schedule, now: now) {
-                    try transaction.savePending(pending, for: app)
-                    moved.append((app, pending))
+        try coordinatedWrite { transaction, coordinator in
+            var actions = flow.handle(.appsRead(try transaction.pendingCounts().keys.sorted(), now: now))[...]
+            while let action = actions.popFirst() {
+                switch action {
+                case .lockApps(let apps): try coordinator.lockApps(apps)
+                case .readPending(let app): actions += flow.handle(.pendingRead(try transaction.pendingRequests(app), of: app))
+                case .savePending(let pending, let app): try transaction.savePending(pending, for: app)
+                case .saveZone(let zone): try transaction.saveScheduleTimeZone(zone)
+                case .announce(let date): try coordinator.announce(CollectionOfOne(date))
+                default: logger.error("the time-zone flow asked for \(action) in its transaction")
                 }
             }
-            try transaction.saveScheduleTimeZone(schedule.timeZone.identifier)
-            try coordinator.announce(moved.map(\.pending.nextFireDate))
-            return moved
         }
-        scheduling.core.redated(to: schedule, moved: !moved.isEmpty)
-        if !moved.isEmpty { pendingChanged() }
-        return moved
-    }
-
-    private static func redated(_ count: Int) -> String {
-        count == 1 ? "re-dated 1 floating calendar request" : "re-dated \(count) floating calendar requests"
     }
 
     /// Tells the apps whose requests moved, and fires what is due now.
-    private func finishTimeZoneChange(_ moved: [AppIdentifier]) {
-        guard !moved.isEmpty else { return }
-        for app in moved {
-            emit(.pendingChanged(app: app))
+    private func perform(_ actions: [TimeZoneFlow.Action]) {
+        for action in actions {
+            switch action {
+            case .emit(let event): emit(event)
+            case .fireDue: fireDue()
+            default: logger.error("the time-zone flow asked for \(action) after the lock")
+            }
         }
-        fireDue()
-    }
-}
-
-extension TimeZone {
-    /// This zone, fixed: `autoupdatingCurrent` becomes the zone it stands for now.
-    var fixed: TimeZone {
-        TimeZone(identifier: identifier) ?? self
     }
 }

@@ -19,6 +19,12 @@ struct TimeZoneRedatingTests {
         return .calendar(CalendarTrigger(dateComponents: components, repeats: repeats))
     }
 
+    /// A one-shot on a date of June 2026, at `hour`:00 in whatever zone the engine has.
+    static func dated(day: Int, hour: Int) -> NotificationTrigger {
+        .calendar(CalendarTrigger(
+            dateComponents: DateComponents(year: 2026, month: 6, day: day, hour: hour, minute: 0), repeats: false))
+    }
+
     struct Case: Sendable, CustomTestStringConvertible {
         var name: String
         var trigger: NotificationTrigger?
@@ -37,6 +43,12 @@ struct TimeZoneRedatingTests {
         Case(
             name: "a floating one-shot 20:00 moves to Tokyo's 20:00", trigger: calendar(hour: 20, repeats: false),
             date: "2026-06-10T20:00:00-04:00", expected: "2026-06-11 20:00:00 +0900"),
+        Case(
+            name: "a dated one-shot keeps its wall time in Tokyo", trigger: dated(day: 11, hour: 9),
+            date: "2026-06-11T09:00:00-04:00", expected: "2026-06-11 09:00:00 +0900"),
+        Case(
+            name: "a dated one-shot whose wall time has passed in Tokyo is dated to it, before now: it fires at once, late",
+            trigger: dated(day: 10, hour: 20), date: "2026-06-10T20:00:00-04:00", expected: "2026-06-10 20:00:00 +0900"),
         Case(
             name: "a daily 09:00 in New York's own zone keeps its date",
             trigger: calendar(hour: 9, zone: T.newYork), date: "2026-06-11T09:00:00-04:00", expected: nil),

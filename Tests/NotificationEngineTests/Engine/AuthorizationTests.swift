@@ -43,19 +43,6 @@ struct AuthorizationTests {
         #expect(settings.badgeSetting == .disabled, "badges were not asked for")
     }
 
-    @Test("A denied answer is stored too")
-    func deniedStored() async throws {
-        let fixture = try EngineFixture { $0.authorizationPolicy = .ask }
-        let engine = fixture.engine
-        let app = fixture.app
-        async let answer = engine.requestAuthorization(options: [.alert], for: app)
-        while engine.authorizationRequests.isEmpty { await Task.yield() }
-        try engine.answerAuthorization(for: app, granted: false)
-        #expect(try await answer == false)
-        #expect(try await engine.requestAuthorization(options: [.alert], for: app) == false)
-        #expect(engine.authorizationRequests.isEmpty)
-    }
-
     @Test("Turning alerts off in settings still lists the delivery but shows no banner")
     func alertStyleNone() async throws {
         let fixture = try EngineFixture()

@@ -87,41 +87,6 @@ struct TimeZoneChangeTests {
         #expect(try await fireDates(fixture)["daily"] == Self.utc(23, 30, day: 10), "it goes on at 08:30 Tokyo time")
     }
 
-    @Test("A one-shot keeps its wall time: later when the zone moves west, at once and late when it has passed")
-    func oneShots() async throws {
-        let fixture = try EngineFixture()
-        try await fixture.authorize()
-        let tenOClock = DateComponents(year: 2026, month: 5, day: 9, hour: 10, minute: 0)
-        try await fixture.engine.add(
-            [Self.calendar("meeting", tenOClock, repeats: false),
-             Self.calendar("next 20:00", DateComponents(hour: 20), repeats: false)],
-            for: fixture.app)
-        #expect(try await fireDates(fixture) == ["meeting": Self.utc(10), "next 20:00": Self.utc(20)])
-
-        try fixture.engine.updateTimeZone(Self.newYork)
-        #expect(try await fireDates(fixture) == ["meeting": Self.utc(14), "next 20:00": Self.utc(0, day: 10)])
-        #expect(fixture.presenter.presentations.isEmpty)
-
-        try fixture.engine.updateTimeZone(Self.tokyo)
-        let delivery = try #require(fixture.presenter.presentations.first?.delivery)
-        #expect(fixture.presentedIdentifiers == ["meeting"], "10:00 in Tokyo (01:00 UTC) has passed: it fires now")
-        #expect(delivery.scheduledDate == Self.utc(1))
-        #expect(delivery.isLate)
-        #expect(try await fireDates(fixture) == ["next 20:00": Self.utc(11)], "20:00 in Tokyo is still ahead today")
-    }
-
-    @Test("Changing to the zone the engine already has moves nothing and reports nothing")
-    func sameZone() async throws {
-        let fixture = try EngineFixture()
-        try await fixture.authorize()
-        try await fixture.engine.add(Self.dailyAt0830, for: fixture.app)
-        let (changes, watching) = Self.pendingChanges(of: fixture.engine)
-        defer { watching.dispose() }
-        try fixture.engine.updateTimeZone(TimeZone(identifier: "UTC")!)
-        #expect(changes.values.isEmpty)
-        #expect(try await fireDates(fixture)["daily"] == Self.utc(8, 30))
-    }
-
     @Test("Following the system's zone: a change is seen within the clock check interval; a zone set by hand holds until the system's changes")
     func followsTheSystem() async throws {
         let system = SystemZone(Self.utc)
@@ -153,26 +118,6 @@ struct TimeZoneChangeTests {
         fixture.scheduler.advance(by: 30)  // nothing pending: no timer looks at the clock
         try await fixture.engine.add(Self.dailyAt0830, for: fixture.app)
         #expect(try await fireDates(fixture)["daily"] == Self.utc(23, 30))
-    }
-
-    @Test("An engine started in another zone than its store's last one re-dates the floating requests")
-    func restartInAnotherZone() async throws {
-        let directory = try TemporaryDirectory()
-        let store = NotificationStoreKind.sqlite(path: directory.path("herald.sqlite"))
-        do {
-            let fixture = try EngineFixture(store: store)
-            try await fixture.authorize()
-            try await fixture.engine.add(Self.dailyAt0830, for: fixture.app)
-        }
-        do {
-            let fixture = try EngineFixture(store: store, start: Self.utc(7)) { $0.timeZone = Self.utc }
-            #expect(try await fireDates(fixture)["daily"] == Self.utc(8, 30), "same zone: nothing moves")
-        }
-        let fixture = try EngineFixture(store: store, start: Self.utc(7)) { $0.timeZone = Self.newYork }
-        #expect(fixture.engine.timeZone == Self.newYork)
-        #expect(try await fireDates(fixture)["daily"] == Self.utc(12, 30), "08:30 in New York")
-        fixture.scheduler.advance(to: Self.utc(12, 30))
-        #expect(fixture.presentedIdentifiers == ["daily"])
     }
 
     @Test("A request missed while the engine was down still fires once at start in the new zone, then follows it")

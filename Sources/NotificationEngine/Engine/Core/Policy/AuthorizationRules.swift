@@ -22,9 +22,8 @@ enum AuthorizationRules {
         of options: AuthorizationOptions, status: AuthorizationStatus,
         policy: NotificationEngine.AuthorizationPolicy
     ) -> Outcome {
-        let undecided = status == .notDetermined || status == .provisional
-        if options.contains(.provisional), undecided { return .provisional }
-        guard undecided else { return .answered(status) }
+        if options.contains(.provisional), status.isUndecided { return .provisional }
+        guard status.isUndecided else { return .answered(status) }
         switch policy {
         case .grantAll: return .decide(granted: true)
         case .denyAll: return .decide(granted: false)
@@ -54,5 +53,12 @@ enum AuthorizationRules {
         answered.authorizationStatus = granted ? .authorized : .denied
         answered.grantedOptions = granted ? options : []
         return answered
+    }
+}
+
+extension AuthorizationStatus {
+    /// Not answered by the user or a policy yet.
+    var isUndecided: Bool {
+        self == .notDetermined || self == .provisional
     }
 }
