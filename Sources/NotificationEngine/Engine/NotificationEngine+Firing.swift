@@ -133,8 +133,8 @@ extension NotificationEngine {
         var saved = Firing()
         for action in actions {
             switch action {
-            case .save(var firing, let payloads, let handedOver):
-                try finishBatch(&firing, clearing: handedOver, payloads: payloads, rules: rules, in: transaction)
+            case .save(var firing, let handedOver):
+                try finishBatch(&firing, clearing: handedOver, rules: rules, in: transaction)
                 saved = firing
             case .announce(let date):
                 try coordinator.announce(CollectionOfOne(date))
@@ -206,18 +206,18 @@ extension NotificationEngine {
 
     /// The batch's writes, in the same transaction, with `handedOver` taken out
     /// of the outbox: its deliveries (noting those they replace in the
-    /// notification center) with their requests as `payloads` has them read
-    /// from the pending rows, and their outbox entries, the repeating requests'
-    /// next fire dates, each app's last badge, its finished requests out of the
-    /// pending ones.
+    /// notification center) with their requests as read from the pending rows
+    /// (``EngineCore/Firing/payloads``), and their outbox entries, the repeating
+    /// requests' next fire dates, each app's last badge, its finished requests
+    /// out of the pending ones.
     private func finishBatch(
-        _ firing: inout Firing, clearing handedOver: [DeliveryID], payloads: [RequestPayload], rules: EngineCore.Rules,
+        _ firing: inout Firing, clearing handedOver: [DeliveryID], rules: EngineCore.Rules,
         in transaction: any StoreTransaction
     ) throws {
         let writes = FiringWrites(
             handedOver: handedOver,
             deliveries: firing.deliveries.map { StoredDelivery(delivery: $0, isListed: true, isAnswered: false) },
-            requests: firing.hasOwnRequests ? .own : .read(payloads),
+            requests: firing.hasOwnRequests ? .own : .read(firing.payloads),
             rescheduled: firing.rescheduled.map { (app: $0.0, pending: $0.1) },
             badges: firing.badges,
             finished: firing.finished.map { (app: $0.app, identifier: $0.identifier) },
@@ -230,14 +230,13 @@ extension NotificationEngine {
     /// How long the engine waits before reading the due queue again after it failed.
     static let refillRetryDelay: TimeInterval = 1
 
-    /// Refills an empty window from the store when the store holds more.
+    /// Refills an empty window from the store when the store holds more, as
+    /// the firing flow does before it takes what is due.
     func refillIfNeeded(_ scheduling: inout Scheduling) {
-        guard scheduling.core.needsRefill(at: scheduler.now) else { return }
-        if let soonest = readWindow(limit: scheduling.core.window.capacity + 1) {
-            scheduling.core.refilled(with: soonest)
-        } else {
-            scheduling.core.refillFailed(at: scheduler.now, retryAfter: Self.refillRetryDelay)
-        }
+        let now = scheduler.now
+        guard scheduling.core.needsRefill(at: now) else { return }
+        let soonest = readWindow(limit: scheduling.core.window.refillLimit)
+        scheduling.core.refillRead(soonest, at: now, retryAfter: Self.refillRetryDelay)
     }
 
     /// The store's `limit` soonest due entries; `nil` (logged) if they cannot be read.

@@ -38,49 +38,63 @@ extension NotificationEngine {
             for: stored.delivery.app)
     }
 
-    /// Runs the responding flow (``RespondingFlow``): the delivery read, the app's
-    /// record read and the answer written under the `scheduling` lock, the
-    /// memory changes of the commit under the `state` lock with it, and the rest
-    /// after both.
+    /// Runs the responding flow (``RespondingFlow``), each of its actions in the
+    /// one `switch` of ``perform(_:of:in:)``. The whole run holds the
+    /// `scheduling` lock but for the actions left for after it.
     func respondNow(
         to id: DeliveryID, actionIdentifier: String, userText: String?, authenticated: Bool, for app: AppIdentifier
     ) throws {
         try Validator.validateApp(app)
-        var flow = RespondingFlow(RespondingFlow.Answer(
+        var responding = RespondingRun(flow: RespondingFlow(RespondingFlow.Answer(
             id: id, app: app, actionIdentifier: actionIdentifier.canonical, userText: userText,
-            authenticated: authenticated))
-        let (after, handler) = try scheduling.withLock { scheduling in
-            try run(try flow.handle(.deliveryRead(try read { try $0.delivery(id) })), of: &flow, in: &scheduling)
+            authenticated: authenticated)))
+        try scheduling.withLock { scheduling in
+            var actions = try responding.flow.handle(.deliveryRead(try read { try $0.delivery(id) }))[...]
+            while let action = actions.popFirst() {
+                actions += try perform(action, of: &responding, in: &scheduling)
+            }
         }
-        for action in after {
-            perform(action, handler: handler)
+        for work in responding.afterLocks {
+            work()
         }
     }
 
-    /// Runs the flow's actions up to its commit, and the memory changes of the
-    /// commit with it; returns the actions left for after the locks, with the
-    /// app's handler as connected at the commit.
-    private func run(
-        _ actions: [RespondingFlow.Action], of flow: inout RespondingFlow, in scheduling: inout Scheduling
-    ) throws -> (after: [RespondingFlow.Action], handler: (any NotificationAppHandler)?) {
-        var actions = actions[...]
-        while let action = actions.popFirst() {
-            switch action {
-            case .readRecord(let app):
-                actions += try flow.handle(.recordRead(try record(app, in: &scheduling), now: scheduler.now))
-            case .write(let decision):
-                try commitAnswer(decision)
-                return try state.withLock { state in
-                    let connection = state.connections[flow.answer.app]
-                    var after = try flow.handle(.committed(isConnected: connection != nil))
-                    after.removeAll { apply($0, to: &state) }
-                    return (after, connection?.handler)
-                }
-            case .bringToForeground, .trackInFlight, .withdraw, .emit, .publish, .handToApp, .sweepAttachments:
-                throw NotificationError(.storeFailure, "the responding flow asked for \(action) before its commit")
-            }
+    /// Runs one action of the responding flow where it belongs, and returns the
+    /// flow's next actions: the reads and the answer's transaction here, under
+    /// the `scheduling` lock; the memory changes of the commit under the `state`
+    /// lock as well, before the `scheduling` lock is released (lock order
+    /// `scheduling`, then `state`); what calls out (presenters, events, the
+    /// responses signal, the app's handler, the attachment sweep) is left in
+    /// `responding` for after both locks.
+    private func perform(
+        _ action: RespondingFlow.Action, of responding: inout RespondingRun, in scheduling: inout Scheduling
+    ) throws -> [RespondingFlow.Action] {
+        switch action {
+        case .readRecord(let app):
+            return try responding.flow.handle(.recordRead(try record(app, in: &scheduling), now: scheduler.now))
+        case .write(let decision):
+            try commitAnswer(decision)
+            let app = responding.flow.answer.app
+            let handler = state.withLock { $0.connections[app]?.handler }
+            responding.handler = handler
+            return try responding.flow.handle(.committed(isConnected: handler != nil))
+        case .bringToForeground(let app):
+            state.withLock { $0.setForeground(true, for: app) }
+        case .trackInFlight(let id):
+            state.withLock { _ = $0.responsesInFlight.insert(id) }
+        case .withdraw(let id, let app):
+            responding.later { self.presenters.forEach { $0.withdraw([id], of: app) } }
+        case .emit(let event):
+            responding.later { self.emit(event) }
+        case .publish(let response):
+            responding.later { self.responseSubject.send(response) }
+        case .handToApp(let response):
+            let handler = responding.handler
+            responding.later { handler.map { self.hand(response, to: $0) } }
+        case .sweepAttachments:
+            responding.later { self.sweepAttachments() }
         }
-        return ([], nil)
+        return []
     }
 
     /// Writes the answer: the delivery answered and out of the notification
@@ -92,28 +106,6 @@ extension NotificationEngine {
             try coordinator.requireUnanswered(id, of: app, in: transaction)
             try transaction.updateDelivery(id, isListed: false, isAnswered: true)
             if decision.reachesApp { try transaction.saveResponse(decision.response) }
-        }
-    }
-
-    /// Makes a memory change of the flow's commit; `false` for any other action.
-    private func apply(_ action: RespondingFlow.Action, to state: inout EngineState) -> Bool {
-        switch action {
-        case .bringToForeground(let app): state.setForeground(true, for: app)
-        case .trackInFlight(let id): state.responsesInFlight.insert(id)
-        default: return false
-        }
-        return true
-    }
-
-    /// Does what the flow asks once its answer committed.
-    private func perform(_ action: RespondingFlow.Action, handler: (any NotificationAppHandler)?) {
-        switch action {
-        case .withdraw(let id, let app): presenters.forEach { $0.withdraw([id], of: app) }
-        case .emit(let event): emit(event)
-        case .publish(let response): responseSubject.send(response)
-        case .handToApp(let response): handler.map { hand(response, to: $0) }
-        case .sweepAttachments: sweepAttachments()
-        case .readRecord, .write, .bringToForeground, .trackInFlight: break
         }
     }
 
@@ -198,5 +190,23 @@ extension NotificationEngine {
         let handler = state.withLock { $0.connections[app]?.handler }
         emit(.settingsOpened(app: app, delivery: delivery))
         handler?.openSettings(from: delivery.map(withStoreURLs))
+    }
+}
+
+/// What the runtime keeps while it runs the responding flow: the flow, the
+/// app's handler as connected when the answer committed, and the work left for
+/// after the locks, in the order the flow asked for it.
+private struct RespondingRun {
+    var flow: RespondingFlow
+    var handler: (any NotificationAppHandler)?
+    private(set) var afterLocks: [() -> Void] = []
+
+    init(flow: RespondingFlow) {
+        self.flow = flow
+    }
+
+    /// Leaves `work` for after the locks.
+    mutating func later(_ work: @escaping () -> Void) {
+        afterLocks.append(work)
     }
 }

@@ -216,9 +216,9 @@ public final class NotificationEngine: Sendable {
     }
 
     private static func load(into core: inout EngineCore, from store: any NotificationStore) throws {
-        let capacity = core.window.capacity
+        let limit = core.window.refillLimit
         let (counts, soonest, located) = try store.read { transaction in
-            (try transaction.pendingCounts(), try transaction.soonestDue(limit: capacity + 1),
+            (try transaction.pendingCounts(), try transaction.soonestDue(limit: limit),
              try transaction.locationPending())
         }
         core.loaded(counts: counts, soonest: soonest, located: located)

@@ -81,7 +81,7 @@ struct FiringFlowHarness {
         var saved: EngineCore.Firing?
         for action in flow.handle(.claimed(claim), core: &core) {
             trace.append(describe(action))
-            if case .save(let firing, _, let clearing) = action, !failing.contains(commits) {
+            if case .save(let firing, let clearing) = action, !failing.contains(commits) {
                 save(firing, clearing: clearing)
                 saved = firing
             }
@@ -116,7 +116,7 @@ struct FiringFlowHarness {
         case .prefetch(let keys): "prefetch(\(keys.map(\.identifier).joined(separator: ",")))"
         case .commit(let items, let waiting): "commit(\(items.map(\.identifier).joined(separator: ",")))"
             + (waiting ? " waiting" : "")
-        case .save(let firing, _, let clearing): "save(\(Self.names(firing)); clearing \(clearing.count))"
+        case .save(let firing, let clearing): "save(\(Self.names(firing)); clearing \(clearing.count))"
         case .announce(let date): "announce(\(Self.seconds(date)))"
         case .logProblems: "logProblems"
         case .notePendingChanged: "pendingChanged"

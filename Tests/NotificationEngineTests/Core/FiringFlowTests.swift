@@ -114,6 +114,21 @@ struct FiringFlowTests {
         #expect(harness.core.pendingCounts[Harness.app] == test.pending.count)
     }
 
+    @Test("A repeating request fires at each of its dates, on time, and stays pending for the next")
+    func repeatingCadence() throws {
+        var harness = Harness()
+        try harness.add([Self.request("nag", after: 60, repeats: true)])
+        for seconds in stride(from: 60.0, through: 300, by: 60) {
+            var flow = FiringFlow(.due, timing: Self.timing())
+            harness.run(&flow, .due(now: Self.start + seconds))
+        }
+        let deliveries = harness.batches.joined()
+        #expect(deliveries.map { Harness.seconds($0.date) } == ["+60", "+120", "+180", "+240", "+300"])
+        #expect(deliveries.allSatisfy { !$0.isLate && $0.request.identifier == "nag" })
+        #expect(harness.pending.map { $0.nextFireDate.map(Harness.seconds) } == ["+360"])
+        #expect(harness.core.pendingCounts[Harness.app] == 1)
+    }
+
     @Test("After a failed commit the window is read again, and the request fires once, late")
     func retryAfterFailure() throws {
         var harness = Harness()

@@ -116,6 +116,24 @@ struct PresentationPolicyTests {
         #expect(look.reportsDismissal)
     }
 
+    @Test("Of a category's actions the banner shows the first two, and the badge is the app's")
+    func bannerActions() {
+        let actions = ["a", "b", "c"].map { NotificationAction(identifier: $0, title: $0.uppercased()) }
+        var delivery = Self.delivery(level: .active, sound: .default, category: "cat")
+        delivery.category = NotificationCategory(identifier: "cat", actions: actions, options: .customDismissAction)
+        let record = AppRecord(
+            preferences: AppNotificationPreferences(
+                authorizationStatus: .authorized, grantedOptions: [.alert, .sound, .badge]),
+            categories: [], badge: 3)
+        let look = PresentationPolicy.look(of: delivery, style: nil, withSound: true, record: record)
+        #expect(look.style == .banner)
+        #expect(look.actions.map(\.identifier) == ["a", "b", "c"])
+        #expect(look.bannerActions.map(\.identifier) == ["a", "b"])
+        #expect(look.reportsDismissal)
+        #expect(look.badge == 3)
+        #expect(look.playsSound)
+    }
+
     static func delivery(level: InterruptionLevel, sound: NotificationSound?, category: String = "") -> Delivery {
         let date = Date(timeIntervalSinceReferenceDate: 800_000_000)
         let content = NotificationContent(

@@ -117,6 +117,80 @@ struct RespondingFlowTests {
         #expect(try flow.handle(.committed(isConnected: test.isConnected)) == test.expected(delivery, decision.response))
     }
 
+    /// A category as it was when a delivery was made.
+    static let original = NotificationCategory(
+        identifier: "list",
+        actions: [
+            NotificationAction(identifier: "ok", title: "OK"),
+            NotificationAction(identifier: "trash", title: "Delete list", options: [.destructive, .authenticationRequired]),
+        ])
+    /// The same category as the app registered it since: no authentication, a
+    /// foreground action, a new action, dismissals reported.
+    static let redefined = NotificationCategory(
+        identifier: "list",
+        actions: [
+            NotificationAction(identifier: "ok", title: "OK", options: [.foreground]),
+            NotificationAction(identifier: "trash", title: "Delete list", options: [.destructive]),
+            NotificationAction(identifier: "sneak", title: "Added later"),
+        ],
+        options: [.customDismissAction])
+
+    struct MadeWith: Sendable, CustomTestStringConvertible {
+        var name: String
+        /// The category the delivery was made with.
+        var category: NotificationCategory
+        var action: String
+        var expected: Outcome
+
+        var testDescription: String { name }
+    }
+
+    /// An answer's (reaches the app, opens it), or the code refusing it.
+    enum Outcome: Sendable {
+        case decided([Bool])
+        case refused(NotificationError.Code)
+    }
+
+    static let madeWith: [MadeWith] = [
+        MadeWith(
+            name: "an action that needed authentication still does", category: original, action: "trash",
+            expected: .refused(.authenticationRequired)),
+        MadeWith(
+            name: "an action added since is unknown", category: original, action: "sneak",
+            expected: .refused(.invalidResponse)),
+        MadeWith(
+            name: "a background action stays in the background", category: original, action: "ok",
+            expected: .decided([true, false])),
+        MadeWith(
+            name: "a dismissal the category did not report is not reported", category: original,
+            action: NotificationAction.dismissIdentifier, expected: .decided([false, false])),
+        MadeWith(
+            name: "a category removed before the request fired has no actions",
+            category: NotificationCategory(identifier: "list", actions: []), action: "trash",
+            expected: .refused(.invalidResponse)),
+    ]
+
+    @Test(
+        "An answer is decided by the category the delivery was made with, not the one registered since",
+        arguments: madeWith)
+    func decidedByTheCategoryMadeWith(_ test: MadeWith) throws {
+        let delivery = Self.delivery(category: test.category)
+        var flow = Self.flow(delivery, action: test.action)
+        _ = try flow.handle(.deliveryRead(StoredDelivery(delivery: delivery, isListed: true, isAnswered: false)))
+        var record = Self.record
+        record.categories = [Self.redefined]
+        let result = Result { try flow.handle(.recordRead(record, now: Self.now)) }
+        switch (result, test.expected) {
+        case (.success, .decided(let expected)):
+            let decision = try #require(flow.decision)
+            #expect([decision.reachesApp, decision.opensApp] == expected)
+        case (.failure(let error), .refused(let code)):
+            #expect((error as? NotificationError)?.code == code)
+        default:
+            Issue.record("expected \(test.expected), got \(result)")
+        }
+    }
+
     @Test("A policy refusal comes out of the record's event, before any write")
     func policyRefusal() throws {
         let delivery = Self.delivery()

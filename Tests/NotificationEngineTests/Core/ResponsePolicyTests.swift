@@ -14,6 +14,8 @@ struct ResponsePolicyTests {
             NotificationAction(identifier: "like", title: "Like"),
             NotificationAction(identifier: "open", title: "Open", options: [.foreground]),
             NotificationAction(identifier: "pay", title: "Pay", options: [.authenticationRequired]),
+            NotificationAction(identifier: "edit", title: "Edit", options: [.foreground, .authenticationRequired]),
+            NotificationAction(identifier: "trash", title: "Delete", options: [.destructive, .authenticationRequired]),
             NotificationAction(
                 identifier: "reply", title: "Reply", textInput: .init(buttonTitle: "Send", placeholder: "Message")),
         ])
@@ -31,14 +33,15 @@ struct ResponsePolicyTests {
         var text: String?
         var authenticated = false
         var category: NotificationCategory?
-        /// What the policy decides: (reaches the app, opens it), or the error code.
+        /// What the policy decides: (reaches the app, opens it) and the
+        /// response's kind, or the error code.
         var expected: Expected
 
         var testDescription: String { "\(action) text:\(text ?? "-") auth:\(authenticated) → \(expected)" }
     }
 
     enum Expected: Sendable {
-        case success([Bool])
+        case success([Bool], NotificationResponse.Kind)
         case failure(NotificationError.Code)
     }
 
@@ -46,19 +49,23 @@ struct ResponsePolicyTests {
     static let dismiss = NotificationAction.dismissIdentifier
 
     static let answers: [Answer] = [
-        Answer(action: tap, category: nil, expected: .success([true, true])),
-        Answer(action: tap, category: category, expected: .success([true, true])),
+        Answer(action: tap, category: nil, expected: .success([true, true], .default)),
+        Answer(action: tap, category: category, expected: .success([true, true], .default)),
         Answer(action: tap, text: "hi", category: category, expected: .failure(.invalidResponse)),
-        Answer(action: dismiss, category: nil, expected: .success([false, false])),
-        Answer(action: dismiss, category: category, expected: .success([false, false])),
-        Answer(action: dismiss, category: reporting, expected: .success([true, false])),
+        Answer(action: dismiss, category: nil, expected: .success([false, false], .dismiss)),
+        Answer(action: dismiss, category: category, expected: .success([false, false], .dismiss)),
+        Answer(action: dismiss, category: reporting, expected: .success([true, false], .dismiss)),
         Answer(action: dismiss, text: "x", category: reporting, expected: .failure(.invalidResponse)),
-        Answer(action: "like", category: category, expected: .success([true, false])),
+        Answer(action: "like", category: category, expected: .success([true, false], .action)),
         Answer(action: "like", text: "x", category: category, expected: .failure(.invalidResponse)),
-        Answer(action: "open", category: category, expected: .success([true, true])),
+        Answer(action: "open", category: category, expected: .success([true, true], .action)),
         Answer(action: "pay", category: category, expected: .failure(.authenticationRequired)),
-        Answer(action: "pay", authenticated: true, category: category, expected: .success([true, false])),
-        Answer(action: "reply", text: "hello", category: category, expected: .success([true, false])),
+        Answer(action: "pay", authenticated: true, category: category, expected: .success([true, false], .action)),
+        Answer(action: "edit", category: category, expected: .failure(.authenticationRequired)),
+        Answer(action: "edit", authenticated: true, category: category, expected: .success([true, true], .action)),
+        Answer(action: "trash", category: category, expected: .failure(.authenticationRequired)),
+        Answer(action: "trash", authenticated: true, category: category, expected: .success([true, false], .action)),
+        Answer(action: "reply", text: "hello", category: category, expected: .success([true, false], .text)),
         Answer(action: "reply", category: category, expected: .failure(.invalidResponse)),
         Answer(action: "unknown", category: category, expected: .failure(.invalidResponse)),
         Answer(action: "like", category: nil, expected: .failure(.invalidResponse)),
@@ -73,8 +80,9 @@ struct ResponsePolicyTests {
                 authenticated: answer.authenticated, category: answer.category, date: Self.date)
         }
         switch (result, answer.expected) {
-        case (.success(let decision), .success(let expected)):
+        case (.success(let decision), .success(let expected, let kind)):
             #expect([decision.reachesApp, decision.opensApp] == expected)
+            #expect(decision.response.kind == kind)
             #expect(decision.response.delivery.id == delivery.id)
             #expect(decision.response.actionIdentifier == answer.action)
             #expect(decision.response.userText == answer.text)

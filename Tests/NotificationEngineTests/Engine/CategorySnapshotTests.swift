@@ -2,29 +2,18 @@ import Foundation
 import HeraldTestSupport
 import NotificationEngine
 import NotificationEngineTesting
-import Signals
 import Testing
 
 /// A delivery keeps the category it fired with: responses are checked against it,
-/// not against whatever the app registered since.
+/// not against whatever the app registered since. End to end here, through each
+/// store and an engine opened again; the decisions themselves are checked on the
+/// core alone (`EngineCoreFiringTests`, `RespondingFlowTests`).
 @Suite("Engine: the category a delivery was made with")
 struct CategorySnapshotTests {
-    static let original = NotificationCategory(
-        identifier: "list",
-        actions: [
-            NotificationAction(identifier: "ok", title: "OK"),
-            NotificationAction(identifier: "trash", title: "Delete list", options: [.destructive, .authenticationRequired]),
-        ])
-    /// The same category redefined after delivery: no authentication, a new action,
-    /// dismissals reported.
-    static let redefined = NotificationCategory(
-        identifier: "list",
-        actions: [
-            NotificationAction(identifier: "ok", title: "OK", options: [.foreground]),
-            NotificationAction(identifier: "trash", title: "Delete list", options: [.destructive]),
-            NotificationAction(identifier: "sneak", title: "Added later"),
-        ],
-        options: [.customDismissAction])
+    /// A category as it was when the delivery was made, and as the app redefined
+    /// it after: no authentication, a new action, dismissals reported.
+    static let original = RespondingFlowTests.original
+    static let redefined = RespondingFlowTests.redefined
 
     @Test("After the app redefines the category, a response is still checked against the delivery's own",
           arguments: [false, true])
@@ -55,61 +44,5 @@ struct CategorySnapshotTests {
         }
         #expect(added?.code == .invalidResponse)
         #expect(try await engine.deliveredNotifications(for: app).map(\.id) == [delivery.id])
-    }
-
-    @Test("The delivery's category decides whether an action opens the app and whether a dismissal is reported",
-          arguments: [false, true])
-    func foregroundAndDismissal(sqlite: Bool) async throws {
-        let directory = try TemporaryDirectory()
-        let fixture = try EngineFixture(store: sqlite ? .sqlite(path: directory.path("snapshot.sqlite")) : .inMemory)
-        let first = try await ResponseTests.delivered(fixture, category: Self.original)
-        try await fixture.engine.setCategories([Self.redefined], for: fixture.app)
-        let events = Recorded<NotificationEvent>()
-        let watching = fixture.engine.events.subscribeNext { events.append($0) }
-        defer { watching.dispose() }
-        try fixture.engine.respond(to: first.id, actionIdentifier: "ok", authenticated: false)
-        #expect(!events.values.contains(.appOpened(app: fixture.app)), "\"ok\" was a background action when it fired")
-
-        try await fixture.engine.setCategories([Self.original], for: fixture.app)
-        var request = EngineFixture.request("second", after: 1)
-        request.content.categoryIdentifier = "list"
-        try await fixture.engine.add(request, for: fixture.app)
-        fixture.scheduler.advance(by: 1)
-        let second = try #require(fixture.presenter.presentations.last?.delivery)
-        try await fixture.engine.setCategories([Self.redefined], for: fixture.app)
-        let responses = Recorded<NotificationResponse>()
-        let answering = fixture.engine.responses(for: fixture.app).subscribeNext { responses.append($0) }
-        defer { answering.dispose() }
-        try fixture.engine.respond(to: second.id, actionIdentifier: NotificationAction.dismissIdentifier, authenticated: false)
-        #expect(responses.values.isEmpty, "the category had no custom dismiss action when it fired")
-    }
-
-    @Test("A category the app removed before the request fired leaves the delivery without actions")
-    func removedBeforeFiring() async throws {
-        let fixture = try EngineFixture()
-        try await fixture.authorize()
-        try await fixture.engine.setCategories([Self.original], for: fixture.app)
-        var request = EngineFixture.request("r", after: 1)
-        request.content.categoryIdentifier = "list"
-        try await fixture.engine.add(request, for: fixture.app)
-        try await fixture.engine.setCategories([], for: fixture.app)
-        fixture.scheduler.advance(by: 1)
-        let delivery = try #require(fixture.presenter.presentations.last?.delivery)
-        #expect(delivery.category == NotificationCategory(identifier: "list", actions: []))
-        #expect(fixture.presenter.presentations.last?.actions == [])
-        try await fixture.engine.setCategories([Self.redefined], for: fixture.app)
-        let error = #expect(throws: NotificationError.self) {
-            try fixture.engine.respond(to: delivery.id, actionIdentifier: "trash", authenticated: false)
-        }
-        #expect(error?.code == .invalidResponse)
-    }
-
-    @Test("A delivery without a category has none")
-    func noCategory() async throws {
-        let fixture = try EngineFixture()
-        try await fixture.authorize()
-        try await fixture.engine.add(EngineFixture.request("plain", after: 1), for: fixture.app)
-        fixture.scheduler.advance(by: 1)
-        #expect(fixture.presenter.presentations.last?.delivery.category == nil)
     }
 }

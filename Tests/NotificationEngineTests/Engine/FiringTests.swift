@@ -6,6 +6,9 @@ import Signals
 import Synchronization
 import Testing
 
+/// Firing end to end, on virtual time: the timer, the store, the presenters. What
+/// a fire does to a one-shot or repeating request is checked on the core alone
+/// (`EngineCoreFiringTests`, `FiringFlowTests`).
 @Suite("Engine: firing on time")
 struct FiringTests {
     @Test("A request fires at its due second, not before, and leaves pending for delivered")

@@ -6,7 +6,9 @@ import Signals
 import Testing
 
 /// An app's notification center lists at most `deliveredLimitPerApp` deliveries:
-/// one more pushes the oldest out, withdrawn as a removal is.
+/// one more pushes the oldest out, withdrawn as a removal is. Which ones leave is
+/// the store's decision, checked on its own in `FiringBatchListingTests` and
+/// `StoreRetentionConformanceTests`; here, end to end.
 @Suite("Engine: the notification center's limit per app")
 struct NotificationCenterLimitTests {
     /// A fixture whose center keeps three deliveries per app.

@@ -5,6 +5,9 @@ import NotificationEngineTesting
 import Signals
 import Testing
 
+/// Presentation end to end: the app's handler, its timeout, the presenters and
+/// the sound files. How a delivery is shown per preference, foreground answer and
+/// interruption level is checked on the core alone (`PresentationPolicyTests`).
 @Suite("Engine: presentation")
 struct PresentationTests {
     @Test("In the foreground the handler decides: shown when it says so")
@@ -20,31 +23,6 @@ struct PresentationTests {
         #expect(handler.asked.map(\.request.identifier) == ["a"])
         #expect(fixture.presenter.presentations.map(\.style) == [.banner])
         #expect(try await fixture.engine.deliveredNotifications(for: fixture.app).count == 1)
-    }
-
-    @Test("In the foreground a handler answering [] hides the notification")
-    func foregroundHidden() async throws {
-        let fixture = try EngineFixture()
-        try await fixture.authorize()
-        let handler = ScriptedHandler(options: [])
-        let connection = try await fixture.engine.connect(handler, for: fixture.app)
-        defer { connection.dispose() }
-        try await fixture.engine.setForeground(true, for: fixture.app)
-        try await fixture.engine.add(EngineFixture.request("a", after: 1), for: fixture.app)
-        fixture.scheduler.advance(by: 1)
-        #expect(handler.asked.count == 1)
-        #expect(fixture.presenter.presentations.isEmpty)
-        #expect(try await fixture.engine.deliveredNotifications(for: fixture.app).isEmpty)
-    }
-
-    @Test("In the foreground without a handler nothing is shown")
-    func foregroundWithoutHandler() async throws {
-        let fixture = try EngineFixture()
-        try await fixture.authorize()
-        try await fixture.engine.setForeground(true, for: fixture.app)
-        try await fixture.engine.add(EngineFixture.request("a", after: 1), for: fixture.app)
-        fixture.scheduler.advance(by: 1)
-        #expect(fixture.presenter.presentations.isEmpty)
     }
 
     @Test("A handler that never answers willPresent times out: logged, not shown")
@@ -112,20 +90,10 @@ struct PresentationTests {
         #expect(library.duration(of: "absent.wav") == nil)
     }
 
-    @Test("Badge 0 clears the badge, nil leaves it, and a negative badge is refused")
-    func badges() async throws {
+    @Test("A negative badge is refused")
+    func negativeBadge() async throws {
         let fixture = try EngineFixture()
         try await fixture.authorize()
-        try await fixture.engine.setBadgeCount(5, for: fixture.app)
-        var keep = EngineFixture.request("keep", after: 1)
-        keep.content.badge = nil
-        var clear = EngineFixture.request("clear", after: 2)
-        clear.content.badge = 0
-        try await fixture.engine.add([keep, clear], for: fixture.app)
-        fixture.scheduler.advance(by: 1)
-        #expect(try await fixture.engine.badgeCount(for: fixture.app) == 5)
-        fixture.scheduler.advance(by: 1)
-        #expect(try await fixture.engine.badgeCount(for: fixture.app) == 0)
         let error = await #expect(throws: NotificationError.self) {
             try await fixture.engine.setBadgeCount(-1, for: fixture.app)
         }

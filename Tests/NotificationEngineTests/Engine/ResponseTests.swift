@@ -5,6 +5,10 @@ import NotificationEngineTesting
 import Signals
 import Testing
 
+/// A user's answers end to end: through the store, the app's handler, the
+/// presenters and the engine's signals. Which answer is valid, with which error
+/// code, and what reaches or opens the app are checked on the core alone
+/// (`ResponsePolicyTests`, `RespondingFlowTests`).
 @Suite("Engine: responses")
 struct ResponseTests {
     static let category = NotificationCategory(
@@ -62,43 +66,24 @@ struct ResponseTests {
         #expect(opened.values == [fixture.app])
     }
 
-    @Test("An action that requires authentication is refused for an unauthenticated user and changes nothing")
-    func authenticationRequired() async throws {
-        let fixture = try EngineFixture()
-        let delivery = try await Self.delivered(fixture)
-        let error = await #expect(throws: NotificationError.self) {
-            try await fixture.engine.respond(
-                to: delivery.id, actionIdentifier: "trash", userText: nil, authenticated: false, for: fixture.app)
-        }
-        #expect(error?.code == .authenticationRequired)
-        #expect(try await fixture.engine.deliveredNotifications(for: fixture.app).count == 1)
-        try await fixture.engine.respond(
-            to: delivery.id, actionIdentifier: "trash", userText: nil, authenticated: true, for: fixture.app)
-    }
-
-    @Test("Bad responses get typed errors: unknown action, missing or stray text, unknown delivery, answered twice")
+    @Test("A refused answer changes nothing; an unknown delivery, another app's or one answered is not found")
     func badResponses() async throws {
         let fixture = try EngineFixture()
         let delivery = try await Self.delivered(fixture)
-        let cases: [(String, String?, DeliveryID, NotificationError.Code)] = [
-            ("nope", nil, delivery.id, .invalidResponse),
-            ("reply", nil, delivery.id, .invalidResponse),
-            ("ok", "text", delivery.id, .invalidResponse),
-            (NotificationAction.defaultIdentifier, "text", delivery.id, .invalidResponse),
-            ("ok", nil, DeliveryID(), .deliveryNotFound),
-        ]
-        for (action, text, id, code) in cases {
+        let refused = await #expect(throws: NotificationError.self) {
+            try await fixture.engine.respond(
+                to: delivery.id, actionIdentifier: "trash", userText: nil, authenticated: false, for: fixture.app)
+        }
+        #expect(refused?.code == .authenticationRequired)
+        #expect(try await fixture.engine.deliveredNotifications(for: fixture.app).map(\.id) == [delivery.id])
+        let strangers: [(DeliveryID, AppIdentifier)] = [(DeliveryID(), fixture.app), (delivery.id, "com.example.other")]
+        for (id, app) in strangers {
             let error = await #expect(throws: NotificationError.self) {
                 try await fixture.engine.respond(
-                    to: id, actionIdentifier: action, userText: text, authenticated: true, for: fixture.app)
+                    to: id, actionIdentifier: "ok", userText: nil, authenticated: true, for: app)
             }
-            #expect(error?.code == code, "\(action)")
+            #expect(error?.code == .deliveryNotFound, "\(app)")
         }
-        let other = await #expect(throws: NotificationError.self) {
-            try await fixture.engine.respond(
-                to: delivery.id, actionIdentifier: "ok", userText: nil, authenticated: true, for: "com.example.other")
-        }
-        #expect(other?.code == .deliveryNotFound, "another app's delivery is not found")
         try await fixture.engine.respond(
             to: delivery.id, actionIdentifier: "reply", userText: "on my way", authenticated: true, for: fixture.app)
         let twice = await #expect(throws: NotificationError.self) {
@@ -140,24 +125,6 @@ struct ResponseTests {
         defer { second.dispose() }
         #expect(stuck.received.count == 1)
         #expect(next.received.isEmpty)
-    }
-
-    @Test("A dismissal reaches the app only for a category with the custom dismiss option")
-    func dismissal() async throws {
-        for reports in [false, true] {
-            let fixture = try EngineFixture()
-            let category = NotificationCategory(
-                identifier: "c", actions: [], options: reports ? .customDismissAction : [])
-            let delivery = try await Self.delivered(fixture, category: category)
-            let handler = ScriptedHandler(options: [])
-            let connection = try await fixture.engine.connect(handler, for: fixture.app)
-            try await fixture.engine.respond(
-                to: delivery.id, actionIdentifier: NotificationAction.dismissIdentifier, userText: nil,
-                authenticated: false, for: fixture.app)
-            connection.dispose()
-            #expect(handler.received.map(\.kind) == (reports ? [.dismiss] : []))
-            #expect(try await fixture.engine.deliveredNotifications(for: fixture.app).isEmpty)
-        }
     }
 
     @Test("The responses signal reports what reaches the app")

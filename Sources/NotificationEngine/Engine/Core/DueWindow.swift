@@ -19,9 +19,11 @@ struct DueWindow {
     var first: DueEntry? { entries.first }
     var last: DueEntry? { entries.last }
     var needsRefill: Bool { entries.isEmpty && !isComplete }
+    /// How many of the store's soonest entries a refill asks for: one more than
+    /// the window holds, so that a full window knows whether more exist.
+    var refillLimit: Int { capacity + 1 }
 
-    /// Replaces the window with the store's soonest entries (asked for `capacity + 1`
-    /// so that a full window knows whether more exist).
+    /// Replaces the window with the store's soonest entries (asked for ``refillLimit``).
     mutating func refill(with soonest: [DueEntry]) {
         entries = Array(soonest.prefix(capacity))
         isComplete = soonest.count <= capacity

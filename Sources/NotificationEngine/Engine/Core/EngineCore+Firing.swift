@@ -19,6 +19,9 @@ extension EngineCore {
         /// Deliveries that new ones of the same request identifier replaced in the
         /// center, as the store reports when it saves the deliveries.
         var replaced: [AppIdentifier: [DeliveryID]] = [:]
+        /// Each delivery's request as read from its pending row, in the order of
+        /// ``deliveries``: the store writes it as it is, unless ``hasOwnRequests``.
+        var payloads: [RequestPayload] = []
         /// Whether a delivery's request differs from its pending one (it was
         /// localized), so the deliveries are stored with their own requests.
         var hasOwnRequests = false
@@ -32,6 +35,10 @@ extension EngineCore {
 
         /// Whether the batch changed any app's pending requests.
         var changesPending: Bool { !finished.isEmpty || !rescheduled.isEmpty }
+
+        /// The soonest next fire date of the requests the batch rescheduled,
+        /// which the other engines are told of; `nil` if it rescheduled none.
+        var soonestNextFireDate: Date? { rescheduled.lazy.compactMap { $0.1.nextFireDate }.min() }
     }
 
     /// The entries ``takeDue(at:)`` would take at `now`, left in the window; none
@@ -48,6 +55,22 @@ extension EngineCore {
         return window.popDue(at: now, limit: window.capacity, skipping: heldApps).map {
             FireItem(app: $0.app, identifier: $0.identifier, expectedDate: $0.date, dueDate: $0.date)
         }
+    }
+
+    /// Decides what firing the batch `items` does, from what its transaction
+    /// claimed: each item whose row the claim loaded as
+    /// ``fire(_:record:request:app:now:into:)`` decides, with the claimed
+    /// records of the apps, which take the batch's badges.
+    func fire(_ items: [FireItem], claimed claim: FiringClaim, now: Date) -> Firing {
+        var firing = Firing(apps: claim.apps)
+        firing.payloads.reserveCapacity(items.count)
+        for item in items {
+            guard let (record, request) = claim.loaded[RegionKey(app: item.app, identifier: item.identifier)] else {
+                continue
+            }
+            fire(item, record: record, request: request, app: claim.apps[item.app], now: now, into: &firing)
+        }
+        return firing
     }
 
     /// Decides what firing `item` does, given its pending record as the store
@@ -67,7 +90,7 @@ extension EngineCore {
             return
         }
         if app.preferences.authorizationStatus.allowsDelivery {
-            deliver(request, item: item, now: now, app: app, into: &firing)
+            deliver(request, item: item, payload: record.payload, now: now, app: app, into: &firing)
         }
         if let trigger = request.trigger, trigger.repeats, case .location = trigger {
             return
@@ -82,10 +105,11 @@ extension EngineCore {
         }
     }
 
-    /// Adds the delivery of `request`, localized now and with its category as it
-    /// is now, to the batch, and the badge it sets.
+    /// Adds the delivery of `request` (read as `payload`), localized now and
+    /// with its category as it is now, to the batch, and the badge it sets.
     private func deliver(
-        _ request: NotificationRequest, item: FireItem, now: Date, app: AppRecord, into firing: inout Firing
+        _ request: NotificationRequest, item: FireItem, payload: RequestPayload, now: Date, app: AppRecord,
+        into firing: inout Firing
     ) {
         var request = request
         if !request.content.localizations.isEmpty {
@@ -100,8 +124,10 @@ extension EngineCore {
             id: DeliveryID(), app: item.app, request: request, scheduledDate: item.dueDate, date: now,
             isLate: now.timeIntervalSince(item.dueDate) >= rules.lateTolerance,
             category: app.category(of: request.content)))
+        firing.payloads.append(payload)
         if let badge = request.content.badge, app.preferences.allowsBadges {
             firing.badges[item.app] = badge
+            firing.apps[item.app]?.badge = badge
         }
     }
 

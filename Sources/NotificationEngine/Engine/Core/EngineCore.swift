@@ -61,7 +61,7 @@ struct EngineCore {
     }
 
     /// Starts from the store: its pending counts, soonest due entries (asked
-    /// for ``DueWindow/capacity`` + 1) and location-triggered requests.
+    /// for ``DueWindow/refillLimit``) and location-triggered requests.
     mutating func loaded(
         counts: [AppIdentifier: Int], soonest: [DueEntry], located: [(AppIdentifier, PendingRequest)]
     ) {
@@ -93,6 +93,14 @@ struct EngineCore {
     /// Reading the due queue failed at `now`: the timer waits `delay` before the next try.
     mutating func refillFailed(at now: Date, retryAfter delay: TimeInterval) {
         refillRetryDate = now.addingTimeInterval(delay)
+    }
+
+    /// The outcome of reading the store's soonest entries (``DueWindow/refillLimit``)
+    /// at `now` for a refill: the window takes them, or, if the read failed
+    /// (`nil`), waits `delay` before the next try.
+    mutating func refillRead(_ soonest: [DueEntry]?, at now: Date, retryAfter delay: TimeInterval) {
+        guard let soonest else { return refillFailed(at: now, retryAfter: delay) }
+        refilled(with: soonest)
     }
 
     /// Firing found `items`' apps held by another engine, which is most likely

@@ -3,8 +3,8 @@ import Foundation
 /// The firing flow as a state machine without I/O: what the engine read, claimed
 /// and committed comes in as events; what it does next comes out as actions, in
 /// order. The decisions themselves are the core's (``EngineCore/takeDue(at:)``,
-/// ``EngineCore/fire(_:record:request:app:now:into:)``, ``EngineCore/wake(now:)``):
-/// the flow sequences them, and keeps the core's memory in step with each commit.
+/// ``EngineCore/fire(_:claimed:now:)``, ``EngineCore/wake(now:)``…): the flow
+/// sequences them, and keeps the core's memory in step with each commit.
 ///
 /// Firing what is due goes a window's worth per transaction: the window is
 /// refilled from the store if it ran empty, the due entries taken, the next
@@ -16,8 +16,8 @@ import Foundation
 /// presented again. The runtime (`NotificationEngine+Firing.swift`) runs the
 /// actions in one `switch`: all but ``Action/present(_:)``,
 /// ``Action/sweepAttachments(freedBy:)`` and ``Action/clearOutbox(_:)`` under the
-/// `scheduling` lock, ``Action/save(_:payloads:clearing:)`` and
-/// ``Action/announce(_:)`` inside the batch's transaction.
+/// `scheduling` lock, ``Action/save(_:clearing:)`` and ``Action/announce(_:)``
+/// inside the batch's transaction.
 struct FiringFlow {
     /// What the flow fires.
     enum Kind: Equatable {
@@ -78,10 +78,10 @@ struct FiringFlow {
         /// Commit the batch in one transaction: claim its rows (``Event/claimed(_:)``),
         /// waiting for its apps' locks or not; ``Event/committed(_:)`` or ``Event/commitFailed`` follows.
         case commit([EngineCore.FireItem], waitingForApps: Bool)
-        /// In the transaction: save the deliveries, reschedulings, badges and ends,
-        /// the requests as read (`payloads`) unless localized, and take `clearing`
+        /// In the transaction: save the deliveries (with their requests as read,
+        /// unless localized), reschedulings, badges and ends, and take `clearing`
         /// out of the outbox.
-        case save(EngineCore.Firing, payloads: [RequestPayload], clearing: [DeliveryID])
+        case save(EngineCore.Firing, clearing: [DeliveryID])
         /// In the transaction: tell the other engines of this fire date on commit.
         case announce(Date)
         /// After the commit: log what localizing had to repair.
@@ -128,24 +128,21 @@ struct FiringFlow {
         case .due(let now):
             self.now = now
             guard core.needsRefill(at: now) else { return takeDue(&core) }
-            return [.readWindow(limit: core.window.capacity + 1)]
+            return [.readWindow(limit: core.window.refillLimit)]
         case .crossed(let items, let now):
             self.now = now
             batch = items
             return items.isEmpty ? [] : [commit(core)]
         case .windowRead(let soonest):
-            if let soonest {
-                core.refilled(with: soonest)
-            } else {
-                core.refillFailed(at: now, retryAfter: timing.retryDelay)
-            }
+            core.refillRead(soonest, at: now, retryAfter: timing.retryDelay)
             return takeDue(&core)
         case .readAhead(let soonest):
             if let soonest { core.refilled(with: soonest) }
             return prefetch(core) + [commit(core)]
         case .claimed(let claim):
             self.claim = claim
-            return decide(claim, core: core)
+            let firing = core.fire(batch, claimed: claim, now: now)
+            return [.save(firing, clearing: handedOver)] + (firing.soonestNextFireDate.map { [.announce($0)] } ?? [])
         case .committed(let firing):
             return committed(firing, core: &core)
         case .commitFailed:
@@ -171,7 +168,7 @@ struct FiringFlow {
         // The batch empties the window: what the store holds after it is the window once it commits.
         guard !core.needsRefill(at: now) else {
             return [.readAhead(after: DueEntry(app: last.app, identifier: last.identifier, date: lastDate),
-                               limit: core.window.capacity + 1)]
+                               limit: core.window.refillLimit)]
         }
         return prefetch(core) + [commit(core)]
     }
@@ -190,31 +187,6 @@ struct FiringFlow {
 
     private func clearHandedOver() -> [Action] {
         handedOver.isEmpty ? [] : [.clearOutbox(handedOver)]
-    }
-
-    /// What the batch does, from the records claimed: each item fired by the
-    /// core, the apps' records with their new badges, and the announcement of
-    /// the soonest next fire date.
-    private func decide(_ claim: FiringClaim, core: EngineCore) -> [Action] {
-        var firing = EngineCore.Firing()
-        // Each delivery's request as read from its pending row, which the store writes as it is.
-        var payloads: [RequestPayload] = []
-        payloads.reserveCapacity(batch.count)
-        for item in batch {
-            guard let (record, request) = claim.loaded[RegionKey(app: item.app, identifier: item.identifier)] else {
-                continue
-            }
-            let delivered = firing.deliveries.count
-            core.fire(item, record: record, request: request, app: claim.apps[item.app], now: now, into: &firing)
-            if firing.deliveries.count > delivered { payloads.append(record.payload) }
-        }
-        var apps = claim.apps
-        for (app, badge) in firing.badges {
-            apps[app]?.badge = badge
-        }
-        firing.apps = apps
-        let soonest = firing.rescheduled.lazy.compactMap { $0.1.nextFireDate }.min()
-        return [.save(firing, payloads: payloads, clearing: handedOver)] + (soonest.map { [.announce($0)] } ?? [])
     }
 
     /// The batch committed: the core follows it; apps held and rows missed are

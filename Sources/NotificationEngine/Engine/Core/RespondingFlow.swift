@@ -3,9 +3,11 @@ import Foundation
 /// The responding flow as a state machine without I/O: a user's answer to a
 /// delivery, what the engine read for it and what it committed come in as
 /// events; what the engine does next comes out as actions, in order. The
-/// runtime (`NotificationEngine+Responses.swift`) reads, writes and notifies
-/// as the actions say: the reads and the write under the `scheduling` lock,
-/// the memory changes under the `state` lock with the commit, the rest after.
+/// runtime (`NotificationEngine+Responses.swift`) runs them in one `switch`,
+/// each where its documentation says: the reads and the write under the
+/// `scheduling` lock; the memory changes under the `state` lock, right after
+/// the write commits and before the `scheduling` lock is released; the rest
+/// (presenters, events, the app's handler) once both locks are released.
 struct RespondingFlow {
     /// The user's answer, as the presenter gave it (the action identifier in NFC).
     struct Answer: Equatable {
@@ -27,24 +29,27 @@ struct RespondingFlow {
     }
 
     enum Action: Equatable {
-        /// Read the app's record (``Event/recordRead(_:now:)``).
+        /// Under the `scheduling` lock: read the app's record (``Event/recordRead(_:now:)``).
         case readRecord(AppIdentifier)
-        /// In one transaction with the app locked: the delivery answered and out
-        /// of the notification center, the response saved if it reaches the app.
+        /// Under the `scheduling` lock, in one transaction with the app locked:
+        /// the delivery answered and out of the notification center, the
+        /// response saved if it reaches the app; then whether the app's handler
+        /// is connected (``Event/committed(isConnected:)``).
         case write(ResponseDecision)
         /// In memory, with the commit: the app is in the foreground from now on.
         case bringToForeground(AppIdentifier)
         /// In memory, with the commit: the response is on its way to the app's
         /// handler, so a connection made meanwhile does not get it twice.
         case trackInFlight(DeliveryID)
-        /// The presenters take the delivery down.
+        /// After the locks: the presenters take the delivery down.
         case withdraw(DeliveryID, of: AppIdentifier)
+        /// After the locks.
         case emit(NotificationEvent)
-        /// The response goes out on the engine's responses.
+        /// After the locks: the response goes out on the engine's responses.
         case publish(NotificationResponse)
-        /// The app's connected handler gets the response.
+        /// After the locks: the app's handler, as connected at the commit, gets the response.
         case handToApp(NotificationResponse)
-        /// Nothing needs the delivery's attachments any more.
+        /// After the locks: nothing needs the delivery's attachments any more.
         case sweepAttachments
     }
 
