@@ -2,76 +2,188 @@ import Foundation
 @testable import NotificationEngine
 import Testing
 
-/// The adding flow's bookkeeping on its own: each add's result, and what the
-/// engine does once the group's transaction committed or failed.
+/// The adding flow on its own: what the engine read and committed in, the
+/// engine's actions out, run against records and requests kept in memory
+/// (``AddingFlowHarness``); no store, clock or lock.
 @Suite("Engine core: the adding flow")
 struct AddingFlowTests {
-    static let now = Date(timeIntervalSinceReferenceDate: 800_000_000)
-    static let a: AppIdentifier = "com.example.a"
-    static let b: AppIdentifier = "com.example.b"
+    typealias Harness = AddingFlowHarness
+    static let app = Harness.app
+    static let other = Harness.other
+    static let unauthorized = Harness.unauthorized
 
-    static func pending(_ identifier: String, after seconds: TimeInterval?) -> PendingRequest {
-        PendingRequest(
-            request: NotificationRequest(identifier: identifier, content: NotificationContent(title: identifier)),
-            nextFireDate: seconds.map { now.addingTimeInterval($0) }, addedDate: now)
+    static func request(
+        _ identifier: String, after seconds: TimeInterval?, title: String = "T", attachment size: Int? = nil
+    ) -> NotificationRequest {
+        Harness.request(identifier, after: seconds, title: title, attachment: size)
     }
 
-    static func flow(_ apps: [AppIdentifier]) -> AddingFlow {
-        AddingFlow(apps.map { (requests: [], app: $0) })
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        var limit = 64
+        var attachmentBytes = Int.max
+        var coordinated = false
+        var unreadable: Set<AppIdentifier> = []
+        var failing: Set<Int> = []
+        /// Adds made before, one by one, for ``AddingFlowTests/app``.
+        var before: [NotificationRequest] = []
+        var adds: [(requests: [NotificationRequest], app: AppIdentifier)]
+        var trace: [String]
+        var outcomes: [AddOutcome]
+        /// The app's pending requests afterwards, soonest first.
+        var pending: [String]
+
+        var testDescription: String { name }
     }
 
-    static func plan(_ items: [PendingRequest], evicted: [PendingRequest] = [], replaced: [String] = [])
-        -> EngineCore.AddPlan
-    {
-        EngineCore.AddPlan(items: items, evicted: evicted, replaced: replaced)
-    }
+    static let cases: [Case] = [
+        Case(
+            name: "a lone add with a single writer: the record read before the transaction, the count the engine's own",
+            adds: [([request("a", after: 10)], app)],
+            trace: ["readRecord(core)", "write(core)", "readPendingCount(core, cached: 0)", "readReplaced(a)", "save(a)",
+                    "announce(+10)", "pendingChanged", "armTimer", "emit(core)"],
+            outcomes: [.added(evicted: [])], pending: ["a"]),
+        Case(
+            name: "with other writers the record comes with the app's lock, the count from the store",
+            coordinated: true, before: [request("b", after: 20)], adds: [([request("a", after: 10)], app)],
+            trace: ["write(core)", "readPendingCount(core, cached: 1)", "readReplaced(a)", "save(a)", "announce(+10)",
+                    "pendingChanged", "armTimer", "emit(core)"],
+            outcomes: [.added(evicted: [])], pending: ["a", "b"]),
+        Case(
+            name: "a group reads each app's record and count once, carrying the count from one add of the app to the next",
+            adds: [([request("x", after: 10)], app), ([request("y", after: 20)], app),
+                   ([request("o", after: 5)], other)],
+            trace: ["readRecord(core)", "readRecord(other)", "write(core,core,other)",
+                    "readPendingCount(core, cached: 0)", "readReplaced(x)", "save(x)", "readReplaced(y)", "save(y)",
+                    "readPendingCount(other, cached: 0)", "readReplaced(o)", "save(o)", "announce(+5)",
+                    "pendingChanged", "armTimer", "emit(core)", "emit(other)"],
+            outcomes: [.added(evicted: []), .added(evicted: []), .added(evicted: [])], pending: ["x", "y"]),
+        Case(
+            name: "at the limit the latest-firing requests are read and the latest evicted; its attachments are swept",
+            limit: 2, before: [request("a", after: 10), request("b", after: 30)],
+            adds: [([request("c", after: 5)], app)],
+            trace: ["readRecord(core)", "write(core)", "readPendingCount(core, cached: 2)", "readReplaced(c)",
+                    "readLatest(1)", "save(c; evicting b)", "announce(+5)", "pendingChanged", "armTimer", "emit(core)",
+                    "sweep"],
+            outcomes: [.added(evicted: ["b"])], pending: ["c", "a"]),
+        Case(
+            name: "a lone add's refusal rolls its transaction back",
+            adds: [([request("ok", after: 10), request("", after: 10)], app)],
+            trace: ["readRecord(core)", "write(core)", "rollback"],
+            outcomes: [.refused(.invalidIdentifier)], pending: []),
+        Case(
+            name: "a refused add of a group is skipped and the others go ahead",
+            adds: [([request("", after: 10)], app), ([request("b", after: 20)], app)],
+            trace: ["readRecord(core)", "write(core,core)", "readPendingCount(core, cached: 0)", "readReplaced(b)",
+                    "save(b)", "announce(+20)", "pendingChanged", "armTimer", "emit(core)"],
+            outcomes: [.refused(.invalidIdentifier), .added(evicted: [])], pending: ["b"]),
+        Case(
+            name: "an add carrying attachments reads what the app holds, for the quota",
+            adds: [([request("p", after: 10, attachment: 1)], app)],
+            trace: ["readRecord(core)", "write(core)", "readPendingCount(core, cached: 0)", "readReplaced(p)",
+                    "readAttachmentReferences", "save(p)", "announce(+10)", "pendingChanged", "armTimer", "emit(core)"],
+            outcomes: [.added(evicted: [])], pending: ["p"]),
+        Case(
+            name: "an add of a group over the attachment quota is skipped; the next add of the app reads the count",
+            attachmentBytes: 1, adds: [([request("p", after: 10, attachment: 2)], app), ([request("q", after: 20)], app)],
+            trace: ["readRecord(core)", "write(core,core)", "readPendingCount(core, cached: 0)", "readReplaced(p)",
+                    "readAttachmentReferences", "readPendingCount(core, cached: 0)", "readReplaced(q)", "save(q)",
+                    "announce(+20)", "pendingChanged", "armTimer", "emit(core)"],
+            outcomes: [.refused(.payloadTooLarge), .added(evicted: [])], pending: ["q"]),
+        Case(
+            name: "when a group's transaction fails each of its adds is made again alone",
+            failing: [0], adds: [([request("x", after: 10)], app), ([request("o", after: 5)], other)],
+            trace: ["readRecord(core)", "readRecord(other)", "write(core,other)", "readPendingCount(core, cached: 0)",
+                    "readReplaced(x)", "save(x)", "readPendingCount(other, cached: 0)", "readReplaced(o)", "save(o)",
+                    "announce(+5)", "rollback", "retryAlone(0)", "retryAlone(1)",
+                    "readRecord(core)", "write(core)", "readPendingCount(core, cached: 0)", "readReplaced(x)", "save(x)",
+                    "announce(+10)", "pendingChanged", "armTimer", "emit(core)",
+                    "readRecord(other)", "write(other)", "readPendingCount(other, cached: 0)", "readReplaced(o)",
+                    "save(o)", "announce(+5)", "pendingChanged", "armTimer", "emit(other)"],
+            outcomes: [.added(evicted: []), .added(evicted: [])], pending: ["x"]),
+        Case(
+            name: "when a lone add's transaction fails, the failure is its result",
+            failing: [0], adds: [([request("x", after: 10)], app)],
+            trace: ["readRecord(core)", "write(core)", "readPendingCount(core, cached: 0)", "readReplaced(x)", "save(x)",
+                    "announce(+10)", "rollback"],
+            outcomes: [.refused(.storeFailure)], pending: []),
+        Case(
+            name: "an invalid app is refused unread; an app not authorized is refused in the transaction; nothing changed",
+            adds: [([request("x", after: 10)], "not an app!"), ([request("y", after: 10)], unauthorized)],
+            trace: ["readRecord(unauthorized)", "write(unauthorized)", "armTimer"],
+            outcomes: [.refused(.invalidAppIdentifier), .refused(.notificationsNotAllowed)], pending: []),
+        Case(
+            name: "an app whose record cannot be read is refused, each of its adds reading it again; no transaction",
+            unreadable: [app], adds: [([request("x", after: 10)], app), ([request("y", after: 10)], app)],
+            trace: ["readRecord(core)", "readRecord(core)"],
+            outcomes: [.refused(.storeFailure), .refused(.storeFailure)], pending: []),
+        Case(
+            name: "a request due now fires once the lock is left",
+            adds: [([request("now", after: nil)], app)],
+            trace: ["readRecord(core)", "write(core)", "readPendingCount(core, cached: 0)", "readReplaced(now)",
+                    "save(now)", "announce(+0)", "pendingChanged", "armTimer", "emit(core)", "fireDue"],
+            outcomes: [.added(evicted: [])], pending: ["now"]),
+        Case(
+            name: "a later add of a group replaces an earlier one with its identifier, and sweeps",
+            adds: [([request("a", after: 10, title: "first")], app), ([request("a", after: 15, title: "again")], app)],
+            trace: ["readRecord(core)", "write(core,core)", "readPendingCount(core, cached: 0)", "readReplaced(a)",
+                    "save(a)", "readReplaced(a)", "save(a)", "announce(+10)", "pendingChanged", "armTimer", "emit(core)",
+                    "sweep"],
+            outcomes: [.added(evicted: []), .added(evicted: [])], pending: ["a"]),
+    ]
 
-    @Test("A commit tells each app that changed once, in the order of its first add, and sets each result")
-    func committed() throws {
-        var flow = Self.flow([Self.b, Self.a, Self.b, Self.a])
-        flow.refuse(3, NotificationError(.pendingLimitReached, "refused"))
-        let actions = flow.handle(.committed([
-            .init(index: 0, app: Self.b, plan: Self.plan([Self.pending("x", after: 10)])),
-            .init(index: 1, app: Self.a, plan: Self.plan([Self.pending("y", after: 20)])),
-            .init(index: 2, app: Self.b, plan: Self.plan([Self.pending("z", after: 30)])),
-        ], now: Self.now))
-        #expect(actions == [.emitPendingChanged(Self.b), .emitPendingChanged(Self.a)])
-        for index in 0..<3 {
-            #expect(try flow.results[index]?.get().evictedIdentifiers == [])
+    @Test("The flow's actions, in order, and each add's result", arguments: cases)
+    func flow(_ test: Case) throws {
+        var harness = Harness(limit: test.limit, attachmentBytes: test.attachmentBytes)
+        harness.authorize(Self.other)
+        for request in test.before {
+            try harness.add([request])
         }
-        #expect(flow.refusedAny)
+        (harness.trace, harness.coordinated, harness.unreadable, harness.failing) =
+            ([], test.coordinated, test.unreadable, test.failing)
+        let outcomes = harness.addEach(test.adds.map { ($0.requests, $0.app) }).map(AddOutcome.init)
+        #expect(harness.trace == test.trace)
+        #expect(outcomes == test.outcomes)
+        #expect(harness.identifiers() == test.pending)
+        #expect(harness.errors.isEmpty)
+        for app in [Self.app, Self.other] {
+            #expect(harness.core.pendingCounts[app, default: 0] == harness.pending[app, default: []].count)
+        }
     }
 
-    @Test(
-        "Evictions and replacements sweep attachments; a request due now fires",
-        arguments: [
-            (false, false, false, [AddingFlow.Action.emitPendingChanged(a)]),
-            (true, false, false, [.emitPendingChanged(a), .sweepAttachments]),
-            (false, true, false, [.emitPendingChanged(a), .sweepAttachments]),
-            (false, false, true, [.emitPendingChanged(a), .fireDue]),
-            (true, true, true, [.emitPendingChanged(a), .sweepAttachments, .fireDue]),
+    @Test("Each app that changed hears of it once, in the order of its first add")
+    func changedOncePerApp() {
+        var harness = Harness(limit: 2)
+        harness.authorize(Self.other)
+        let r = { (identifier: String) in Self.request(identifier, after: 10) }
+        let results = harness.addEach([
+            ([r("x")], Self.other), ([r("y")], Self.app), ([r("z")], Self.other), ([r("w")], Self.app),
+            ([r("v")], Self.app),
         ])
-    func after(evicts: Bool, replaces: Bool, dueNow: Bool, expected: [AddingFlow.Action]) throws {
-        var flow = Self.flow([Self.a])
-        let evicted = evicts ? [Self.pending("old", after: 99)] : []
-        let plan = Self.plan(
-            [Self.pending("new", after: dueNow ? 0 : 5)], evicted: evicted, replaced: replaces ? ["new"] : [])
-        #expect(flow.handle(.committed([.init(index: 0, app: Self.a, plan: plan)], now: Self.now)) == expected)
-        #expect(try flow.results[0]?.get().evictedIdentifiers == (evicts ? ["old"] : []))
-        #expect(!flow.refusedAny)
+        #expect(results.map(AddOutcome.init) == [
+            .added(evicted: []), .added(evicted: []), .added(evicted: []), .added(evicted: []),
+            .refused(.pendingLimitReached),
+        ])
+        #expect(harness.changed == [Self.other, Self.app])
     }
 
-    @Test("A failed transaction is a lone add's result; a group's adds are each made again alone")
-    func failed() throws {
-        let failure = NotificationError(.storeFailure, "down")
-        var lone = Self.flow([Self.a])
-        #expect(lone.handle(.failed(candidates: [0], error: failure)).isEmpty)
-        #expect(throws: NotificationError.self) { try lone.results[0]?.get() }
+    @Test("A replaced add's latest entry is the one the core watches: the window holds the later date only")
+    func replacementKeepsTheCoreInStep() {
+        var harness = Harness()
+        _ = harness.addEach([
+            ([Self.request("a", after: 10)], Self.app), ([Self.request("a", after: 15)], Self.app),
+        ])
+        #expect(harness.core.window.entries.map(\.identifier) == ["a"])
+        #expect(harness.core.window.entries.map(\.date) == [Harness.start + 15])
+        #expect(harness.core.pendingCounts[Self.app] == 1)
+    }
 
-        var group = Self.flow([Self.a, Self.b, Self.a])
-        group.refuse(1, NotificationError(.pendingLimitReached, "refused"))
-        #expect(group.handle(.failed(candidates: [0, 2], error: failure)) == [.retryAlone(0), .retryAlone(2)])
-        #expect(group.results[0] == nil && group.results[2] == nil)
-        #expect(group.refusedAny)
+    @Test("Events out of order are refused with a store failure")
+    func outOfOrder() {
+        var core = Harness().core
+        var flow = AddingFlow([([Self.request("a", after: 10)], Self.app)])
+        let error = #expect(throws: NotificationError.self) { try flow.handle(.replacedRead([]), core: &core) }
+        #expect(error?.code == .storeFailure)
+        #expect(throws: NotificationError.self) { try flow.handle(.recordRead(.success(EngineCoreTests.authorized)), core: &core) }
     }
 }

@@ -33,25 +33,17 @@ struct EngineCoreTests {
             trigger: .timeInterval(TimeIntervalTrigger(interval: seconds, repeats: repeats)))
     }
 
-    /// Plans and commits an add of `requests` as the engine would, with the
-    /// latest-firing requests the store would return.
+    /// Adds `requests` with the adding flow, as the engine would, the store's
+    /// pending requests kept in `pending`; returns the add's plan.
     @discardableResult
     static func add(
         _ requests: [NotificationRequest], to core: inout EngineCore, pending: inout [PendingRequest],
         at now: Date = now
     ) throws -> EngineCore.AddPlan {
-        let items = try core.pendingItems(for: requests, of: app, record: authorized, now: now)
-        let identifiers = Set(items.map(\.request.identifier))
-        let replaced = pending.map(\.request.identifier).filter(identifiers.contains)
-        let latest = pending.sorted { ($0.nextFireDate ?? .distantFuture) > ($1.nextFireDate ?? .distantFuture) }
-        let plan = try core.plan(
-            items, for: app, count: core.pendingCounts[app] ?? 0, replaced: replaced,
-            latest: Array(latest.prefix(core.overflow(adding: items, count: pending.count, replaced: replaced)
-                + replaced.count)))
-        let gone = Set(plan.evicted.map(\.request.identifier) + plan.replaced)
-        pending = pending.filter { !gone.contains($0.request.identifier) } + plan.items
-        core.committed(plan, for: app)
-        return plan
+        var harness = AddingFlowHarness(core: core, pending: pending, now: now)
+        try harness.add(requests)
+        (core, pending) = (harness.core, harness.pending[app] ?? [])
+        return try #require(harness.saved.last)
     }
 
     static func record(_ pending: PendingRequest) -> PendingRecord {

@@ -8,6 +8,9 @@ import Testing
 /// Identifiers compare as Swift strings do, by canonical equivalence: `"n\u{e9}"`
 /// (precomposed) and `"ne\u{301}"` (decomposed) are one identifier, in both
 /// stores, in the due window and in every lookup. The engine keeps them in NFC.
+/// That a later spelling replaces an earlier one in a batch or a group, counts
+/// once against the limit, and is measured in NFC is decided by the adding flow,
+/// tested on its own in `Core/AddingDecisionTests.swift`.
 @Suite("Engine: canonically equal identifiers")
 struct CanonicalIdentifierTests {
     static let composed = "n\u{e9}"
@@ -61,39 +64,6 @@ struct CanonicalIdentifierTests {
         #expect(fixture.presentedIdentifiers.count == 1, "the removed request does not fire")
     }
 
-    @Test("In one batch or one group the later spelling replaces the earlier", arguments: [false, true])
-    func laterInBatchWins(sqlite: Bool) async throws {
-        let directory = try TemporaryDirectory()
-        let fixture = try await Self.fixture(directory, sqlite: sqlite)
-        let engine = fixture.engine
-        try await engine.add(
-            [EngineFixture.request(Self.composed, after: 10, title: "first"),
-             EngineFixture.request(Self.decomposed, after: 20, title: "second")], for: fixture.app)
-        #expect(try await engine.pendingRequests(for: fixture.app).map(\.request.content.title) == ["second"])
-        let results = engine.addEach([
-            NotificationEngine.GroupedAdd([EngineFixture.request(Self.decomposed, after: 30, title: "third")], for: fixture.app),
-            NotificationEngine.GroupedAdd([EngineFixture.request(Self.composed, after: 40, title: "fourth")], for: fixture.app),
-        ])
-        #expect(results.allSatisfy { (try? $0.get().evictedIdentifiers) == [] })
-        let pending = try await engine.pendingRequests(for: fixture.app)
-        #expect(pending.map(\.request.content.title) == ["fourth"])
-        #expect(pending.map { Self.bytes($0.request.identifier) } == [Self.bytes(Self.composed)])
-        fixture.scheduler.advance(by: 60)
-        #expect(fixture.presenter.presentations.map(\.delivery.request.content.title) == ["fourth"])
-    }
-
-    @Test("Replacing with the other spelling does not count against the pending limit", arguments: [false, true])
-    func limitCountsOnce(sqlite: Bool) async throws {
-        let directory = try TemporaryDirectory()
-        let fixture = try await Self.fixture(directory, sqlite: sqlite, limit: 2)
-        let engine = fixture.engine
-        try await engine.add([EngineFixture.request("x", after: 10), EngineFixture.request(Self.composed, after: 20)],
-                             for: fixture.app)
-        let result = try await engine.add(EngineFixture.request(Self.decomposed, after: 30), for: fixture.app)
-        #expect(result.evictedIdentifiers.isEmpty)
-        #expect(try await engine.pendingRequests(for: fixture.app).count == 2)
-    }
-
     @Test("A delivery of the other spelling replaces the one in the notification center", arguments: [false, true])
     func deliveryReplaces(sqlite: Bool) async throws {
         let directory = try TemporaryDirectory()
@@ -106,17 +76,6 @@ struct CanonicalIdentifierTests {
         let delivered = try await engine.deliveredNotifications(for: fixture.app)
         #expect(delivered.map(\.id) == [fixture.presenter.presentations.last?.delivery.id])
         #expect(fixture.presenter.withdrawn == [fixture.presenter.presentations[0].delivery.id])
-    }
-
-    @Test("Length limits count the normalized form")
-    func lengthOfNormalizedForm() async throws {
-        let directory = try TemporaryDirectory()
-        let fixture = try await Self.fixture(directory, sqlite: false)
-        // 400 scalars as given, 200 once composed: within the limit of 255.
-        let long = String(repeating: "e\u{301}", count: 200)
-        try await fixture.engine.add(EngineFixture.request(long, after: 10), for: fixture.app)
-        let stored = try await fixture.engine.pendingRequests(for: fixture.app).first?.request.identifier
-        #expect(stored?.unicodeScalars.count == 200)
     }
 
     @Test("Category, action and thread identifiers are kept normalized too", arguments: [false, true])

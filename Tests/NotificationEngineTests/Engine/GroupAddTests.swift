@@ -2,11 +2,13 @@ import Foundation
 import HeraldTestSupport
 import NotificationEngine
 import Signals
-import Synchronization
 import Testing
 
 /// `addEach`, the group commit behind the daemon's adds: one transaction, but each
-/// add with the result it would have had on its own.
+/// add with the result it would have had on its own, on both stores. What each
+/// add of a group gets, and which apps hear of it, is decided by the adding
+/// flow, tested on its own in `Core/AddingFlowTests.swift` and
+/// `Core/AddingDecisionTests.swift`.
 @Suite("Engine: adds committed in a group")
 struct GroupAddTests {
     typealias GroupedAdd = NotificationEngine.GroupedAdd
@@ -34,21 +36,6 @@ struct GroupAddTests {
         ]
     }
 
-    /// A result without the error's message, to compare outcomes.
-    enum Outcome: Equatable {
-        case added(evicted: [String])
-        case refused(NotificationError.Code)
-        case failed(String)
-
-        init(_ result: Result<AddResult, any Error>) {
-            switch result {
-            case .success(let added): self = .added(evicted: added.evictedIdentifiers)
-            case .failure(let error as NotificationError): self = .refused(error.code)
-            case .failure(let error): self = .failed("\(error)")
-            }
-        }
-    }
-
     static func fixture(_ store: NotificationStoreKind) async throws -> EngineFixture {
         let fixture = try EngineFixture(store: store) { $0.pendingLimitPerApp = 4 }
         try await fixture.authorize()
@@ -63,23 +50,18 @@ struct GroupAddTests {
         let single = try await Self.fixture(sqlite ? .sqlite(path: directory.path("single.sqlite")) : .inMemory)
         let group = Self.mixedGroup(grouped.app)
 
-        let together = grouped.engine.addEach(group).map(Outcome.init)
-        var alone: [Outcome] = []
+        let together = grouped.engine.addEach(group).map(AddOutcome.init)
+        var alone: [AddOutcome] = []
         for add in group {
             do {
                 alone.append(.added(evicted: try await single.engine.add(add.requests, for: add.app).evictedIdentifiers))
             } catch {
-                alone.append(Outcome(.failure(error)))
+                alone.append(AddOutcome(.failure(error)))
             }
         }
 
+        // Which add gets what is the adding flow's (Core/AddingDecisionTests.swift); here, that the engine agrees.
         #expect(together == alone)
-        #expect(together[0] == .added(evicted: []))
-        #expect(together[3] == .refused(.invalidIdentifier))
-        #expect(together[4] == .refused(.invalidAppIdentifier))
-        #expect(together[5] == .refused(.notificationsNotAllowed))
-        #expect(together[8] == .refused(.pendingLimitReached))
-        #expect(together[9] == .added(evicted: ["c", "b"]))
         for app in [grouped.app, Self.other, Self.unauthorized] {
             let mine = try await grouped.engine.pendingRequests(for: app)
             let theirs = try await single.engine.pendingRequests(for: app)
@@ -95,38 +77,6 @@ struct GroupAddTests {
         #expect(grouped.presentedIdentifiers.sorted() == single.presentedIdentifiers.sorted())
         #expect(grouped.presentedIdentifiers.sorted() == ["a", "d", "e", "f", "o"])
         #expect(try await grouped.engine.pendingRequests(for: grouped.app).isEmpty)
-    }
-
-    @Test("A group emits pendingChanged once per app it changed, and none when it changed nothing")
-    func eventsPerApp() async throws {
-        let fixture = try await Self.fixture(.inMemory)
-        let changed = Mutex<[AppIdentifier]>([])
-        let watching = fixture.engine.events.subscribeNext { event in
-            if case .pendingChanged(let app) = event { changed.withLock { $0.append(app) } }
-        }
-        defer { watching.dispose() }
-        _ = fixture.engine.addEach(Self.mixedGroup(fixture.app))
-        #expect(changed.withLock { $0 } == [fixture.app, Self.other])
-
-        changed.withLock { $0 = [] }
-        let refused = fixture.engine.addEach([
-            GroupedAdd([EngineFixture.request("", after: 1)], for: fixture.app),
-            GroupedAdd([EngineFixture.request("z", after: 1)], for: Self.unauthorized),
-        ])
-        #expect(refused.map(Outcome.init) == [.refused(.invalidIdentifier), .refused(.notificationsNotAllowed)])
-        #expect(changed.withLock { $0 }.isEmpty)
-    }
-
-    @Test("A request of a group without a trigger is delivered before addEach returns")
-    func firesNow() async throws {
-        let fixture = try await Self.fixture(.inMemory)
-        let now = NotificationRequest(identifier: "now", content: NotificationContent(title: "Now"), trigger: nil)
-        let results = fixture.engine.addEach([
-            GroupedAdd([EngineFixture.request("later", after: 60)], for: fixture.app),
-            GroupedAdd([now], for: Self.other),
-        ])
-        #expect(results.map(Outcome.init) == [.added(evicted: []), .added(evicted: [])])
-        #expect(fixture.presentedIdentifiers == ["now"])
     }
 
     @Test("The pending version moves with every change of pending requests, and only then")

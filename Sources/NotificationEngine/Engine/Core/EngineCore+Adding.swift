@@ -2,7 +2,7 @@ import Foundation
 
 extension EngineCore {
     /// What an add will write, decided before anything is written.
-    struct AddPlan {
+    struct AddPlan: Equatable {
         /// The requests to save, identifiers in NFC, with their first fire dates.
         var items: [PendingRequest]
         /// The app's requests the pending limit drops.
