@@ -13,8 +13,7 @@ final class DelegateBridge: NotificationAppHandler {
         guard let center, let delegate = center.delegate else { return completionHandler([]) }
         let call = center.delegateCalls.begin()
         delegate.userNotificationCenter(center, willPresent: UNNotification(delivery)) { options in
-            guard call.finish() else { return }
-            completionHandler(options.engineOptions)
+            call.finish { completionHandler(options.engineOptions) }
         }
     }
 
@@ -27,8 +26,7 @@ final class DelegateBridge: NotificationAppHandler {
         guard let center, let delegate = center.delegate else { return completionHandler() }
         let call = center.delegateCalls.begin()
         delegate.userNotificationCenter(center, didReceive: UNNotificationResponse.make(response)) {
-            guard call.finish() else { return }
-            completionHandler()
+            call.finish { completionHandler() }
         }
     }
 }

@@ -11,7 +11,7 @@ final class DelegateCallTracker: Sendable {
 
     private let state = Mutex(State())
 
-    /// A callback starts; call ``Call/finish()`` from its completion handler.
+    /// A callback starts; call ``Call/finish(_:)`` from its completion handler.
     func begin() -> Call {
         state.withLock { $0.running += 1 }
         return Call(tracker: self)
@@ -48,12 +48,14 @@ final class DelegateCallTracker: Sendable {
             self.tracker = tracker
         }
 
-        /// Marks the callback finished; returns `false` if it already was, so a
-        /// completion handler called twice is passed on once.
-        func finish() -> Bool {
-            guard !isFinished.exchange(true, ordering: .acquiringAndReleasing) else { return false }
+        /// Runs `completion` (what the completion handler passes on) and then
+        /// marks the callback finished, the first time only, so a completion
+        /// handler called twice is passed on once, and a wait for the callbacks
+        /// ends after what the completion did (a delivery shown, a response handled).
+        func finish(_ completion: () -> Void) {
+            guard !isFinished.exchange(true, ordering: .acquiringAndReleasing) else { return }
+            completion()
             tracker.end()
-            return true
         }
     }
 }

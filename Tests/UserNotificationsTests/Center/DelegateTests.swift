@@ -2,6 +2,7 @@ import Foundation
 import NotificationEngine
 import NotificationEngineTesting
 import Signals
+import Synchronization
 import Testing
 import UserNotifications
 
@@ -71,6 +72,30 @@ struct DelegateTests {
         #expect(hidden.presented.map(\.request.identifier) == ["b"])
         #expect(fixture.shownIdentifiers == ["a"])
         #expect(try await fixture.center.throwing.deliveredNotifications().map(\.request.identifier) == ["a"])
+    }
+
+    /// A presenter that takes its time, as one that talks to a desktop does.
+    private final class SlowPresenter: Presenter {
+        private let shown = Mutex<[String]>([])
+        var identifiers: [String] { shown.withLock { $0 } }
+
+        func present(_ presentation: Presentation) {
+            Thread.sleep(forTimeInterval: 0.2)
+            shown.withLock { $0.append(presentation.delivery.request.identifier) }
+        }
+    }
+
+    @Test("waiting for the delegate's callbacks waits for what its answer does, however long the presenters take")
+    func theWaitCoversTheAnswer() async throws {
+        let shown = RecordingDelegate(presentation: [.banner, .list])
+        let fixture = try await activeApp(delegate: shown)
+        let slow = SlowPresenter()
+        let added = fixture.engine.addPresenter(slow)
+        defer { added.dispose() }
+        try await post("a", on: fixture)
+        await fixture.center.waitForDelegateCallbacks()
+        #expect(shown.presented.map(\.request.identifier) == ["a"])
+        #expect(slow.identifiers == ["a"])
     }
 
     @Test func aDelegateThatNeverAnswersTimesOutAsNotShown() async throws {
