@@ -79,6 +79,12 @@ let package = Package(
             ],
             swiftSettings: upcomingFeatures
         ),
+        // The push service's provider API: Apple's reasons and provider tokens.
+        .target(
+            name: "PushService",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: upcomingFeatures
+        ),
         // A presenter that records what it is handed, for tests of code on the engine.
         .target(
             name: "NotificationEngineTesting",
@@ -208,6 +214,11 @@ let package = Package(
             name: "HeraldTestSupport",
             dependencies: [.product(name: "Crypto", package: "swift-crypto")],
             path: "Tests/HeraldTestSupport",
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(
+            name: "PushServiceTests",
+            dependencies: ["PushService", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: upcomingFeatures
         ),
         .testTarget(
