@@ -147,13 +147,16 @@ export function createEffects({ dispatch, getState }, reading, stream) {
 
   /** Ends this browser's session and forgets its key; the daemon closes its streams, and the page shows the sign-in page. */
   async function signOut() {
+    // The stream stops first: the daemon closes it as the session ends, and its
+    // close would take the page to the sign-in page before the key is forgotten.
+    stream.stop();
     try {
       await api('POST', '/logout');
     } catch (error) {
+      stream.start();
       report(error);
       return;
     }
-    stream.stop();
     forgetKey();
     window.location.assign('/');
   }
