@@ -78,13 +78,11 @@ public struct ProviderTokenGate: Sendable {
         guard now.timeIntervalSince(token.issuedAt) <= Self.lifetime else {
             throw APNsRefusal(.expiredProviderToken, "the token was issued more than an hour ago")
         }
-        if let last = current[token.keyIdentifier], last.text != token.text {
-            guard now.timeIntervalSince(last.since) >= Self.updateInterval else {
+        if current[token.keyIdentifier]?.text != token.text {
+            if let last = current[token.keyIdentifier], now.timeIntervalSince(last.since) < Self.updateInterval {
                 throw APNsRefusal(
                     .tooManyProviderTokenUpdates, "key \(token.keyIdentifier) brought a new token within 20 minutes")
             }
-        }
-        if current[token.keyIdentifier]?.text != token.text {
             current[token.keyIdentifier] = (token.text, now)
         }
         return key.team
