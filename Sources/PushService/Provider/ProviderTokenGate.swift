@@ -21,7 +21,7 @@ public struct ProviderTokenGate: Sendable {
     public static let skew: TimeInterval = 300
 
     /// A registered signing key.
-    public struct Key: Sendable {
+    public struct Key: Sendable, Equatable {
         public var team: String
         /// The public key, as its raw representation (x and y).
         var publicKeyBytes: Data
@@ -29,6 +29,12 @@ public struct ProviderTokenGate: Sendable {
         public init(team: String, publicKey: P256.Signing.PublicKey) {
             self.team = team
             publicKeyBytes = publicKey.rawRepresentation
+        }
+
+        /// A key from its public key's raw representation (x and y), as kept.
+        public init(team: String, publicKeyBytes: Data) {
+            self.team = team
+            self.publicKeyBytes = publicKeyBytes
         }
 
         /// The key of a `.p8` file, as Apple hands it out (PKCS#8 PEM).
@@ -54,6 +60,15 @@ public struct ProviderTokenGate: Sendable {
 
     /// Registers (or replaces) the key with this identifier.
     public mutating func register(_ key: Key, identifier: String) {
+        keys[identifier] = key
+        current[identifier] = nil
+    }
+
+    /// Makes the key with this identifier `key` (`nil` removes it), keeping the
+    /// key's current token when the key is unchanged: the directory's keys may
+    /// change between pushes, and the rate rule must hold across them.
+    public mutating func update(_ identifier: String, to key: Key?) {
+        guard keys[identifier] != key else { return }
         keys[identifier] = key
         current[identifier] = nil
     }

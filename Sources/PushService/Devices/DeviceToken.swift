@@ -1,0 +1,72 @@
+public import Foundation
+
+/// An app's address on one device: 32 random bytes, made by the push service when
+/// the app registers, written as 64 hexadecimal digits in the provider API's path.
+/// Unguessable (256 bits from the system's generator), and bound to one app on one
+/// device by its ``DeviceRegistration``.
+public struct DeviceToken: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The token's bytes, as the app's `didRegisterForRemoteNotificationsWithDeviceToken` gets them.
+    public let bytes: Data
+
+    /// The number of bytes in a token, as APNs's.
+    public static let byteCount = 32
+
+    /// A new random token.
+    public init() {
+        var generator = SystemRandomNumberGenerator()
+        bytes = Data((0..<Self.byteCount).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+    }
+
+    /// The token these bytes make; `nil` unless there are exactly 32.
+    public init?(bytes: Data) {
+        guard bytes.count == Self.byteCount else { return nil }
+        self.bytes = bytes
+    }
+
+    /// The token written as 64 hexadecimal digits, in either case; `nil` for anything else.
+    public init?(hex: some StringProtocol) {
+        let digits = Array(hex.utf8)
+        guard digits.count == Self.byteCount * 2 else { return nil }
+        var bytes = Data(capacity: Self.byteCount)
+        var index = 0
+        while index < digits.count {
+            guard let high = Self.value(of: digits[index]), let low = Self.value(of: digits[index + 1]) else {
+                return nil
+            }
+            bytes.append(high << 4 | low)
+            index += 2
+        }
+        self.bytes = bytes
+    }
+
+    /// The 64 lower-case hexadecimal digits.
+    public var description: String {
+        bytes.map { byte in
+            let text = String(byte, radix: 16)
+            return byte < 16 ? "0" + text : text
+        }.joined()
+    }
+
+    private static func value(of digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let token = DeviceToken(hex: text) else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "a device token is 64 hexadecimal digits"))
+        }
+        self = token
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

@@ -1,0 +1,244 @@
+import Crypto
+public import Foundation
+import Synchronization
+
+/// The push service's keys and device registrations, in memory and in
+/// ``PushRecords``. What the provider API reads on every push (``key(_:)``,
+/// ``registration(of:)``, ``team(_:owns:)``) is answered from memory; a miss reads
+/// the records again, at most once per ``reloadInterval``, so a key or
+/// registration another node added is found without letting unknown tokens
+/// make every push read the database.
+public final class PushDirectory: Sendable {
+    /// Everything the directory holds.
+    public struct Contents: Sendable, Codable, Equatable {
+        public var keys: [ProviderKey] = []
+        public var registrations: [DeviceRegistration] = []
+
+        public init(keys: [ProviderKey] = [], registrations: [DeviceRegistration] = []) {
+            self.keys = keys
+            self.registrations = registrations
+        }
+    }
+
+    /// A change to make lasting.
+    public enum Change: Sendable, Equatable {
+        case keyAdded(ProviderKey)
+        case keyRemoved(String)
+        case registered(DeviceRegistration)
+        case unregistered(DeviceRegistration)
+    }
+
+    /// How often a miss may read the records again.
+    public static let reloadInterval: TimeInterval = 1
+
+    private struct State {
+        var keys: [String: ProviderKey] = [:]
+        var registrations: [DeviceToken: DeviceRegistration] = [:]
+        /// The active token of each app on each device.
+        var active: [Place: DeviceToken] = [:]
+        var lastReload = Date.distantPast
+
+        init(_ contents: Contents) {
+            keys = Dictionary(contents.keys.map { ($0.identifier, $0) }) { _, last in last }
+            registrations = Dictionary(contents.registrations.map { ($0.token, $0) }) { _, last in last }
+            for registration in registrations.values where registration.isActive {
+                active[Place(app: registration.app, device: registration.device)] = registration.token
+            }
+        }
+
+        var contents: Contents {
+            Contents(
+                keys: keys.values.sorted { $0.identifier < $1.identifier },
+                registrations: registrations.values.sorted { $0.registeredAt < $1.registeredAt })
+        }
+    }
+
+    private struct Place: Hashable {
+        var app: String
+        var device: String
+    }
+
+    private let records: any PushRecords
+    private let state: Mutex<State>
+
+    /// Opens the directory kept in `records`.
+    ///
+    /// - Throws: ``PushServiceError`` when they cannot be read.
+    public init(records: any PushRecords) throws {
+        self.records = records
+        state = Mutex(State(try records.load()))
+    }
+
+    // MARK: Keys
+
+    /// Every key, by identifier.
+    public var keys: [ProviderKey] {
+        state.withLock { $0.contents.keys }
+    }
+
+    /// Registers the key of a `.p8` file for `team`, owning `topics`; replaces a key
+    /// with the same identifier.
+    ///
+    /// - Throws: ``PushServiceError``: `invalidIdentifier`, `invalidKey`,
+    ///   `invalidTopic`, `topicTaken` (a topic of another team's key); nothing changes.
+    @discardableResult
+    public func addKey(identifier: String, team: String, p8: String, topics: [String], now: Date) throws -> ProviderKey {
+        try Self.checkName(identifier, "key identifier")
+        try Self.checkName(team, "team")
+        guard let privateKey = try? P256.Signing.PrivateKey(pemRepresentation: p8) else {
+            throw PushServiceError(.invalidKey, "the key file is not a P-256 private key in PEM (a .p8 file)")
+        }
+        let topics = Array(Set(topics)).sorted()
+        guard !topics.isEmpty else { throw PushServiceError(.invalidTopic, "a key needs at least one topic") }
+        for topic in topics { try Self.checkTopic(topic) }
+        let key = ProviderKey(
+            identifier: identifier, team: team, publicKey: privateKey.publicKey.rawRepresentation, topics: topics,
+            addedAt: now)
+        return try change { state in
+            for other in state.keys.values where other.team != team && other.identifier != identifier {
+                if let topic = other.topics.first(where: topics.contains) {
+                    throw PushServiceError(.topicTaken, "\(topic) belongs to team \(other.team)")
+                }
+            }
+            state.keys[identifier] = key
+            return (.keyAdded(key), key)
+        }
+    }
+
+    /// Removes a key: tokens it signed are refused from now on.
+    ///
+    /// - Throws: ``PushServiceError`` `keyNotFound`.
+    public func removeKey(_ identifier: String) throws {
+        try change { state in
+            guard state.keys.removeValue(forKey: identifier) != nil else {
+                throw PushServiceError(.keyNotFound, "no key \(identifier) is registered")
+            }
+            return (.keyRemoved(identifier), ())
+        }
+    }
+
+    /// The key with this identifier, reading the records again on a miss.
+    public func key(_ identifier: String, now: Date) -> ProviderKey? {
+        lookUp(now: now) { $0.keys[identifier] }
+    }
+
+    /// Whether `team` owns `topic` (one of its keys names it).
+    public func team(_ team: String, owns topic: String, now: Date) -> Bool {
+        lookUp(now: now) { state in
+            state.keys.values.contains { $0.team == team && $0.topics.contains(topic) } ? true : nil
+        } ?? false
+    }
+
+    // MARK: Registrations
+
+    /// Every registration, oldest first.
+    public var registrations: [DeviceRegistration] {
+        state.withLock { $0.contents.registrations }
+    }
+
+    /// The token of `app` on `device`: the one it holds, else a new one.
+    ///
+    /// - Throws: ``PushServiceError`` `invalidTopic` for a bad app identifier,
+    ///   `storeFailure` when it cannot be saved.
+    public func register(app: String, device: String, now: Date) throws -> DeviceRegistration {
+        try Self.checkTopic(app)
+        return try change { state in
+            if let token = state.active[Place(app: app, device: device)], let held = state.registrations[token] {
+                return (nil, held)
+            }
+            let registration = DeviceRegistration(token: DeviceToken(), app: app, device: device, registeredAt: now)
+            state.registrations[registration.token] = registration
+            state.active[Place(app: app, device: device)] = registration.token
+            return (.registered(registration), registration)
+        }
+    }
+
+    /// Ends the registration of `app` on `device`; pushes to its token are then
+    /// `Unregistered`. Returns it, or `nil` when the app holds no token there.
+    @discardableResult
+    public func unregister(app: String, device: String, now: Date) throws -> DeviceRegistration? {
+        try change { state in
+            guard let token = state.active.removeValue(forKey: Place(app: app, device: device)),
+                var registration = state.registrations[token]
+            else { return (nil, nil) }
+            registration.unregisteredAt = now
+            state.registrations[token] = registration
+            return (.unregistered(registration), registration)
+        }
+    }
+
+    /// The active registration of `app` on `device`.
+    public func registration(app: String, device: String) -> DeviceRegistration? {
+        state.withLock { state in
+            state.active[Place(app: app, device: device)].flatMap { state.registrations[$0] }
+        }
+    }
+
+    /// What `token` stands for (active or ended), reading the records again on a miss.
+    public func registration(of token: DeviceToken, now: Date) -> DeviceRegistration? {
+        lookUp(now: now) { $0.registrations[token] }
+    }
+
+    // MARK: Keeping
+
+    /// Reads the records again, for changes another node made.
+    public func reload(now: Date) throws {
+        var fresh = State(try records.load())
+        fresh.lastReload = now
+        state.withLock { $0 = fresh }
+    }
+
+    /// Applies `body`'s change in memory and in the records, or neither, and
+    /// returns what `body` made; a `nil` change leaves both as they are.
+    private func change<T>(_ body: (inout State) throws -> (Change?, T)) throws -> T {
+        try state.withLock { state in
+            var next = state
+            let (change, result) = try body(&next)
+            guard let change else { return result }
+            do {
+                try records.save(change, all: next.contents)
+            } catch let error as PushServiceError {
+                throw error
+            } catch {
+                throw PushServiceError(.storeFailure, "cannot save the push service's records: \(error)")
+            }
+            state = next
+            return result
+        }
+    }
+
+    private func lookUp<T>(now: Date, _ find: (State) -> T?) -> T? {
+        if let found = state.withLock({ find($0) }) { return found }
+        let due = state.withLock { state in
+            guard now.timeIntervalSince(state.lastReload) >= Self.reloadInterval else { return false }
+            state.lastReload = now
+            return true
+        }
+        guard due, let contents = try? records.load() else { return nil }
+        return state.withLock { state in
+            let lastReload = state.lastReload
+            state = State(contents)
+            state.lastReload = lastReload
+            return find(state)
+        }
+    }
+
+    private static func checkName(_ name: String, _ what: String) throws {
+        let allowed = name.utf8.allSatisfy { byte in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ".")
+                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+        }
+        guard allowed, (1...64).contains(name.utf8.count) else {
+            throw PushServiceError(.invalidIdentifier, "a \(what) is 1 to 64 letters, digits, '.', '_' or '-': \(name.debugDescription)")
+        }
+    }
+
+    private static func checkTopic(_ topic: String) throws {
+        guard (1...255).contains(topic.utf8.count), !topic.contains(where: { $0.isWhitespace || $0.isNewline }),
+            topic.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
+        else {
+            throw PushServiceError(.invalidTopic, "a topic is an app identifier of 1 to 255 bytes: \(topic.debugDescription)")
+        }
+    }
+}

@@ -1,0 +1,28 @@
+/// A refusal of the push service's own API (keys, registrations), as opposed to
+/// the provider API's ``APNsRefusal``: a code and a message naming what is wrong.
+public struct PushServiceError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Code: String, Sendable, Equatable {
+        /// A key identifier or team that is not 1 to 64 letters, digits, `.`, `_` or `-`.
+        case invalidIdentifier
+        /// A `.p8` file that is not a P-256 private key in PEM.
+        case invalidKey
+        /// A topic that is not an app identifier, or a key with no topic.
+        case invalidTopic
+        /// A topic another team already owns.
+        case topicTaken
+        /// No key with this identifier.
+        case keyNotFound
+        /// The records could not be read or written.
+        case storeFailure
+    }
+
+    public var code: Code
+    public var message: String
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
+}

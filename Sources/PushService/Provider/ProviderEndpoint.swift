@@ -1,0 +1,121 @@
+public import Foundation
+public import NotificationModel
+import Synchronization
+
+/// Apple's provider API, `POST /3/device/{token}`, as one function from a request
+/// to its answer: the checks APNs makes, in the order that tells a caller
+/// nothing it is not entitled to (who it is before what it sent), and the push
+/// handed to ``deliver`` once every check passed.
+///
+/// 1. `POST` (else `MethodNotAllowed`), a path `/3/device/{token}` (else `BadPath`;
+///    no token is `MissingDeviceToken`).
+/// 2. The provider token (``ProviderToken``, ``ProviderTokenGate``) against the
+///    directory's keys.
+/// 3. The `apns-*` headers (``PushHeaders``); the topic must be the team's
+///    (`TopicDisallowed`).
+/// 4. The device token: 64 hex digits of a registration (`BadDeviceToken`), still
+///    active (`Unregistered`, with when it ended), of the topic's app
+///    (`DeviceTokenNotForTopic`).
+/// 5. The payload (`PayloadTooLarge`, and whatever ``readPayload`` refuses).
+public final class ProviderEndpoint: Sendable {
+    /// Reads a payload under its headers into the notification the device receives.
+    public typealias ReadPayload = @Sendable (Data, PushHeaders) throws -> RemoteNotification
+    /// Hands an accepted push on, towards the registration's device. A throw is
+    /// answered `InternalServerError`, or its reason when it is an ``APNsRefusal``.
+    public typealias Deliver = @Sendable (RemoteNotification, DeviceRegistration, PushHeaders) async throws -> Void
+
+    private let directory: PushDirectory
+    private let gate = Mutex(ProviderTokenGate())
+    private let now: @Sendable () -> Date
+    private let readPayload: ReadPayload
+    private let deliver: Deliver
+
+    /// The path every push is posted under, before the token.
+    public static let pathPrefix = "/3/device/"
+
+    public init(
+        directory: PushDirectory, now: @escaping @Sendable () -> Date, readPayload: @escaping ReadPayload,
+        deliver: @escaping Deliver
+    ) {
+        self.directory = directory
+        self.now = now
+        self.readPayload = readPayload
+        self.deliver = deliver
+    }
+
+    /// The answer to `request`.
+    public func answer(_ request: ProviderRequest) async -> ProviderAnswer {
+        let id = Self.sentID(request.fields) ?? UUID()
+        do {
+            let (headers, registration) = try check(request, id: id)
+            let notification = try readPayload(request.body, headers)
+            do {
+                try await deliver(notification, registration, headers)
+            } catch let refusal as APNsRefusal {
+                throw refusal
+            } catch {
+                throw APNsRefusal(.internalServerError, "the push could not be kept: \(error)")
+            }
+            return .accepted(headers.id)
+        } catch let refusal as APNsRefusal {
+            return .refused(refusal, id: id)
+        } catch let ended as Ended {
+            return .refused(APNsRefusal(.unregistered, "the app unregistered"), id: id, unregisteredAt: ended.at)
+        } catch {
+            return .refused(APNsRefusal(.internalServerError, "\(error)"), id: id)
+        }
+    }
+
+    /// A registration that ended, answered `Unregistered` with its time.
+    private struct Ended: Error {
+        var at: Date
+    }
+
+    private func check(_ request: ProviderRequest, id: UUID) throws -> (PushHeaders, DeviceRegistration) {
+        guard request.method == "POST" else {
+            throw APNsRefusal(.methodNotAllowed, "\(request.method) is not POST")
+        }
+        guard request.path.hasPrefix(Self.pathPrefix) else {
+            throw APNsRefusal(.badPath, "\(request.path) is not /3/device/{token}")
+        }
+        let tokenText = request.path.dropFirst(Self.pathPrefix.count)
+        guard !tokenText.isEmpty else { throw APNsRefusal(.missingDeviceToken, "the path names no device token") }
+        let now = self.now()
+        let team = try authenticate(request.fields, now: now)
+        let headers = try PushHeaders(request.fields, makeID: { id })
+        guard directory.team(team, owns: headers.topic, now: now) else {
+            throw APNsRefusal(.topicDisallowed, "team \(team) does not own \(headers.topic)")
+        }
+        guard let token = DeviceToken(hex: tokenText), let registration = directory.registration(of: token, now: now)
+        else {
+            throw APNsRefusal(.badDeviceToken, "no device holds this token")
+        }
+        if let ended = registration.unregisteredAt { throw Ended(at: ended) }
+        guard registration.app == headers.topic else {
+            throw APNsRefusal(.deviceTokenNotForTopic, "the token is not \(headers.topic)'s")
+        }
+        guard request.body.count <= ProviderRequest.maximumPayloadBytes else {
+            throw APNsRefusal(.payloadTooLarge, "the payload is over \(ProviderRequest.maximumPayloadBytes) bytes")
+        }
+        return (headers, registration)
+    }
+
+    /// The team the request's provider token speaks for.
+    private func authenticate(_ fields: [(name: String, value: String)], now: Date) throws -> String {
+        let authorizations = fields.filter { $0.name.lowercased() == "authorization" }
+        guard authorizations.count <= 1 else {
+            throw APNsRefusal(.duplicateHeaders, "authorization appears twice")
+        }
+        let token = try ProviderToken(authorization: authorizations.first?.value)
+        let key = directory.key(token.keyIdentifier, now: now)
+        return try gate.withLock { gate in
+            gate.update(token.keyIdentifier, to: key.map { ProviderTokenGate.Key(team: $0.team, publicKeyBytes: $0.publicKey) })
+            return try gate.accept(token, now: now)
+        }
+    }
+
+    /// The `apns-id` the request brings, when it is a UUID, to echo on any answer.
+    private static func sentID(_ fields: [(name: String, value: String)]) -> UUID? {
+        fields.first { $0.name.lowercased() == "apns-id" }.flatMap { UUID(uuidString: $0.value) }
+    }
+}
