@@ -131,6 +131,7 @@ let package = Package(
             name: "HeraldServer",
             dependencies: [
                 "HeraldAPI", "HeraldApps", "NotificationEngine", "Signals", "DesktopNotifications", "PostgresSupport",
+                "PushService",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

@@ -3,6 +3,7 @@ import Foundation
 import HeraldAPI
 import Logging
 import NotificationEngine
+import PushService
 import Signals
 
 /// What the routes work with: the engine, the app registry, the event hub and
@@ -37,13 +38,16 @@ final class DaemonServices: Sendable {
     let desktop: DesktopPresenter?
     /// Whether each app is in the foreground: the one place the daemon changes it.
     let foreground: AppForeground
+    /// The push service's provider keys and device registrations.
+    let pushDirectory: PushDirectory
 
     init(
         storage: DaemonStorage, engine: NotificationEngine, registry: AppRegistry, sessions: SessionStore,
         signInCodes: SignInCodes,
         signInPages: SignInPages, admins: AdminCredentials, scheduler: any DateScheduler, virtualClock: TestScheduler?,
-        desktop: DesktopPresenter?, uploadLimits: UploadLimits = UploadLimits()
+        desktop: DesktopPresenter?, pushDirectory: PushDirectory, uploadLimits: UploadLimits = UploadLimits()
     ) throws {
+        self.pushDirectory = pushDirectory
         self.uploadLimits = uploadLimits
         uploads = UploadGate(capacity: uploadLimits.concurrentLargeUploads)
         self.signInCodes = signInCodes

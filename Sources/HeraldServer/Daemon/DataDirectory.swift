@@ -76,6 +76,8 @@ public struct DataDirectory: Sendable {
 
     var engineDatabase: URL { url.appendingPathComponent("engine.sqlite") }
     var registryFile: URL { url.appendingPathComponent("apps.json") }
+    /// The push service's keys and device registrations.
+    var pushFile: URL { url.appendingPathComponent("push.json") }
     var webhookDatabase: URL { url.appendingPathComponent("webhooks.sqlite") }
     var appsDirectory: URL { url.appendingPathComponent("apps") }
     var adminTokenFile: URL { url.appendingPathComponent("admin-token") }

@@ -7,6 +7,7 @@ import HummingbirdWebSocket
 import Logging
 public import NotificationEngine
 import NIOCore
+import PushService
 import ServiceLifecycle
 import Signals
 
@@ -77,6 +78,12 @@ public final class HeraldDaemon: Sendable {
         let admins = AdminCredentials(
             fingerprints: try storage.makeAdminTokenRecords().record(fingerprint: Secrets.fingerprint(adminToken)))
         let registry = try AppRegistry(records: storage.makeAppRecords())
+        let pushDirectory: PushDirectory
+        do {
+            pushDirectory = try PushDirectory(records: storage.makePushRecords())
+        } catch {
+            throw DaemonError("\(error)")
+        }
         let virtualClock = configuration.virtualClock ? TestScheduler(startDate: configuration.virtualClockStart ?? Date()) : nil
         let scheduler: any DateScheduler = virtualClock ?? QueueScheduler(queue: DispatchQueue(label: "herald.engine"))
         webhooks = WebhookPresenter(
@@ -100,7 +107,7 @@ public final class HeraldDaemon: Sendable {
         services = try DaemonServices(
             storage: storage, engine: engine, registry: registry, sessions: sessions, signInCodes: signInCodes,
             signInPages: signInPages, admins: admins, scheduler: scheduler, virtualClock: virtualClock, desktop: desktop,
-            uploadLimits: configuration.uploadLimits)
+            pushDirectory: pushDirectory, uploadLimits: configuration.uploadLimits)
         storage.follow(in: services)
         hosts = AllowedHosts(host: configuration.host, port: configuration.port)
         webhooks.follow(engine)
@@ -153,6 +160,7 @@ public final class HeraldDaemon: Sendable {
         ResponseRoutes(services: services).add(to: router)
         EventRoutes(services: services).add(to: router)
         ClockRoutes(services: services).add(to: router)
+        PushServiceRoutes(services: services).add(to: router)
         bundledAppRoutes.add(to: router, files: files)
         // Last: it then runs only for requests that no route matched.
         router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes))

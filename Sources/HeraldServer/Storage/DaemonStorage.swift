@@ -2,6 +2,7 @@ import Foundation
 import HeraldApps
 import NotificationEngine
 import PostgresSupport
+import PushService
 import Signals
 
 /// Where the daemon keeps its records, chosen once at start: a node alone keeps
@@ -10,7 +11,7 @@ import Signals
 /// tables, and follow each other's changes. Each record is one protocol with its
 /// two implementations in a folder of its own under `Storage/` (`Apps/`,
 /// `Sessions/`, `SignInCodes/`, `AdminTokens/`, `Webhooks/`, `Documents/`,
-/// `Events/`); this value makes every one, and the engine on the matching store.
+/// `Events/`, `Push/`); this value makes every one, and the engine on the matching store.
 enum DaemonStorage: Sendable {
     /// The data directory's files.
     case local(DataDirectory)
@@ -54,6 +55,13 @@ enum DaemonStorage: Sendable {
         switch self {
         case .local(let directory): AppFile(file: directory.registryFile)
         case .postgres(let database): PostgresAppRecords(database: database)
+        }
+    }
+
+    func makePushRecords() -> any PushRecords {
+        switch self {
+        case .local(let directory): PushFile(file: directory.pushFile)
+        case .postgres(let database): PostgresPushRecords(database: database)
         }
     }
 

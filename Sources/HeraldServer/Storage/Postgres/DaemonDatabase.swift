@@ -171,5 +171,21 @@ final class DaemonDatabase: Sendable {
             DELETE FROM daemon_settings WHERE name = 'admin_token';
             """
         ),
+        (
+            // The push service's provider keys and device registrations.
+            "v3",
+            """
+            CREATE TABLE push_keys (
+                identifier text COLLATE "C" PRIMARY KEY,
+                team text COLLATE "C" NOT NULL,
+                record text NOT NULL
+            );
+            CREATE TABLE push_registrations (
+                token text COLLATE "C" PRIMARY KEY,
+                registered_at double precision NOT NULL,
+                record text NOT NULL
+            );
+            """
+        ),
     ]
 }
