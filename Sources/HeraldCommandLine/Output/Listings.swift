@@ -40,6 +40,27 @@ package enum Listings {
         return TextTable(headers: ["ID", "NAME", "KIND", "REGISTERED", "PAGE / WEBHOOK"], rows: rows).rendered
     }
 
+    /// `herald push keys list`.
+    package static func pushKeys(_ keys: [API.PushKey], timeZone: TimeZone) -> String {
+        guard !keys.isEmpty else { return "No provider keys are registered.\n" }
+        let rows = keys.map { key in
+            [key.identifier, key.team, key.topics.joined(separator: ", "), TriggerText.date(key.addedAt, in: timeZone)]
+        }
+        return TextTable(headers: ["KEY", "TEAM", "TOPICS", "ADDED"], rows: rows).rendered
+    }
+
+    /// `herald push devices`.
+    package static func pushDevices(_ devices: [API.PushDevice], timeZone: TimeZone) -> String {
+        guard !devices.isEmpty else { return "No app is registered for remote notifications.\n" }
+        let rows = devices.map { device in
+            [
+                device.token, device.app, device.device, TriggerText.date(device.registeredAt, in: timeZone),
+                device.unregisteredAt.map { "unregistered " + TriggerText.date($0, in: timeZone) } ?? "active",
+            ]
+        }
+        return TextTable(headers: ["TOKEN", "APP", "DEVICE", "REGISTERED", "STATE"], rows: rows).rendered
+    }
+
     /// `herald categories list`.
     package static func categories(_ categories: [API.Category], app: String) -> String {
         guard !categories.isEmpty else { return "No categories for \(app).\n" }

@@ -16,7 +16,7 @@ public enum CommandLineRunner {
         ScheduleCommand.self, PendingCommand.self, CancelCommand.self, DeliveredCommand.self,
         RemoveDeliveredCommand.self, RespondCommand.self, WatchCommand.self, AppsCommand.self,
         CategoriesCommand.self, BadgeCommand.self, AuthorizeCommand.self, SettingsCommand.self, ClockCommand.self,
-        OpenCommand.self, ServiceCommand.self,
+        OpenCommand.self, ServiceCommand.self, PushCommand.self,
     ]
 
     /// Parses the arguments (the process's by default) as `root`'s command line,
