@@ -25,17 +25,20 @@ struct ProviderEndpointTests {
         let endpoint: ProviderEndpoint
         let registration: DeviceRegistration
         let handed = Handed()
+        /// The provider's token, made once and sent with each push, as a client does.
+        let bearer: String
 
-        init() throws {
+        init(rateLimit: PushRateLimit = PushRateLimit()) throws {
             directory = try PushDirectory(records: PushMemoryRecords())
             try directory.addKey(
                 identifier: "ABC123DEFG", team: "TEAM123456", p8: ProviderTokenTests.p8,
                 topics: [ProviderEndpointTests.app, "com.example.other"], now: ProviderEndpointTests.now)
             registration = try directory.register(
                 app: ProviderEndpointTests.app, device: DeviceRegistration.localDevice, now: ProviderEndpointTests.now)
+            bearer = "bearer \(try ProviderTokenTests.token(key: try P256.Signing.PrivateKey(pemRepresentation: ProviderTokenTests.p8)))"
             let handed = self.handed
             endpoint = ProviderEndpoint(
-                directory: directory, now: { ProviderEndpointTests.now },
+                directory: directory, rateLimit: rateLimit, now: { ProviderEndpointTests.now },
                 readPayload: { body, headers in
                     guard !body.isEmpty else { throw APNsRefusal(.payloadEmpty, "empty") }
                     return RemoteNotification(
@@ -56,7 +59,7 @@ struct ProviderEndpointTests {
             path: String? = nil, method: String = "POST", fields: [(String, String)]? = nil,
             authorization: String? = nil, body: String = #"{"aps":{"alert":"Lunch?"}}"#
         ) async throws -> ProviderAnswer {
-            let bearer = try authorization ?? "bearer \(ProviderTokenTests.token(key: key))"
+            let bearer = authorization ?? self.bearer
             let fields =
                 [("authorization", bearer)]
                 + (fields ?? [("apns-topic", ProviderEndpointTests.app), ("apns-push-type", "alert")])
@@ -184,5 +187,55 @@ struct ProviderEndpointTests {
                     ], body: Data("{}".utf8)))
             #expect(answer.reason == reason)
         }
+    }
+}
+
+/// `TooManyRequests`: a bucket per device token.
+struct PushRateLimitTests {
+    static let now = ProviderTokenTests.now
+
+    static func admit(_ count: Int, _ token: DeviceToken, at now: Date, to limit: inout PushRateLimit) -> [Bool] {
+        var taken: [Bool] = []
+        for _ in 0..<count { taken.append(limit.admit(token, now: now)) }
+        return taken
+    }
+
+    @Test("a token takes its burst at once, then its rate; another token has its own bucket")
+    func burstThenRate() {
+        var limit = PushRateLimit(burst: 3, perSecond: 2)
+        let token = DeviceToken()
+        #expect(Self.admit(4, token, at: Self.now, to: &limit) == [true, true, true, false])
+        #expect(Self.admit(1, DeviceToken(), at: Self.now, to: &limit) == [true])
+        #expect(Self.admit(1, token, at: Self.now.addingTimeInterval(0.4), to: &limit) == [false])
+        #expect(Self.admit(1, token, at: Self.now.addingTimeInterval(0.5), to: &limit) == [true])
+        #expect(Self.admit(1, token, at: Self.now.addingTimeInterval(0.5), to: &limit) == [false])
+        // Never more than the burst, however long the token rested.
+        let rested = Self.now.addingTimeInterval(3_600)
+        #expect(Self.admit(4, token, at: rested, to: &limit) == [true, true, true, false])
+    }
+
+    @Test("full buckets are forgotten once there are many, and spent ones are kept")
+    func pruning() {
+        var limit = PushRateLimit(burst: 2, perSecond: 1, pruneThreshold: 10)
+        let spent = DeviceToken()
+        _ = Self.admit(2, spent, at: Self.now, to: &limit)
+        for _ in 0..<9 { _ = limit.admit(DeviceToken(), now: Self.now) }
+        #expect(limit.heldBuckets == 10)
+        // The eleventh bucket: the nine others have refilled by now and are forgotten.
+        let later = Self.now.addingTimeInterval(1.5)
+        _ = limit.admit(DeviceToken(), now: later)
+        #expect(limit.heldBuckets == 2)
+        #expect(Self.admit(2, spent, at: later, to: &limit) == [true, false])
+    }
+
+    @Test("the endpoint answers TooManyRequests past a token's rate, and hands on nothing more")
+    func endpoint() async throws {
+        let service = try ProviderEndpointTests.Service(rateLimit: PushRateLimit(burst: 2, perSecond: 1))
+        #expect(try await service.post().status == 200)
+        #expect(try await service.post().status == 200)
+        let refused = try await service.post()
+        #expect(refused.reason == .tooManyRequests)
+        #expect(refused.status == 429)
+        #expect(service.handed.list.withLock { $0.count } == 2)
     }
 }

@@ -17,6 +17,8 @@ import Synchronization
 ///    active (`Unregistered`, with when it ended), of the topic's app
 ///    (`DeviceTokenNotForTopic`).
 /// 5. The payload (`PayloadTooLarge`, and whatever ``readPayload`` refuses).
+/// 6. The token's rate (``PushRateLimit``, `TooManyRequests`), counted for pushes
+///    that passed every check, so refused ones spend nothing.
 public final class ProviderEndpoint: Sendable {
     /// Reads a payload under its headers into the notification the device receives.
     public typealias ReadPayload = @Sendable (Data, PushHeaders) throws -> RemoteNotification
@@ -26,6 +28,7 @@ public final class ProviderEndpoint: Sendable {
 
     private let directory: PushDirectory
     private let gate = Mutex(ProviderTokenGate())
+    private let rateLimit: Mutex<PushRateLimit>
     private let now: @Sendable () -> Date
     private let readPayload: ReadPayload
     private let deliver: Deliver
@@ -33,11 +36,14 @@ public final class ProviderEndpoint: Sendable {
     /// The path every push is posted under, before the token.
     public static let pathPrefix = "/3/device/"
 
+    /// An endpoint on `directory`'s keys and registrations, with `rateLimit` per
+    /// device token, reading payloads with `readPayload` and handing pushes to `deliver`.
     public init(
-        directory: PushDirectory, now: @escaping @Sendable () -> Date, readPayload: @escaping ReadPayload,
-        deliver: @escaping Deliver
+        directory: PushDirectory, rateLimit: PushRateLimit = PushRateLimit(), now: @escaping @Sendable () -> Date,
+        readPayload: @escaping ReadPayload, deliver: @escaping Deliver
     ) {
         self.directory = directory
+        self.rateLimit = Mutex(rateLimit)
         self.now = now
         self.readPayload = readPayload
         self.deliver = deliver
@@ -49,6 +55,9 @@ public final class ProviderEndpoint: Sendable {
         do {
             let (headers, registration) = try check(request, id: id)
             let notification = try readPayload(request.body, headers)
+            guard rateLimit.withLock({ $0.admit(registration.token, now: now()) }) else {
+                throw APNsRefusal(.tooManyRequests, "too many pushes to this device token")
+            }
             do {
                 try await deliver(notification, registration, headers)
             } catch let refusal as APNsRefusal {
