@@ -79,10 +79,10 @@ let package = Package(
             ],
             swiftSettings: upcomingFeatures
         ),
-        // The push service's provider API: Apple's reasons and provider tokens.
+        // The push service's provider API: Apple's reasons, provider tokens and payloads.
         .target(
             name: "PushService",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["NotificationModel", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: upcomingFeatures
         ),
         // A presenter that records what it is handed, for tests of code on the engine.
@@ -218,7 +218,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PushServiceTests",
-            dependencies: ["PushService", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["PushService", "NotificationModel", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: upcomingFeatures
         ),
         .testTarget(

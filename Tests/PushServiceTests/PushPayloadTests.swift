@@ -1,0 +1,104 @@
+import Foundation
+import NotificationModel
+import Testing
+
+@testable import PushService
+
+/// A push's body as APNs takes it: its size, its JSON, and the whole payload
+/// reaching the app as `userInfo`.
+struct PushPayloadTests {
+    typealias Fixture = PushPayloadFixture
+
+    struct Refused: Sendable, CustomTestStringConvertible {
+        var what: String
+        var body: [UInt8]
+        var reason: APNsReason
+        var testDescription: String { what }
+
+        init(_ what: String, _ body: String, _ reason: APNsReason = .payloadEmpty) {
+            self.init(what, Array(body.utf8), reason)
+        }
+
+        init(_ what: String, _ body: [UInt8], _ reason: APNsReason = .payloadEmpty) {
+            self.what = what
+            self.body = body
+            self.reason = reason
+        }
+    }
+
+    @Test(arguments: [
+        Refused("an empty body", ""),
+        Refused("only spaces", "   "),
+        Refused("cut short", #"{"aps":{"alert":"Hi"}"#),
+        Refused("text after the object", #"{"aps":{}} {}"#),
+        Refused("an array", #"[{"aps":{"alert":"Hi"}}]"#),
+        Refused("a string", #""aps""#),
+        Refused("a number", "42"),
+        Refused("null", "null"),
+        Refused("single quotes", "{'aps':{}}"),
+        Refused("a number past a double's range", #"{"aps":{"badge":1e400}}"#),
+        Refused("a lone surrogate", #"{"aps":{"alert":"\ud800"}}"#),
+        Refused("bytes that are not UTF-8", [0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x3A, 0x31, 0x7D]),
+        Refused("arrays nested 1,000 deep", #"{"a":"# + String(repeating: "[", count: 1000) + String(repeating: "]", count: 1000) + "}"),
+        Refused("4,097 bytes", Fixture.padded(to: 4097), .payloadTooLarge),
+        Refused("4,097 bytes of two-byte characters", Fixture.padded(to: 4097, with: "é"), .payloadTooLarge),
+        Refused("64 KiB", Fixture.padded(to: 65_536), .payloadTooLarge),
+        Refused("4,096 bytes of slashes, which Herald stores as \\/", Fixture.padded(to: 4096, with: "/"), .payloadTooLarge),
+    ])
+    func refused(_ refused: Refused) {
+        let refusal = #expect(throws: APNsRefusal.self) {
+            _ = try PushPayload(json: Data(refused.body), pushType: .alert)
+        }
+        #expect(refusal?.reason == refused.reason)
+        #expect(refusal?.reason.status == (refused.reason == .payloadTooLarge ? 413 : 400))
+    }
+
+    @Test("a payload of exactly 4,096 bytes is taken, in one- or two-byte characters", arguments: ["x", "é"] as [Character])
+    func atTheLimit(_ filler: Character) throws {
+        let json = Fixture.padded(to: 4096, with: filler)
+        #expect(json.utf8.count == 4096)
+        let payload = try Fixture.read(json)
+        #expect(payload.content.userInfo == (try Fixture.userInfo(json)))
+        #expect(payload.content.body == "Hi")
+        Fixture.expectEngineAccepts(payload)
+    }
+
+    @Test("every custom key, nested, unicode and all, reaches userInfo unchanged, aps included")
+    func customKeys() throws {
+        let json = #"""
+            {"aps":{"alert":{"title":"Grüße","body":"👋🏽 日本語"},"badge":3},
+             "order":{"id":"A-17","lines":[{"sku":"🍕","qty":2},{"sku":"x/y","qty":0.5}],"paid":true,"note":null},
+             "emoji":"👨‍👩‍👧","empty":{},"list":[],"negative":-12,"big":1e300,"escaped":"line\nbreak \"quoted\" \u00e9"}
+            """#
+        let payload = try Fixture.read(json)
+        let expected: [String: JSONValue] = [
+            "aps": ["alert": ["title": "Grüße", "body": "👋🏽 日本語"], "badge": 3],
+            "order": [
+                "id": "A-17", "lines": [["sku": "🍕", "qty": 2], ["sku": "x/y", "qty": 0.5]], "paid": true, "note": nil,
+            ],
+            "emoji": "👨‍👩‍👧", "empty": [:], "list": [], "negative": -12, "big": 1e300,
+            "escaped": "line\nbreak \"quoted\" é",
+        ]
+        #expect(payload.content.userInfo == expected)
+        #expect(payload.content.title == "Grüße")
+        #expect(payload.content.body == "👋🏽 日本語")
+        Fixture.expectEngineAccepts(payload)
+    }
+
+    @Test("of two equal keys the first counts, as Foundation's JSONDecoder reads them")
+    func duplicateKeys() throws {
+        let payload = try Fixture.read(#"{"aps":{"alert":"first"},"aps":{"alert":"second"}}"#)
+        #expect(payload.content.body == "first")
+        #expect(payload.content.userInfo == ["aps": ["alert": "first"]])
+    }
+
+    @Test("the push keeps the headers' id and collapse id; its request is named by the collapse id")
+    func identifiers() throws {
+        let payload = try Fixture.read(#"{"aps":{"alert":"Hi"}}"#)
+        let push = try #require(payload.remoteNotification(id: Fixture.id, collapseIdentifier: "chat-42"))
+        #expect(push.id == Fixture.id)
+        #expect(push.collapseIdentifier == "chat-42")
+        #expect(push.requestIdentifier == "chat-42")
+        #expect(payload.remoteNotification(id: Fixture.id, collapseIdentifier: nil)?.requestIdentifier == Fixture.id.uuidString)
+    }
+}
