@@ -74,6 +74,13 @@ struct PushPayloadAlertTests {
              alert: #"{"title":"\uE0000\uE001","loc-key":"KEY"}"#,
              shown: NotificationContent(
                 title: "\u{FFFD}0\u{FFFD}", body: marker(0), localizations: [LocalizedString(key: "KEY")])),
+        Case(what: "summary-arg and summary-arg-count", alert: #"{"body":"B","summary-arg":"Bob","summary-arg-count":2}"#,
+             shown: NotificationContent(body: "B", summaryArgument: "Bob", summaryArgumentCount: 2)),
+        Case(what: "a summary-arg over 1,024 characters is cut there; a count that is not a whole number is left out",
+             alert: #"{"body":"B","summary-arg":"\#(String(repeating: "b", count: 1100))","summary-arg-count":-1}"#,
+             shown: NotificationContent(body: "B", summaryArgument: String(repeating: "b", count: 1024))),
+        Case(what: "a summary-arg that is not a string, a count that is not a number",
+             alert: #"{"body":"B","summary-arg":["Bob"],"summary-arg-count":"2"}"#, shown: NotificationContent(body: "B")),
         Case(what: "an alert that is a number shows nothing", alert: "42", shown: NotificationContent()),
         Case(what: "an alert that is an array shows nothing", alert: #"["Hi"]"#, shown: NotificationContent()),
     ])

@@ -101,4 +101,29 @@ struct PushPayloadTests {
         #expect(push.requestIdentifier == "chat-42")
         #expect(payload.remoteNotification(id: Fixture.id, collapseIdentifier: nil)?.requestIdentifier == Fixture.id.uuidString)
     }
+
+    @Test("a provider's request, read as the endpoint reads it: headers, then payload, then the push or Apple's answer")
+    func providerRequest() throws {
+        let fields = [
+            (name: "apns-topic", value: "com.example.chat"), (name: "apns-collapse-id", value: "chat-42"),
+            (name: "apns-id", value: "123e4567-e89b-12d3-a456-426614174000"),
+        ]
+        let good = ProviderRequest(
+            method: "POST", path: "/3/device/00", fields: fields,
+            body: Data(#"{"aps":{"alert":{"title":"Ann","body":"Lunch?"},"sound":"default"},"chat":42}"#.utf8))
+        let headers = try PushHeaders(good.fields)
+        let payload = try PushPayload(json: good.body, pushType: headers.pushType)
+        let push = try #require(payload.remoteNotification(id: headers.id, collapseIdentifier: headers.collapseID))
+        #expect(push.requestIdentifier == "chat-42")
+        #expect(push.content.title == "Ann")
+        #expect(push.content.sound == .default)
+        #expect(push.content.userInfo["chat"] == 42)
+
+        let refusal = #expect(throws: APNsRefusal.self) {
+            _ = try PushPayload(json: Data("{aps}".utf8), pushType: headers.pushType)
+        }
+        let answer = ProviderAnswer.refused(try #require(refusal), id: headers.id)
+        #expect(answer.status == 400)
+        #expect(String(decoding: answer.body, as: UTF8.self) == #"{"reason":"PayloadEmpty"}"#)
+    }
 }

@@ -50,8 +50,13 @@ struct APSDictionary {
     /// `badge`: a whole number from 0; `nil` (the badge is left as it is) for
     /// another type, a fraction or a negative number.
     var badge: Int? {
-        guard let number = values["badge"]?.numberValue, number >= 0, number == number.rounded(),
-            number < 0x1p53
+        count("badge")
+    }
+
+    /// A whole number from 0 (below 2⁵³, where doubles stop being whole
+    /// numbers one by one); `nil` for anything else.
+    func count(_ key: String) -> Int? {
+        guard let number = values[key]?.numberValue, number >= 0, number == number.rounded(), number < 0x1p53
         else { return nil }
         return Int(number)
     }

@@ -2,7 +2,8 @@ import NotificationModel
 
 /// The `aps` `alert` key: a string, the body; or a dictionary of the title,
 /// subtitle and body, each plain (`title`) or localized on the device (`title-loc-key`
-/// with `title-loc-args`), and `launch-image`. Anything else shows no alert.
+/// with `title-loc-args`), `launch-image`, and iOS 12's `summary-arg` and
+/// `summary-arg-count`. Anything else shows no alert.
 enum PushAlert {
     /// Sets `content`'s texts, localizations and launch image from `value`.
     static func read(_ value: JSONValue?, into content: inout NotificationContent) {
@@ -23,6 +24,9 @@ enum PushAlert {
                 limit: NotificationLimits.maximumBodyLength, localizations: &localizations)
             content.localizations = localizations
             content.launchImageName = alert.identifier("launch-image")
+            content.summaryArgument = PushText.plain(
+                alert.string("summary-arg") ?? "", limit: NotificationLimits.maximumSubtitleLength)
+            content.summaryArgumentCount = alert.count("summary-arg-count") ?? 0
         default:
             break
         }
