@@ -39,7 +39,9 @@ struct PushPayloadTests {
         Refused("a number past a double's range", #"{"aps":{"badge":1e400}}"#),
         Refused("a lone surrogate", #"{"aps":{"alert":"\ud800"}}"#),
         Refused("bytes that are not UTF-8", [0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x3A, 0x31, 0x7D]),
-        Refused("arrays nested 1,000 deep", #"{"a":"# + String(repeating: "[", count: 1000) + String(repeating: "]", count: 1000) + "}"),
+        Refused("33 objects and arrays nested", nested(33), .payloadTooLarge),
+        Refused("arrays nested 1,000 deep", nested(1000), .payloadTooLarge),
+        Refused("1,000 brackets left open", String(repeating: "[", count: 1000), .payloadTooLarge),
         Refused("4,097 bytes", Fixture.padded(to: 4097), .payloadTooLarge),
         Refused("4,097 bytes of two-byte characters", Fixture.padded(to: 4097, with: "é"), .payloadTooLarge),
         Refused("64 KiB", Fixture.padded(to: 65_536), .payloadTooLarge),
@@ -85,11 +87,37 @@ struct PushPayloadTests {
         Fixture.expectEngineAccepts(payload)
     }
 
-    @Test("of two equal keys the first counts, as Foundation's JSONDecoder reads them")
+    @Test("of two equal keys the last counts, as Foundation's JSONSerialization reads them on a device")
     func duplicateKeys() throws {
         let payload = try Fixture.read(#"{"aps":{"alert":"first"},"aps":{"alert":"second"}}"#)
-        #expect(payload.content.body == "first")
-        #expect(payload.content.userInfo == ["aps": ["alert": "first"]])
+        #expect(payload.content.body == "second")
+        #expect(payload.content.userInfo == ["aps": ["alert": "second"]])
+    }
+
+    /// A payload of `depth` objects and arrays nested in one another, the
+    /// payload itself included, with brackets in strings that do not count.
+    static func nested(_ depth: Int) -> String {
+        #"{"aps":{"alert":"[{[{"},"a":"# + String(repeating: "[", count: depth - 1) + #""]\"]""#
+            + String(repeating: "]", count: depth - 1) + "}"
+    }
+
+    @Test("32 objects and arrays nested in one another are taken, with what they hold")
+    func deepestNesting() throws {
+        let json = Self.nested(32)
+        let payload = try Fixture.read(json)
+        var expected: JSONValue = "]\"]"
+        for _ in 0..<31 { expected = [expected] }
+        #expect(payload.content.userInfo["a"] == expected)
+        #expect(payload.content.body == "[{[{")
+    }
+
+    @Test("booleans stay booleans and numbers numbers, 1 and 0 included")
+    func scalars() throws {
+        let payload = try Fixture.read(#"{"t":true,"f":false,"one":1,"zero":0,"real":1.5,"e":1E2,"tiny":1e-400,"n":null}"#)
+        let expected: [String: JSONValue] = [
+            "t": true, "f": false, "one": 1, "zero": 0, "real": 1.5, "e": 100, "tiny": 0, "n": nil,
+        ]
+        #expect(payload.content.userInfo == expected)
     }
 
     @Test("the push keeps the headers' id and collapse id; its request is named by the collapse id")

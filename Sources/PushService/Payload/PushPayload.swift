@@ -45,7 +45,8 @@ public struct PushPayload: Sendable, Hashable {
     /// - Throws: ``APNsRefusal`` with `PayloadTooLarge` for a body over
     ///   ``ProviderRequest/maximumPayloadBytes`` bytes, or one whose `userInfo`
     ///   the engine would store in more than
-    ///   ``NotificationLimits/maximumUserInfoBytes`` (it writes each `/` as `\/`);
+    ///   ``NotificationLimits/maximumUserInfoBytes`` (it writes each `/` as `\/`),
+    ///   or that nests more than 32 objects and arrays in one another;
     ///   `PayloadEmpty` for an empty body or one that is not a JSON object.
     public init(json: Data, pushType: PushHeaders.PushType) throws(APNsRefusal) {
         let payload = try Self.object(in: json)
@@ -84,16 +85,7 @@ public struct PushPayload: Sendable, Hashable {
                 .payloadTooLarge, "the payload is \(json.count) bytes; the limit is \(ProviderRequest.maximumPayloadBytes)")
         }
         guard !json.isEmpty else { throw APNsRefusal(.payloadEmpty, "the payload is empty") }
-        let value: JSONValue
-        do {
-            value = try JSONDecoder().decode(JSONValue.self, from: json)
-        } catch {
-            throw APNsRefusal(.payloadEmpty, "the payload is not JSON")
-        }
-        guard case .object(let object) = value else {
-            throw APNsRefusal(.payloadEmpty, "the payload is JSON but not an object")
-        }
-        return object
+        return try PayloadJSON.object(json)
     }
 
     /// Refuses a payload the engine would store as more than its `userInfo`
