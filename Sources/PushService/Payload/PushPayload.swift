@@ -19,8 +19,11 @@ public import NotificationModel
 /// (an identifier over 255 characters, a negative badge, a relevance score over
 /// 1), is ignored as if it were absent, and reaches the app unchanged in
 /// `userInfo` (`docs/push.md` lists each key's rule). What remains always
-/// passes the engine's checks, so a push APNs would accept is never refused
-/// later with an error its sender cannot relate to the payload.
+/// passes the engine's checks of content, so a push APNs would accept is never
+/// refused later with an error its sender cannot relate to the payload. Only
+/// whether the app registered the push's category is left to the device: iOS
+/// shows a notification of an unknown category without its actions, where
+/// Herald's engine refuses a request that names one.
 public struct PushPayload: Sendable, Hashable {
     /// What the notification shows, with the whole payload (`aps` included) as
     /// its `userInfo`. Only `userInfo` for a background push.
