@@ -79,7 +79,7 @@ let package = Package(
             ],
             swiftSettings: upcomingFeatures
         ),
-        // The push service's provider API: Apple's reasons and provider tokens.
+        // The push service's provider API: Apple's reasons, provider tokens and payloads.
         .target(
             name: "PushService",
             dependencies: ["NotificationModel", .product(name: "Crypto", package: "swift-crypto")],
