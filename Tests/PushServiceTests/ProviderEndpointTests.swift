@@ -39,12 +39,6 @@ struct ProviderEndpointTests {
             let handed = self.handed
             endpoint = ProviderEndpoint(
                 directory: directory, rateLimit: rateLimit, now: { ProviderEndpointTests.now },
-                readPayload: { body, headers in
-                    guard !body.isEmpty else { throw APNsRefusal(.payloadEmpty, "empty") }
-                    return RemoteNotification(
-                        id: headers.id, content: NotificationContent(body: String(decoding: body, as: UTF8.self)),
-                        collapseIdentifier: headers.collapseID)
-                },
                 deliver: { notification, registration, _ in
                     handed.list.withLock { $0.append((notification, registration)) }
                 })
@@ -83,6 +77,7 @@ struct ProviderEndpointTests {
         #expect(handed.count == 1)
         #expect(handed.first?.0.id == id)
         #expect(handed.first?.0.collapseIdentifier == "chat-42")
+        #expect(handed.first?.0.content.body == "Lunch?")
         #expect(handed.first?.1 == service.registration)
     }
 
@@ -175,16 +170,14 @@ struct ProviderEndpointTests {
         for (thrown, reason) in [(Broken() as any Error, APNsReason.internalServerError),
                                  (APNsRefusal(.serviceUnavailable, "down"), .serviceUnavailable)] {
             let endpoint = ProviderEndpoint(
-                directory: service.directory, now: { Self.now },
-                readPayload: { _, headers in RemoteNotification(id: headers.id, content: NotificationContent()) },
-                deliver: { _, _, _ in throw thrown })
+                directory: service.directory, now: { Self.now }, deliver: { _, _, _ in throw thrown })
             let answer = await endpoint.answer(
                 ProviderRequest(
                     method: "POST", path: "/3/device/\(service.registration.token)",
                     fields: [
                         ("authorization", "bearer \(try ProviderTokenTests.token(key: try service.key))"),
                         ("apns-topic", Self.app),
-                    ], body: Data("{}".utf8)))
+                    ], body: Data(#"{"aps":{"alert":"Lunch?"}}"#.utf8)))
             #expect(answer.reason == reason)
         }
     }
@@ -237,5 +230,15 @@ struct PushRateLimitTests {
         #expect(refused.reason == .tooManyRequests)
         #expect(refused.status == 429)
         #expect(service.handed.list.withLock { $0.count } == 2)
+    }
+}
+
+extension ProviderEndpointTests {
+    @Test("a push a device would do nothing with is accepted, as APNs accepts it, and handed on to no one")
+    func acceptedAndDropped() async throws {
+        let service = try Service()
+        let answer = try await service.post(body: #"{"room":42}"#)
+        #expect(answer.status == 200)
+        #expect(service.handed.list.withLock { $0.isEmpty })
     }
 }

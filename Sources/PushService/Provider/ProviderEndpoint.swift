@@ -16,12 +16,10 @@ import Synchronization
 /// 4. The device token: 64 hex digits of a registration (`BadDeviceToken`), still
 ///    active (`Unregistered`, with when it ended), of the topic's app
 ///    (`DeviceTokenNotForTopic`).
-/// 5. The payload (`PayloadTooLarge`, and whatever ``readPayload`` refuses).
+/// 5. The payload (``PushPayload``: `PayloadTooLarge`, `PayloadEmpty`).
 /// 6. The token's rate (``PushRateLimit``, `TooManyRequests`), counted for pushes
 ///    that passed every check, so refused ones spend nothing.
 public final class ProviderEndpoint: Sendable {
-    /// Reads a payload under its headers into the notification the device receives.
-    public typealias ReadPayload = @Sendable (Data, PushHeaders) throws -> RemoteNotification
     /// Hands an accepted push on, towards the registration's device. A throw is
     /// answered `InternalServerError`, or its reason when it is an ``APNsRefusal``.
     public typealias Deliver = @Sendable (RemoteNotification, DeviceRegistration, PushHeaders) async throws -> Void
@@ -30,22 +28,20 @@ public final class ProviderEndpoint: Sendable {
     private let gate = Mutex(ProviderTokenGate())
     private let rateLimit: Mutex<PushRateLimit>
     private let now: @Sendable () -> Date
-    private let readPayload: ReadPayload
     private let deliver: Deliver
 
     /// The path every push is posted under, before the token.
     public static let pathPrefix = "/3/device/"
 
     /// An endpoint on `directory`'s keys and registrations, with `rateLimit` per
-    /// device token, reading payloads with `readPayload` and handing pushes to `deliver`.
+    /// device token, handing pushes to `deliver`.
     public init(
         directory: PushDirectory, rateLimit: PushRateLimit = PushRateLimit(), now: @escaping @Sendable () -> Date,
-        readPayload: @escaping ReadPayload, deliver: @escaping Deliver
+        deliver: @escaping Deliver
     ) {
         self.directory = directory
         self.rateLimit = Mutex(rateLimit)
         self.now = now
-        self.readPayload = readPayload
         self.deliver = deliver
     }
 
@@ -54,10 +50,13 @@ public final class ProviderEndpoint: Sendable {
         let id = Self.sentID(request.fields) ?? UUID()
         do {
             let (headers, registration) = try check(request, id: id)
-            let notification = try readPayload(request.body, headers)
+            let payload = try PushPayload(json: request.body, pushType: headers.pushType)
             guard rateLimit.withLock({ $0.admit(registration.token, now: now()) }) else {
                 throw APNsRefusal(.tooManyRequests, "too many pushes to this device token")
             }
+            // Accepted, as APNs accepts it, but with nothing a device would act on.
+            guard let notification = payload.remoteNotification(id: headers.id, collapseIdentifier: headers.collapseID)
+            else { return .accepted(headers.id) }
             do {
                 try await deliver(notification, registration, headers)
             } catch let refusal as APNsRefusal {
