@@ -88,6 +88,7 @@ public final class HeraldDaemon: Sendable {
             pendingLimitPerApp: configuration.pendingLimitPerApp, authorizationPolicy: configuration.authorizationPolicy)
         engineConfiguration.deliveredLimitPerApp = configuration.deliveredLimitPerApp
         engineConfiguration.attachmentBytesPerApp = configuration.attachmentBytesPerApp
+        engineConfiguration.remoteNotificationRegistrar = configuration.remoteNotificationRegistrar
         engine = try storage.makeEngine(scheduler: scheduler, configuration: engineConfiguration, presenters: presenters)
         desktop = try Self.makeDesktop(configuration, dataDirectory: dataDirectory, engine: engine)
         let sessions = try SessionStore(records: storage.makeSessionRecords())
@@ -153,6 +154,7 @@ public final class HeraldDaemon: Sendable {
         ResponseRoutes(services: services).add(to: router)
         EventRoutes(services: services).add(to: router)
         ClockRoutes(services: services).add(to: router)
+        PushRegistrationRoutes(services: services).add(to: router)
         bundledAppRoutes.add(to: router, files: files)
         // Last: it then runs only for requests that no route matched.
         router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes))

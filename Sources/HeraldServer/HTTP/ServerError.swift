@@ -39,7 +39,7 @@ extension NotificationError {
         case .pendingLimitReached: .conflict
         case .payloadTooLarge: .contentTooLarge
         case .storeFailure: .internalServerError
-        case .serviceUnavailable: .serviceUnavailable
+        case .serviceUnavailable, .remoteNotificationsUnavailable: .serviceUnavailable
         default: .unprocessableContent
         }
     }

@@ -1,3 +1,4 @@
+public import Foundation
 public import Signals
 
 /// Everything an app does with notifications, for one app at a time: the one
@@ -144,6 +145,30 @@ public protocol NotificationService: Sendable {
     /// opening `UIApplication.openNotificationSettingsURLString`: the notification
     /// center shows the app's settings.
     func showNotificationSettings(for app: AppIdentifier) async throws
+
+    // MARK: Remote notifications
+
+    /// Registers the app with the push service and returns its device token
+    /// (32 bytes): what its server sends pushes to. The same token comes back at
+    /// each later call until the app unregisters, as `UIApplication`'s
+    /// `registerForRemoteNotifications()` hands it to the app's delegate.
+    ///
+    /// - Throws: ``NotificationError/Code/remoteNotificationsUnavailable`` when no
+    ///   push service is configured, or it cannot be reached or refuses.
+    func registerForRemoteNotifications(for app: AppIdentifier) async throws -> Data
+
+    /// Forgets the app's device token: the push service refuses pushes to it from
+    /// now on (`Unregistered`). Does nothing for an app that is not registered.
+    ///
+    /// - Throws: ``NotificationError/Code/remoteNotificationsUnavailable`` as
+    ///   ``registerForRemoteNotifications(for:)`` does.
+    func unregisterForRemoteNotifications(for app: AppIdentifier) async throws
+
+    /// Whether the app holds a device token.
+    ///
+    /// - Throws: ``NotificationError/Code/remoteNotificationsUnavailable`` as
+    ///   ``registerForRemoteNotifications(for:)`` does.
+    func isRegisteredForRemoteNotifications(for app: AppIdentifier) async throws -> Bool
 
     // MARK: The app's side
 

@@ -1,0 +1,74 @@
+import Foundation
+import HTTPTypes
+import HeraldAPI
+import HummingbirdTesting
+import NotificationEngine
+import NotificationEngineTesting
+import Testing
+
+/// `/v1/push/registration`: an app's device token over HTTP, with and without a
+/// push service to register with.
+@Suite("Routes: registering for remote notifications")
+struct PushRegistrationRouteTests {
+    static let path = "/v1/push/registration"
+
+    @Test("Without a push service each call answers 503 remoteNotificationsUnavailable, and nothing is registered")
+    func unavailable() async throws {
+        let daemon = try TestDaemon()
+        try await daemon.withRouter { client in
+            let token = try await client.register("com.example.chat", admin: daemon.admin)
+            for method in [HTTPRequest.Method.post, .get, .delete] {
+                let answer = try await client.call(method, Self.path, token: token)
+                #expect(answer.status == .serviceUnavailable)
+                #expect(answer.errorCode == "remoteNotificationsUnavailable")
+            }
+        }
+    }
+
+    @Test("An app registers and gets 64 lowercase hex digits, the same until it unregisters, then a new token")
+    func registers() async throws {
+        let registrar = InMemoryRemoteNotificationRegistrar()
+        let daemon = try TestDaemon(registrar: registrar)
+        try await daemon.withRouter { client in
+            let token = try await client.register("com.example.chat", admin: daemon.admin)
+            let before = try await client.call(.get, Self.path, token: token)
+            #expect(try before.decode(API.PushRegistration.self) == API.PushRegistration(registered: false))
+            let first = try await client.call(.post, Self.path, token: token)
+            #expect(first.status == .ok)
+            let hex = try first.decode(API.DeviceToken.self).deviceToken
+            #expect(hex.count == 64 && hex.allSatisfy { "0123456789abcdef".contains($0) })
+            #expect(registrar.app(for: try API.DeviceToken(hex: hex).bytes()) == "com.example.chat")
+            let again = try await client.call(.post, Self.path, token: token)
+            #expect(try again.decode(API.DeviceToken.self).deviceToken == hex)
+            let registered = try await client.call(.get, Self.path, token: token)
+            #expect(try registered.decode(API.PushRegistration.self).registered)
+            #expect(try await client.call(.delete, Self.path, token: token).status == .noContent)
+            let after = try await client.call(.get, Self.path, token: token)
+            #expect(try !after.decode(API.PushRegistration.self).registered)
+            let renewed = try await client.call(.post, Self.path, token: token)
+            #expect(try renewed.decode(API.DeviceToken.self).deviceToken != hex)
+        }
+    }
+
+    @Test("An app's token acts only for its app; the admin names one; no credential is 401")
+    func access() async throws {
+        let daemon = try TestDaemon(registrar: InMemoryRemoteNotificationRegistrar())
+        try await daemon.withRouter { client in
+            let chat = try await client.register("com.example.chat", admin: daemon.admin)
+            _ = try await client.register("com.example.mail", admin: daemon.admin)
+            let other = try await client.call(.post, "\(Self.path)?app=com.example.mail", token: chat)
+            #expect(other.status == .forbidden)
+            let own = try await client.call(.post, "\(Self.path)?app=com.example.chat", token: chat)
+            #expect(own.status == .ok)
+            #expect(try await client.call(.post, Self.path).status == .unauthorized)
+            let unnamed = try await client.call(.post, Self.path, token: daemon.admin)
+            #expect(unnamed.status == .badRequest)
+            let unknown = try await client.call(.post, "\(Self.path)?app=com.example.none", token: daemon.admin)
+            #expect(unknown.status == .notFound)
+            let named = try await client.call(.get, "\(Self.path)?app=com.example.chat", token: daemon.admin)
+            #expect(try named.decode(API.PushRegistration.self).registered)
+            let mail = try await client.call(.get, "\(Self.path)?app=com.example.mail", token: daemon.admin)
+            #expect(try !mail.decode(API.PushRegistration.self).registered)
+        }
+    }
+}
