@@ -64,6 +64,20 @@ public protocol UIApplicationDelegate: NSObjectProtocol {
         _ application: UIApplication, handleActionWithIdentifier identifier: String?,
         for notification: UILocalNotification) async
 
+    /// The app registered for remote notifications
+    /// (``UIApplication/registerForRemoteNotifications()``): send `deviceToken`
+    /// (32 bytes) to the server that pushes to the app. Called on the main actor,
+    /// as UIKit calls it on the main thread.
+    @MainActor
+    func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data)
+
+    /// The app could not register for remote notifications: no push service is
+    /// configured, or it cannot be reached (a ``NotificationError`` with
+    /// ``NotificationError/Code/remoteNotificationsUnavailable``). Called on the
+    /// main actor, as UIKit calls it on the main thread.
+    @MainActor
+    func application(_ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: any Error)
+
     /// The app became active: the user opened it or
     /// ``UIApplication/setApplicationState(_:)`` moved it to the foreground.
     func applicationDidBecomeActive(_ application: UIApplication)
@@ -132,6 +146,16 @@ extension UIApplicationDelegate {
         _ application: UIApplication, handleActionWithIdentifier identifier: String?,
         for notification: UILocalNotification
     ) async {}
+
+    /// Does nothing.
+    public func application(
+        _ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data
+    ) {}
+
+    /// Does nothing.
+    public func application(
+        _ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: any Error
+    ) {}
 
     /// Does nothing.
     public func applicationDidBecomeActive(_ application: UIApplication) {}
