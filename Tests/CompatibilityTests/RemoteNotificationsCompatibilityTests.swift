@@ -56,4 +56,25 @@ struct RemoteNotificationsCompatibilityTests {
         }
         #expect(thrown?.code == .remoteNotificationsUnavailable)
     }
+
+    @Test("A silent push reaches didReceiveRemoteNotification with its payload on the main actor; nothing is shown")
+    func backgroundPush() async throws {
+        let harness = try Harness()
+        let application = UIApplication(appIdentifier: "com.example.chat", service: harness.engine)
+        let appDelegate = SyncingAppDelegate()
+        #expect(application.launch(with: appDelegate))
+        _ = application.scheduledLocalNotifications  // waits for the app's connection
+        let push = RemoteNotification(
+            id: UUID(),
+            content: NotificationContent(userInfo: ["aps": ["content-available": 1], "message-id": 42]),
+            isContentAvailable: true)
+        let result = try await harness.engine.deliverRemoteNotification(push, for: "com.example.chat")
+        #expect(result == .background(reachedApp: true))
+        let deadline = ContinuousClock.now + .seconds(60)
+        while await MainActor.run(body: { appDelegate.fetchedMessageIDs.isEmpty }), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(await MainActor.run { appDelegate.fetchedMessageIDs } == [42])
+        #expect(harness.shown(of: "com.example.chat").isEmpty)
+    }
 }

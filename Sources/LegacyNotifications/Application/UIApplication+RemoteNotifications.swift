@@ -19,6 +19,9 @@ extension UIApplication {
     ///     server.send(token)
     /// }
     /// ```
+    ///
+    /// A push with `content-available` then reaches the running app's delegate
+    /// in `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`.
     public func registerForRemoteNotifications() {
         _ = BlockingCall.start { [self] in await registerRemote() }
     }
@@ -53,6 +56,17 @@ extension UIApplication {
         }
         await tellDelegate(result)
         return result
+    }
+
+    /// A background push for the app: the delegate fetches, on the main actor.
+    @MainActor
+    func receiveRemote(
+        _ userInfo: [String: JSONValue], completionHandler: @escaping @Sendable (UIBackgroundFetchResult) -> Void
+    ) {
+        guard let delegate else { return completionHandler(.noData) }
+        delegate.application(
+            self, didReceiveRemoteNotification: UserInfoCoding.userInfo(from: userInfo),
+            fetchCompletionHandler: completionHandler)
     }
 
     @MainActor

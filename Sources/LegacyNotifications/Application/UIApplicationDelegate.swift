@@ -78,6 +78,16 @@ public protocol UIApplicationDelegate: NSObjectProtocol {
     @MainActor
     func application(_ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: any Error)
 
+    /// A push asking for a background fetch (`content-available`) reached the
+    /// running app: fetch what it announces, then call `completionHandler` with
+    /// the result within 30 seconds. `userInfo` is the push's payload, `aps`
+    /// included. Called on the main actor, as UIKit calls it on the main thread.
+    @MainActor
+    @preconcurrency
+    func application(
+        _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+        fetchCompletionHandler completionHandler: @escaping @Sendable (UIBackgroundFetchResult) -> Void)
+
     /// The app became active: the user opened it or
     /// ``UIApplication/setApplicationState(_:)`` moved it to the foreground.
     func applicationDidBecomeActive(_ application: UIApplication)
@@ -156,6 +166,15 @@ extension UIApplicationDelegate {
     public func application(
         _ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: any Error
     ) {}
+
+    /// Fetches nothing: calls `completionHandler` with ``UIBackgroundFetchResult/noData``.
+    @preconcurrency
+    public func application(
+        _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+        fetchCompletionHandler completionHandler: @escaping @Sendable (UIBackgroundFetchResult) -> Void
+    ) {
+        completionHandler(.noData)
+    }
 
     /// Does nothing.
     public func applicationDidBecomeActive(_ application: UIApplication) {}

@@ -8,10 +8,14 @@ public enum RemoteDeliveryResult: Codable, Sendable, Hashable {
     /// ``NotificationTrigger/push``: shown, listed or handed to the foreground
     /// app's `willPresent` as a local notification's is, replacing the delivery
     /// of an earlier push with the same collapse identifier.
+    /// A push that also asks for a background fetch reaches the running app as
+    /// a background push does.
     case delivered(requestIdentifier: String)
     /// A background push (content available, nothing to show): not shown and not
-    /// stored as a delivery; it is for the running app.
-    case background
+    /// stored as a delivery. It reached the running app's handler
+    /// (``NotificationAppHandler/didReceiveRemoteNotification(_:completionHandler:)``),
+    /// or, with `reachedApp` false, no app was connected to receive it.
+    case background(reachedApp: Bool)
     /// The push has something to show but the user has not allowed the app's
     /// notifications: not shown and not stored, as on iOS.
     case notAuthorized

@@ -272,9 +272,28 @@ public protocol NotificationAppHandler: Sendable {
     /// - Parameter delivery: The notification the user asked from, or `nil`
     ///   when asked from the notification center's settings.
     func openSettings(from delivery: Delivery?)
+
+    /// A push asking for a background fetch (`content-available`) reached the
+    /// running app: fetch what it announces, then call `completionHandler` once
+    /// with the result, within the handler timeout (30 s by default; a call that
+    /// does not come is logged). iOS's `didReceiveRemoteNotification` with its
+    /// `fetchCompletionHandler`.
+    ///
+    /// - Parameters:
+    ///   - userInfo: The push's whole JSON payload, `aps` included.
+    ///   - completionHandler: Call it once the fetch is done.
+    func didReceiveRemoteNotification(
+        _ userInfo: [String: JSONValue], completionHandler: @escaping @Sendable (BackgroundFetchResult) -> Void)
 }
 
 extension NotificationAppHandler {
     /// Does nothing: an app without settings of its own.
     public func openSettings(from delivery: Delivery?) {}
+
+    /// Fetches nothing: calls `completionHandler` with ``BackgroundFetchResult/noData``.
+    public func didReceiveRemoteNotification(
+        _ userInfo: [String: JSONValue], completionHandler: @escaping @Sendable (BackgroundFetchResult) -> Void
+    ) {
+        completionHandler(.noData)
+    }
 }

@@ -28,3 +28,23 @@ final class PushAppDelegate: NSObject, UIApplicationDelegate {
         registrationError = error
     }
 }
+
+// The background half: a silent push (`"content-available": 1`) wakes the app,
+// which fetches and reports what it found.
+final class SyncingAppDelegate: NSObject, UIApplicationDelegate {
+    var fetchedMessageIDs: [Int] = []
+
+    func application(
+        _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+        fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
+    ) {
+        guard let aps = userInfo["aps"] as? [String: Any], aps["content-available"] as? Int == 1,
+            let messageID = userInfo["message-id"] as? Int
+        else {
+            completionHandler(.noData)
+            return
+        }
+        fetchedMessageIDs.append(messageID)
+        completionHandler(.newData)
+    }
+}

@@ -43,6 +43,14 @@ struct RemoteNotificationPolicyTests {
         #expect(RemoteNotificationPolicy.route(push, authorization: test.status) == test.expected)
     }
 
+    @Test("Every push asking for a fetch wakes the app, shown or not; others do not", arguments: [
+        (true, alert, true), (true, NotificationContent(), true), (false, alert, false), (false, NotificationContent(), false),
+    ])
+    func wakesApp(contentAvailable: Bool, content: NotificationContent, wakes: Bool) {
+        let push = RemoteNotification(id: UUID(), content: content, isContentAvailable: contentAvailable)
+        #expect(RemoteNotificationPolicy.wakesApp(push) == wakes)
+    }
+
     static func pending(_ identifier: String, trigger: NotificationTrigger?) -> PendingRequest {
         PendingRequest(
             request: NotificationRequest(identifier: identifier, content: alert, trigger: trigger),

@@ -3,6 +3,7 @@ import HeraldTestSupport
 import NotificationEngine
 import NotificationEngineTesting
 import Signals
+import Synchronization
 import Testing
 
 /// A push reaching the device's engine, end to end: delivered as a local
@@ -67,7 +68,7 @@ struct RemoteNotificationTests {
         try await fixture.authorize()
         let background = try await fixture.engine.deliverRemoteNotification(
             Self.push("", contentAvailable: true), for: fixture.app)
-        #expect(background == .background)
+        #expect(background == .background(reachedApp: false))
         #expect(try await fixture.engine.deliverRemoteNotification(Self.push(""), for: fixture.app) == .empty)
         #expect(fixture.presenter.presentations.isEmpty)
         #expect(try await fixture.engine.deliveredNotifications(for: fixture.app).isEmpty)
@@ -137,5 +138,64 @@ struct RemoteNotificationTests {
             to: presented.delivery.id, actionIdentifier: "like", userText: nil, authenticated: false, for: fixture.app)
         #expect(handler.received.map(\.actionIdentifier) == ["like"])
         #expect(handler.received.first?.delivery.request.trigger == .push)
+    }
+
+    @Test("A background push reaches the connected app's fetch with its payload; nothing is shown or stored")
+    func backgroundFetch() async throws {
+        let fixture = try EngineFixture()
+        try await fixture.authorize()
+        let handler = FetchingHandler()
+        let connection = try await fixture.engine.connect(handler, for: fixture.app)
+        defer { connection.dispose() }
+        let push = Self.push("", contentAvailable: true)
+        let result = try await fixture.engine.deliverRemoteNotification(push, for: fixture.app)
+        #expect(result == .background(reachedApp: true))
+        #expect(handler.payloads == [push.content.userInfo])
+        #expect(fixture.presenter.presentations.isEmpty)
+        #expect(try await fixture.engine.deliveredNotifications(for: fixture.app).isEmpty)
+    }
+
+    @Test("An alert push asking for a fetch is shown and reaches the app's fetch too; so does one the user did not allow")
+    func alertAndFetch() async throws {
+        let fixture = try EngineFixture()
+        try await fixture.authorize()
+        let handler = FetchingHandler()
+        let connection = try await fixture.engine.connect(handler, for: fixture.app)
+        defer { connection.dispose() }
+        let push = Self.push("New mail", collapse: "inbox", contentAvailable: true)
+        #expect(try await fixture.engine.deliverRemoteNotification(push, for: fixture.app) == .delivered(requestIdentifier: "inbox"))
+        #expect(fixture.presentedIdentifiers == ["inbox"])
+        #expect(handler.payloads.count == 1)
+
+        let denied = try EngineFixture { $0.authorizationPolicy = .denyAll }
+        _ = try await denied.engine.requestAuthorization(options: [.alert], for: denied.app)
+        let deniedHandler = FetchingHandler()
+        let deniedConnection = try await denied.engine.connect(deniedHandler, for: denied.app)
+        defer { deniedConnection.dispose() }
+        #expect(try await denied.engine.deliverRemoteNotification(push, for: denied.app) == .notAuthorized)
+        #expect(deniedHandler.payloads.count == 1)
+    }
+}
+
+/// An app handler that records the pushes its background fetch gets and
+/// completes each with `.newData`.
+final class FetchingHandler: NotificationAppHandler {
+    private let state = Mutex<[[String: JSONValue]]>([])
+
+    var payloads: [[String: JSONValue]] { state.withLock { $0 } }
+
+    func willPresent(_ delivery: Delivery, completionHandler: @escaping @Sendable (PresentationOptions) -> Void) {
+        completionHandler([.banner, .list])
+    }
+
+    func didReceive(_ response: NotificationResponse, completionHandler: @escaping @Sendable () -> Void) {
+        completionHandler()
+    }
+
+    func didReceiveRemoteNotification(
+        _ userInfo: [String: JSONValue], completionHandler: @escaping @Sendable (BackgroundFetchResult) -> Void
+    ) {
+        state.withLock { $0.append(userInfo) }
+        completionHandler(.newData)
     }
 }

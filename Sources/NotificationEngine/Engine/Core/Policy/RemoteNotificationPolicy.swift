@@ -28,6 +28,12 @@ enum RemoteNotificationPolicy {
         }
     }
 
+    /// Whether the push reaches the running app's background fetch: any push
+    /// with `content-available`, shown or not, for an app authorized or not.
+    static func wakesApp(_ push: RemoteNotification) -> Bool {
+        push.isContentAvailable
+    }
+
     /// Whether content shows something to the user, as a local notification's
     /// must: a title, subtitle or body, a sound or a badge.
     static func showsSomething(_ content: NotificationContent) -> Bool {
