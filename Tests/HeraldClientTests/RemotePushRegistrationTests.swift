@@ -39,7 +39,7 @@ struct RemotePushRegistrationTests {
             switch request.method {
             case "POST": CannedResponse(200, #"{"deviceToken":"\#(Self.hex.dropLast())g"}"#)
             default:
-                CannedResponse(503, #"{"error":{"code":"remoteNotificationsUnavailable","message":"no push service"}}"#)
+                CannedResponse(409, #"{"error":{"code":"remoteNotificationsUnavailable","message":"no push service"}}"#)
             }
         }
         let service = service(server)

@@ -7,7 +7,7 @@ extension HeraldClient {
     ///
     /// - Parameter app: The app; with an app's token, `nil` means its own. The
     ///   admin token must name one.
-    /// - Throws: `remoteNotificationsUnavailable` (503) when the daemon has no
+    /// - Throws: `remoteNotificationsUnavailable` (409) when the daemon has no
     ///   push service to register with.
     public func registerForRemoteNotifications(app: String? = nil) async throws -> Data {
         try await call(.post, Self.registration, query: Self.query(app), as: API.DeviceToken.self).bytes()

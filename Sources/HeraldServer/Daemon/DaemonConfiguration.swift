@@ -60,7 +60,7 @@ public struct DaemonConfiguration: Sendable {
     public var webhookRetryDelays: [Duration] = [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16)]
     /// Where apps get their device tokens (`POST /v1/push/registration`): the push
     /// service this device is registered with. `nil`, the default, answers those
-    /// routes with 503 `remoteNotificationsUnavailable`.
+    /// routes with 409 `remoteNotificationsUnavailable`.
     public var remoteNotificationRegistrar: (any RemoteNotificationRegistrar)?
 
     /// A configuration; every value has the default `herald serve` uses.

@@ -36,10 +36,11 @@ extension NotificationError {
         case .notificationsNotAllowed, .authenticationRequired: .forbidden
         case .deliveryNotFound, .attachmentNotFound, .attachmentNotInDataStore: .notFound
         case .attachmentInvalidFileSize: .contentTooLarge
-        case .pendingLimitReached: .conflict
+        // The daemon has no push service: its state, not a failure of it.
+        case .pendingLimitReached, .remoteNotificationsUnavailable: .conflict
         case .payloadTooLarge: .contentTooLarge
         case .storeFailure: .internalServerError
-        case .serviceUnavailable, .remoteNotificationsUnavailable: .serviceUnavailable
+        case .serviceUnavailable: .serviceUnavailable
         default: .unprocessableContent
         }
     }

@@ -6,7 +6,8 @@ import NotificationEngine
 /// `/v1/push/registration`: an app registers for remote notifications and gets
 /// its device token, as `UIApplication.registerForRemoteNotifications()` does.
 /// An app's token acts for its own app; the admin names one with `?app=`.
-/// Without a push service, each answers 503 `remoteNotificationsUnavailable`.
+/// Without a push service, each answers 409 `remoteNotificationsUnavailable`:
+/// the daemon's state, not a failure of it (its 5xx answers are its own failures).
 struct PushRegistrationRoutes {
     let services: DaemonServices
     var engine: NotificationEngine { services.engine }
