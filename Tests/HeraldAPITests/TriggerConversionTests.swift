@@ -24,6 +24,7 @@ struct TriggerConversionTests {
                 identifier: "home", center: Coordinate(latitude: 48.8566, longitude: 2.3522), radius: 150,
                 notifyOnEntry: true, notifyOnExit: false),
             repeats: true)),
+        .push,
     ]
 
     @Test("to the wire and back is the same trigger", arguments: triggers)
@@ -37,6 +38,16 @@ struct TriggerConversionTests {
         let decoded = try API.decoder().decode(API.Trigger.self, from: try API.encoder().encode(wire))
         #expect(decoded == wire)
         #expect(try decoded.engineValue() == trigger)
+    }
+
+    @Test("a push trigger is {\"type\": \"push\", \"repeats\": false} on the wire, and {\"type\": \"push\"} reads")
+    func pushShape() throws {
+        let object = try JSONSerialization.jsonObject(with: try API.encoder().encode(API.Trigger(.push))) as? [String: Any]
+        #expect(object?["type"] as? String == "push")
+        #expect(object?["repeats"] as? Bool == false)
+        #expect(object?.count == 2)
+        let decoded = try API.decoder().decode(API.Trigger.self, from: Data(#"{"type": "push"}"#.utf8))
+        #expect(try decoded.engineValue() == .push)
     }
 
     @Test("a time zone name the system does not know is refused as an invalid trigger")

@@ -20,6 +20,7 @@ struct OutputTests {
 
     @Test func triggersAreDescribed() {
         #expect(TriggerText.describe(nil) == "now")
+        #expect(TriggerText.describe(.push) == "push")
         #expect(TriggerText.describe(.timeInterval(interval: 90, repeats: false)) == "in 1m30s")
         #expect(TriggerText.describe(.timeInterval(interval: 60, repeats: true)) == "every 1m")
         let moment = API.DateFields(year: 2026, month: 12, day: 1, hour: 9, minute: 0, second: 0)

@@ -87,4 +87,19 @@ struct HTTPConformanceTests {
             #expect(try pending.decode([String: [API.PendingRequest]].self)["requests"] == [])
         }
     }
+
+    @Test("an app adding a request with a push trigger is refused with invalidTrigger, and nothing is added")
+    func pushTriggerRefused() async throws {
+        let daemon = try TestDaemon()
+        try await daemon.withRouter { client in
+            let app = "com.example.shop"
+            let token = try await client.register(app, admin: daemon.admin)
+            let pushed = API.Request(identifier: "forged", content: API.Content(title: "Forged"), trigger: .push)
+            let answer = try await client.call(.post, "/v1/apps/\(app)/requests", token: token, json: pushed)
+            #expect(answer.status == .unprocessableContent)
+            #expect(answer.errorCode == "invalidTrigger")
+            let pending = try await client.call(.get, "/v1/apps/\(app)/requests", token: token)
+            #expect(try pending.decode([String: [API.PendingRequest]].self)["requests"] == [])
+        }
+    }
 }

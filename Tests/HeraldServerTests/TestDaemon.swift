@@ -21,7 +21,8 @@ struct TestDaemon {
         connectionTimeouts: ConnectionTimeouts = TestDaemon.timeouts, databaseURL: String? = nil,
         deliveredLimit: Int = 100, attachmentQuota: Int = 256 << 20,
         connectionLimits: ConnectionLimits = ConnectionLimits(), uploadLimits: UploadLimits = UploadLimits(),
-        signInPageDirectory: URL? = nil, desktop: DesktopMode = .off, desktopLibrary: String? = nil
+        signInPageDirectory: URL? = nil, desktop: DesktopMode = .off, desktopLibrary: String? = nil,
+        registrar: (any RemoteNotificationRegistrar)? = nil
     ) throws {
         let directory = directory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("herald-server-tests-\(UUID().uuidString)")
@@ -42,6 +43,7 @@ struct TestDaemon {
         configuration.desktop = desktop
         configuration.desktopLibrary = desktopLibrary
         configuration.databaseURL = databaseURL
+        configuration.remoteNotificationRegistrar = registrar
         // Not the developer's own $XDG_RUNTIME_DIR.
         configuration.signInPageDirectory = signInPageDirectory ?? directory.appendingPathComponent("sign-in")
         daemon = try HeraldDaemon(configuration: configuration)

@@ -14,6 +14,8 @@ extension API.Trigger {
                 notBefore: trigger.notBefore)
         case .location(let trigger):
             self = .location(API.Region(trigger.region), repeats: trigger.repeats)
+        case .push:
+            self = .push
         }
     }
 
@@ -36,6 +38,8 @@ extension API.Trigger {
             return .calendar(CalendarTrigger(dateComponents: components, repeats: repeats, notBefore: notBefore))
         case .location(let region, let repeats):
             return .location(LocationTrigger(region: region.engineValue, repeats: repeats))
+        case .push:
+            return .push
         }
     }
 }

@@ -45,7 +45,7 @@ extension API {
         case invalidNoDate, invalidNoContent, badgeInputInvalid, invalidIdentifier, invalidAppIdentifier
         case payloadTooLarge, invalidTrigger, invalidRegion, unknownCategory, invalidCategory, pendingLimitReached
         case deliveryNotFound, invalidResponse, authenticationRequired, storeFailure, invalidPayload
-        case tooManyAttachments, attachmentNotFound, serviceUnavailable
+        case tooManyAttachments, attachmentNotFound, serviceUnavailable, remoteNotificationsUnavailable
         // The bundled apps' (besides notFound, notificationsNotAllowed and storeFailure above).
         case invalidInput, limitReached, unknownAction
 

@@ -2,14 +2,16 @@ public import Foundation
 import NotificationModel
 
 extension API {
-    /// When a request fires, tagged by `type`: `timeInterval`, `calendar` or
-    /// `location`. A request without a trigger fires at once.
+    /// When a request fires, tagged by `type`: `timeInterval`, `calendar`,
+    /// `location` or `push`. A request without a trigger fires at once; a `push`
+    /// one is what a push delivered (an app cannot add one).
     ///
     /// ```json
     /// {"type": "timeInterval", "interval": 60, "repeats": true}
     /// {"type": "calendar", "dateComponents": {"hour": 8, "minute": 0}, "timeZone": "Europe/Paris", "repeats": true}
     /// {"type": "location", "region": {"identifier": "home", "latitude": 48.85, "longitude": 2.35,
     ///  "radius": 100, "notifyOnEntry": true, "notifyOnExit": false}, "repeats": false}
+    /// {"type": "push", "repeats": false}
     /// ```
     public enum Trigger: Codable, Sendable, Hashable {
         /// Fires `interval` seconds after it is added, and every `interval` seconds if it repeats.
@@ -19,9 +21,12 @@ extension API {
         case calendar(DateFields, timeZone: String?, repeats: Bool, notBefore: Date?)
         /// Fires on entering or leaving a circular region.
         case location(Region, repeats: Bool)
+        /// A push service sent it; it never repeats, and `repeats` is written
+        /// (as `false`) only so that every stored trigger has one.
+        case push
 
         private enum Kind: String, Codable {
-            case timeInterval, calendar, location
+            case timeInterval, calendar, location, push
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -43,6 +48,8 @@ extension API {
                     notBefore: try container.decodeIfPresent(Date.self, forKey: .notBefore))
             case .location:
                 self = .location(try container.decode(Region.self, forKey: .region), repeats: repeats)
+            case .push:
+                self = .push
             }
         }
 
@@ -64,6 +71,9 @@ extension API {
                 try container.encode(Kind.location, forKey: .type)
                 try container.encode(region, forKey: .region)
                 try container.encode(repeats, forKey: .repeats)
+            case .push:
+                try container.encode(Kind.push, forKey: .type)
+                try container.encode(false, forKey: .repeats)
             }
         }
     }

@@ -18,7 +18,7 @@ package enum TriggerText {
     }
 
     /// `now`, `in 1m30s`, `every 1m`, `at 2026-12-01 09:00:00 Europe/Paris`,
-    /// `calendar hour=8 minute=0, repeating`, `region home (entry)`.
+    /// `calendar hour=8 minute=0, repeating`, `region home (entry)`, `push`.
     package static func describe(_ trigger: API.Trigger?) -> String {
         switch trigger {
         case nil:
@@ -30,6 +30,8 @@ package enum TriggerText {
         case .location(let region, let repeats):
             let on = [region.notifyOnEntry ? "entry" : nil, region.notifyOnExit ? "exit" : nil].compactMap { $0 }
             return "region \(region.identifier) (\(on.joined(separator: ", ")))" + (repeats ? ", repeating" : "")
+        case .push:
+            return "push"
         }
     }
 

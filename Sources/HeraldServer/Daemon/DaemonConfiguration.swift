@@ -58,6 +58,11 @@ public struct DaemonConfiguration: Sendable {
     public var signInPageDirectory: URL?
     /// How long a webhook waits before each retry: 1, 2, 4, 8 and 16 s.
     public var webhookRetryDelays: [Duration] = [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16)]
+    /// Where apps get their device tokens (`POST /v1/push/registration`). `nil`, the
+    /// default, is the daemon's own push service: its apps' tokens are in its
+    /// directory (`GET /v1/push/devices`) and `POST /3/device/{token}` on its
+    /// provider API reaches them.
+    public var remoteNotificationRegistrar: (any RemoteNotificationRegistrar)?
 
     /// A configuration; every value has the default `herald serve` uses.
     public init(

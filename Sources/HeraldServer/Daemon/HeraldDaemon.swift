@@ -95,6 +95,9 @@ public final class HeraldDaemon: Sendable {
             pendingLimitPerApp: configuration.pendingLimitPerApp, authorizationPolicy: configuration.authorizationPolicy)
         engineConfiguration.deliveredLimitPerApp = configuration.deliveredLimitPerApp
         engineConfiguration.attachmentBytesPerApp = configuration.attachmentBytesPerApp
+        // One machine is the default: the daemon is its own apps' push service.
+        engineConfiguration.remoteNotificationRegistrar =
+            configuration.remoteNotificationRegistrar ?? LocalRegistrar(directory: pushDirectory, scheduler: scheduler)
         engine = try storage.makeEngine(scheduler: scheduler, configuration: engineConfiguration, presenters: presenters)
         desktop = try Self.makeDesktop(configuration, dataDirectory: dataDirectory, engine: engine)
         let sessions = try SessionStore(records: storage.makeSessionRecords())
@@ -161,6 +164,7 @@ public final class HeraldDaemon: Sendable {
         EventRoutes(services: services).add(to: router)
         ClockRoutes(services: services).add(to: router)
         PushServiceRoutes(services: services).add(to: router)
+        PushRegistrationRoutes(services: services).add(to: router)
         bundledAppRoutes.add(to: router, files: files)
         // Last: it then runs only for requests that no route matched.
         router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes))

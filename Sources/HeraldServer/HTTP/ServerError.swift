@@ -36,7 +36,8 @@ extension NotificationError {
         case .notificationsNotAllowed, .authenticationRequired: .forbidden
         case .deliveryNotFound, .attachmentNotFound, .attachmentNotInDataStore: .notFound
         case .attachmentInvalidFileSize: .contentTooLarge
-        case .pendingLimitReached: .conflict
+        // The daemon has no push service: its state, not a failure of it.
+        case .pendingLimitReached, .remoteNotificationsUnavailable: .conflict
         case .payloadTooLarge: .contentTooLarge
         case .storeFailure: .internalServerError
         case .serviceUnavailable: .serviceUnavailable

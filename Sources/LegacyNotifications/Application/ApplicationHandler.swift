@@ -22,4 +22,13 @@ final class ApplicationHandler: NotificationAppHandler {
         guard let application else { return completionHandler() }
         application.handle(response, completionHandler: completionHandler)
     }
+
+    func didReceiveRemoteNotification(
+        _ userInfo: [String: JSONValue], completionHandler: @escaping @Sendable (BackgroundFetchResult) -> Void
+    ) {
+        guard let application else { return completionHandler(.noData) }
+        Task { @MainActor in
+            application.receiveRemote(userInfo) { completionHandler($0.engineValue) }
+        }
+    }
 }

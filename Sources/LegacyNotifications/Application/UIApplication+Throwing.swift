@@ -67,5 +67,22 @@ extension UIApplication {
         public func setApplicationIconBadgeNumber(_ number: Int) async throws {
             try await application.setBadge(number)
         }
+
+        /// Registers for remote notifications, calls the delegate as
+        /// ``UIApplication/registerForRemoteNotifications()`` does, and returns
+        /// the device token (32 bytes) or throws the failure.
+        public func registerForRemoteNotifications() async throws -> Data {
+            try await application.registerRemote().get()
+        }
+
+        /// Forgets the app's device token; see ``UIApplication/unregisterForRemoteNotifications()``.
+        public func unregisterForRemoteNotifications() async throws {
+            try await application.service.unregisterForRemoteNotifications(for: application.appIdentifier)
+        }
+
+        /// Whether the app holds a device token.
+        public func isRegisteredForRemoteNotifications() async throws -> Bool {
+            try await application.service.isRegisteredForRemoteNotifications(for: application.appIdentifier)
+        }
     }
 }

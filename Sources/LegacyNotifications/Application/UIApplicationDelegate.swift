@@ -64,6 +64,30 @@ public protocol UIApplicationDelegate: NSObjectProtocol {
         _ application: UIApplication, handleActionWithIdentifier identifier: String?,
         for notification: UILocalNotification) async
 
+    /// The app registered for remote notifications
+    /// (``UIApplication/registerForRemoteNotifications()``): send `deviceToken`
+    /// (32 bytes) to the server that pushes to the app. Called on the main actor,
+    /// as UIKit calls it on the main thread.
+    @MainActor
+    func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data)
+
+    /// The app could not register for remote notifications: no push service is
+    /// configured, or it cannot be reached (a ``NotificationError`` with
+    /// ``NotificationError/Code/remoteNotificationsUnavailable``). Called on the
+    /// main actor, as UIKit calls it on the main thread.
+    @MainActor
+    func application(_ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: any Error)
+
+    /// A push asking for a background fetch (`content-available`) reached the
+    /// running app: fetch what it announces, then call `completionHandler` with
+    /// the result within 30 seconds. `userInfo` is the push's payload, `aps`
+    /// included. Called on the main actor, as UIKit calls it on the main thread.
+    @MainActor
+    @preconcurrency
+    func application(
+        _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+        fetchCompletionHandler completionHandler: @escaping @Sendable (UIBackgroundFetchResult) -> Void)
+
     /// The app became active: the user opened it or
     /// ``UIApplication/setApplicationState(_:)`` moved it to the foreground.
     func applicationDidBecomeActive(_ application: UIApplication)
@@ -132,6 +156,25 @@ extension UIApplicationDelegate {
         _ application: UIApplication, handleActionWithIdentifier identifier: String?,
         for notification: UILocalNotification
     ) async {}
+
+    /// Does nothing.
+    public func application(
+        _ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data
+    ) {}
+
+    /// Does nothing.
+    public func application(
+        _ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: any Error
+    ) {}
+
+    /// Fetches nothing: calls `completionHandler` with ``UIBackgroundFetchResult/noData``.
+    @preconcurrency
+    public func application(
+        _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+        fetchCompletionHandler completionHandler: @escaping @Sendable (UIBackgroundFetchResult) -> Void
+    ) {
+        completionHandler(.noData)
+    }
 
     /// Does nothing.
     public func applicationDidBecomeActive(_ application: UIApplication) {}

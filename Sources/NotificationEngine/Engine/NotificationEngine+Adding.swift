@@ -28,8 +28,13 @@ extension NotificationEngine {
     /// after the commit. A group of one (an `add` call) is refused as a whole,
     /// its transaction rolled back.
     package func addEach(_ adds: [GroupedAdd]) -> [Result<AddResult, any Error>] {
+        addEach(adds, origin: .app)
+    }
+
+    /// ``addEach(_:)`` for adds made by the apps or by a push.
+    func addEach(_ adds: [GroupedAdd], origin: EngineCore.AddOrigin) -> [Result<AddResult, any Error>] {
         followSystemTimeZone()
-        var flow = AddingFlow(adds.map { ($0.requests, $0.app) })
+        var flow = AddingFlow(adds.map { ($0.requests, $0.app) }, origin: origin)
         // The attachments' bytes are stored before the requests are committed; a
         // crash in between leaves files that the next sweep removes.
         importAttachments(into: &flow)
@@ -49,7 +54,8 @@ extension NotificationEngine {
             case .sweepAttachments: sweepAttachments()
             case .fireDue: fireDue()
             case .retryAlone(let index):
-                flow.results[index] = Result { try addNow(flow.adds[index].requests, for: flow.adds[index].app) }
+                let alone = GroupedAdd(flow.adds[index].requests, for: flow.adds[index].app)
+                flow.results[index] = addEach([alone], origin: flow.origin)[0]
             default: logger.error("the adding flow asked for \(action) after the lock")
             }
         }

@@ -80,6 +80,11 @@ extension NotificationEngine {
         /// are resolved when a notification fires. From `LANGUAGE`, `LC_ALL`,
         /// `LC_MESSAGES` and `LANG` by default (``LanguagePreference/fromEnvironment(_:)``).
         public var preferredLanguages: [String]
+        /// Where apps get their device tokens when they register for remote
+        /// notifications: the push service this device is registered with. `nil`
+        /// by default: registering throws
+        /// ``NotificationError/Code/remoteNotificationsUnavailable``.
+        public var remoteNotificationRegistrar: (any RemoteNotificationRegistrar)?
         /// Reads the system's zone, when ``timeZone`` follows it; tests replace it.
         package var systemTimeZone: @Sendable () -> TimeZone
 
@@ -103,6 +108,7 @@ extension NotificationEngine {
             clockCheckInterval = 10
             deliveryRetention = 7 * 24 * 3_600
             preferredLanguages = LanguagePreference.fromEnvironment()
+            remoteNotificationRegistrar = nil
             systemTimeZone = {
                 // Foundation caches the system's zone until told to read it again.
                 NSTimeZone.resetSystemTimeZone()

@@ -43,6 +43,7 @@ public struct NotificationError: Error, Hashable, Sendable, CustomStringConverti
             case serviceUnavailable = 4014
             case tooManyAttachments = 4015
             case attachmentNotFound = 4016
+            case remoteNotificationsUnavailable = 4017
         }
 
         private let base: Base
@@ -112,6 +113,9 @@ public struct NotificationError: Error, Hashable, Sendable, CustomStringConverti
         public static let tooManyAttachments = Code(.tooManyAttachments)
         /// No attachment with that identifier belongs to the request or delivery.
         public static let attachmentNotFound = Code(.attachmentNotFound)
+        /// The app cannot register for remote notifications: no push service is
+        /// configured, or it cannot be reached or refused.
+        public static let remoteNotificationsUnavailable = Code(.remoteNotificationsUnavailable)
 
         /// The numeric code; Apple's where it has one.
         public var rawValue: Int { base.rawValue }

@@ -17,7 +17,8 @@ public import Foundation
 ///
 /// A trigger that can never fire is refused when its request is added: see
 /// ``NotificationError/Code/invalidTrigger``, ``NotificationError/Code/invalidNoDate``
-/// and ``NotificationError/Code/invalidRegion``.
+/// and ``NotificationError/Code/invalidRegion``. ``push`` is never added by an app:
+/// only a push makes a request with it.
 public enum NotificationTrigger: Codable, Sendable, Hashable {
     /// After an interval from the moment the request is added, once or every interval.
     case timeInterval(TimeIntervalTrigger)
@@ -25,6 +26,11 @@ public enum NotificationTrigger: Codable, Sendable, Hashable {
     case calendar(CalendarTrigger)
     /// When the device enters or leaves a circular region.
     case location(LocationTrigger)
+    /// A push service sent it (Apple's `UNPushNotificationTrigger`): the trigger of
+    /// the request a ``RemoteNotification`` becomes, delivered at once. It never
+    /// repeats and has no fire date. An app cannot add a request with it
+    /// (``NotificationError/Code/invalidTrigger``); JSON `{"type": "push"}`.
+    case push
 
     /// Whether the trigger fires more than once.
     public var repeats: Bool {
@@ -32,11 +38,12 @@ public enum NotificationTrigger: Codable, Sendable, Hashable {
         case .timeInterval(let trigger): trigger.repeats
         case .calendar(let trigger): trigger.repeats
         case .location(let trigger): trigger.repeats
+        case .push: false
         }
     }
 
     private enum Kind: String, Codable {
-        case timeInterval, calendar, location
+        case timeInterval, calendar, location, push
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -44,13 +51,14 @@ public enum NotificationTrigger: Codable, Sendable, Hashable {
     }
 
     /// Decodes a trigger from a JSON object with a `"type"` key (`"timeInterval"`,
-    /// `"calendar"` or `"location"`) beside the fields of that trigger.
+    /// `"calendar"`, `"location"` or `"push"`) beside the fields of that trigger.
     public init(from decoder: any Decoder) throws {
         let kind = try decoder.container(keyedBy: CodingKeys.self).decode(Kind.self, forKey: .type)
         switch kind {
         case .timeInterval: self = .timeInterval(try TimeIntervalTrigger(from: decoder))
         case .calendar: self = .calendar(try CalendarTrigger(from: decoder))
         case .location: self = .location(try LocationTrigger(from: decoder))
+        case .push: self = .push
         }
     }
 
@@ -68,6 +76,8 @@ public enum NotificationTrigger: Codable, Sendable, Hashable {
         case .location(let trigger):
             try container.encode(Kind.location, forKey: .type)
             try trigger.encode(to: encoder)
+        case .push:
+            try container.encode(Kind.push, forKey: .type)
         }
     }
 }

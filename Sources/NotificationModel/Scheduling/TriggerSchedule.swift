@@ -26,7 +26,7 @@ package struct TriggerSchedule: Sendable {
     /// When a request added at `addedAt` fires first; `nil` if it never fires at a
     /// date (a location trigger, or calendar components that no later date matches).
     ///
-    /// - No trigger: at once (`addedAt`).
+    /// - No trigger, or a push: at once (`addedAt`).
     /// - Time interval: `addedAt + interval`.
     /// - Calendar: the first match at or after `notBefore` when that is later than
     ///   `addedAt`, otherwise the first match strictly after `addedAt`. A match at
@@ -34,7 +34,7 @@ package struct TriggerSchedule: Sendable {
     ///   repeated wall time: `notBefore` names an instant, not a wall time.
     package func firstFireDate(for trigger: NotificationTrigger?, addedAt: Date) -> Date? {
         switch trigger {
-        case nil:
+        case nil, .push:
             return addedAt
         case .timeInterval(let trigger):
             return addedAt.addingTimeInterval(trigger.interval)
@@ -65,7 +65,7 @@ package struct TriggerSchedule: Sendable {
             return Self.nextTick(after: reference, origin: addedAt, interval: trigger.interval)
         case .calendar(let trigger):
             return CalendarMatcher(trigger.dateComponents, schedule: self).firstMatch(after: reference)
-        case .location:
+        case .location, .push:
             return nil
         }
     }

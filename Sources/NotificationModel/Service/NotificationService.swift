@@ -1,3 +1,4 @@
+public import Foundation
 public import Signals
 
 /// Everything an app does with notifications, for one app at a time: the one
@@ -145,6 +146,30 @@ public protocol NotificationService: Sendable {
     /// center shows the app's settings.
     func showNotificationSettings(for app: AppIdentifier) async throws
 
+    // MARK: Remote notifications
+
+    /// Registers the app with the push service and returns its device token
+    /// (32 bytes): what its server sends pushes to. The same token comes back at
+    /// each later call until the app unregisters, as `UIApplication`'s
+    /// `registerForRemoteNotifications()` hands it to the app's delegate.
+    ///
+    /// - Throws: ``NotificationError/Code/remoteNotificationsUnavailable`` when no
+    ///   push service is configured, or it cannot be reached or refuses.
+    func registerForRemoteNotifications(for app: AppIdentifier) async throws -> Data
+
+    /// Forgets the app's device token: the push service refuses pushes to it from
+    /// now on (`Unregistered`). Does nothing for an app that is not registered.
+    ///
+    /// - Throws: ``NotificationError/Code/remoteNotificationsUnavailable`` as
+    ///   ``registerForRemoteNotifications(for:)`` does.
+    func unregisterForRemoteNotifications(for app: AppIdentifier) async throws
+
+    /// Whether the app holds a device token.
+    ///
+    /// - Throws: ``NotificationError/Code/remoteNotificationsUnavailable`` as
+    ///   ``registerForRemoteNotifications(for:)`` does.
+    func isRegisteredForRemoteNotifications(for app: AppIdentifier) async throws -> Bool
+
     // MARK: The app's side
 
     /// Connects the running app: it is asked how to present deliveries while in
@@ -247,9 +272,28 @@ public protocol NotificationAppHandler: Sendable {
     /// - Parameter delivery: The notification the user asked from, or `nil`
     ///   when asked from the notification center's settings.
     func openSettings(from delivery: Delivery?)
+
+    /// A push asking for a background fetch (`content-available`) reached the
+    /// running app: fetch what it announces, then call `completionHandler` once
+    /// with the result, within the handler timeout (30 s by default; a call that
+    /// does not come is logged). iOS's `didReceiveRemoteNotification` with its
+    /// `fetchCompletionHandler`.
+    ///
+    /// - Parameters:
+    ///   - userInfo: The push's whole JSON payload, `aps` included.
+    ///   - completionHandler: Call it once the fetch is done.
+    func didReceiveRemoteNotification(
+        _ userInfo: [String: JSONValue], completionHandler: @escaping @Sendable (BackgroundFetchResult) -> Void)
 }
 
 extension NotificationAppHandler {
     /// Does nothing: an app without settings of its own.
     public func openSettings(from delivery: Delivery?) {}
+
+    /// Fetches nothing: calls `completionHandler` with ``BackgroundFetchResult/noData``.
+    public func didReceiveRemoteNotification(
+        _ userInfo: [String: JSONValue], completionHandler: @escaping @Sendable (BackgroundFetchResult) -> Void
+    ) {
+        completionHandler(.noData)
+    }
 }

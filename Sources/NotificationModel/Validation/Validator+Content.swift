@@ -16,7 +16,9 @@ extension Validator {
         try validateAttachments(content.attachments)
     }
 
-    static func hasSomethingToShow(_ content: NotificationContent) -> Bool {
+    /// Whether content shows or plays something: a title, subtitle or body, a
+    /// sound or a badge.
+    package static func hasSomethingToShow(_ content: NotificationContent) -> Bool {
         !content.title.isEmpty || !content.subtitle.isEmpty || !content.body.isEmpty
             || content.sound != nil || content.badge != nil
     }

@@ -3,7 +3,8 @@ import Foundation
 extension Validator {
     /// Checks a trigger: a time interval is finite and positive (at least 60 s
     /// when it repeats), calendar components can match a date after `now`, and a
-    /// region is a real circle that notifies on something. Returns the first
+    /// region is a real circle that notifies on something; a push trigger is
+    /// refused (only a push makes one). Returns the first
     /// fire date for a trigger added `now` (`nil` for a location trigger).
     @discardableResult
     static func validate(
@@ -18,6 +19,11 @@ extension Validator {
         case .location(let location):
             try validate(location.region)
             return nil
+        case .push:
+            throw NotificationError(
+                .invalidTrigger,
+                "a push trigger is made only by a push: an app cannot add a request with one "
+                    + "(its server sends a remote notification through the push service)")
         }
     }
 

@@ -46,6 +46,28 @@ package enum Validator {
         return try validate(trigger, schedule: schedule, now: now)
     }
 
+    /// Checks the request a push becomes, as ``validate(_:categories:schedule:now:)``
+    /// checks an app's: its identifier and content; its trigger must be
+    /// ``NotificationTrigger/push``. Content with nothing to show (a background
+    /// push's) is checked for its sizes and attachments only. Returns `now`: it
+    /// is delivered at once.
+    @discardableResult
+    package static func validatePushed(
+        _ request: NotificationRequest, categories: [NotificationCategory], now: Date
+    ) throws(NotificationError) -> Date {
+        try checkIdentifier(request.identifier, of: "request identifier")
+        if hasSomethingToShow(request.content) {
+            try validate(request.content, categories: categories)
+        } else {
+            try validateSizes(request.content)
+            try validateAttachments(request.content.attachments)
+        }
+        guard request.trigger == .push else {
+            throw NotificationError(.invalidTrigger, "the request a push delivers has the push trigger")
+        }
+        return now
+    }
+
     /// Throws `code` if `value` is longer than `limit` Unicode scalars, or empty
     /// when `allowsEmpty` is false.
     static func checkLength(

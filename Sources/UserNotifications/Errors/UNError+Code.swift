@@ -84,6 +84,9 @@ extension UNError {
         public static let tooManyAttachments = Code(NotificationError.Code.tooManyAttachments)
         /// No attachment with that identifier belongs to the request or delivery (4016).
         public static let attachmentNotFound = Code(NotificationError.Code.attachmentNotFound)
+        /// The app cannot register for remote notifications: no push service is
+        /// configured, or it cannot be reached or refused (4017).
+        public static let remoteNotificationsUnavailable = Code(NotificationError.Code.remoteNotificationsUnavailable)
 
         // MARK: The facade's codes
 
@@ -115,7 +118,7 @@ extension UNError {
             4006: "invalidCategory", 4007: "pendingLimitReached", 4008: "deliveryNotFound",
             4009: "invalidResponse", 4010: "authenticationRequired",
             4012: "storeFailure", 4013: "invalidPayload", 4014: "serviceUnavailable",
-            4015: "tooManyAttachments", 4016: "attachmentNotFound",
+            4015: "tooManyAttachments", 4016: "attachmentNotFound", 4017: "remoteNotificationsUnavailable",
             4900: "centerAlreadyConfigured", 4901: "invalidUserInfo",
         ]
     }

@@ -2,7 +2,8 @@ public import Foundation
 import NotificationModel
 
 /// When a request fires: the common base of ``UNTimeIntervalNotificationTrigger``,
-/// ``UNCalendarNotificationTrigger`` and ``UNLocationNotificationTrigger``.
+/// ``UNCalendarNotificationTrigger``, ``UNLocationNotificationTrigger`` and
+/// ``UNPushNotificationTrigger``.
 /// A request without a trigger is delivered at once.
 ///
 /// An immutable `NSObject`, as Apple's: `copy()` returns the trigger itself; two
@@ -61,6 +62,8 @@ public class UNNotificationTrigger: NSObject, NSCopying, @unchecked Sendable {
             UNCalendarNotificationTrigger(trigger, scheduledFireDate: nextFireDate)
         case .location(let trigger):
             UNLocationNotificationTrigger(trigger)
+        case .push:
+            UNPushNotificationTrigger()
         }
     }
 }

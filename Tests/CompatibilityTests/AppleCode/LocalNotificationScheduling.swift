@@ -11,6 +11,9 @@ protocol LocalNotificationScheduling: AnyObject {
     func registerUserNotificationSettings(_ notificationSettings: UIUserNotificationSettings)
     var currentUserNotificationSettings: UIUserNotificationSettings? { get }
     var applicationIconBadgeNumber: Int { get set }
+    func registerForRemoteNotifications()
+    func unregisterForRemoteNotifications()
+    var isRegisteredForRemoteNotifications: Bool { get }
 }
 
 extension UIApplication: LocalNotificationScheduling {}

@@ -11,9 +11,11 @@ struct Harness {
     let presenter = RecordingPresenter()
     let engine: NotificationEngine
 
-    init() throws {
+    /// - Parameter registrar: Where apps get device tokens; `nil` for no push service.
+    init(registrar: RemoteNotificationRegistrar? = nil) throws {
         var configuration = NotificationEngine.Configuration(authorizationPolicy: .grantAll)
         configuration.timeZone = TimeZone(identifier: "UTC")!
+        configuration.remoteNotificationRegistrar = registrar
         engine = try NotificationEngine(
             store: .inMemory, scheduler: scheduler, configuration: configuration, presenters: [presenter])
     }

@@ -17,6 +17,7 @@ struct RequestCodingTests {
                 region: CircularRegion(identifier: "shop", center: Coordinate(latitude: -33.8688, longitude: 151.2093),
                                        radius: 120.5, notifyOnEntry: false, notifyOnExit: true),
                 repeats: true)),
+            .push,
         ]
         let contents = [
             NotificationContent(),

@@ -42,6 +42,7 @@ struct StorePendingConformanceTests {
             S.pending("calendar", fire: 3_600, added: 1, trigger: .calendar(calendar)),
             S.pending("now", fire: 0, added: 0, trigger: nil),
             S.location("location", added: 2),
+            S.pending("pushed", fire: 3, added: 3, trigger: .push),
         ]
         try save(requests, for: shop, in: store)
         for request in requests {

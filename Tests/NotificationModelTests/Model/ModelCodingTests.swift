@@ -14,6 +14,7 @@ struct ModelCodingTests {
                 region: CircularRegion(
                     identifier: "shop", center: Coordinate(latitude: 52.5, longitude: 13.4), radius: 100),
                 repeats: false)),
+            .push,
         ]
         for trigger in triggers {
             let request = NotificationRequest(
@@ -33,6 +34,14 @@ struct ModelCodingTests {
         let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         #expect(object?["type"] as? String == "timeInterval")
         #expect(object?["interval"] as? Double == 5)
+    }
+
+    @Test("A push trigger is {\"type\": \"push\"}, never repeats, and fires at once without a fire date after")
+    func pushTriggerShape() throws {
+        let data = try JSONEncoder().encode(NotificationTrigger.push)
+        #expect(String(decoding: data, as: UTF8.self) == #"{"type":"push"}"#)
+        #expect(try JSONDecoder().decode(NotificationTrigger.self, from: data) == .push)
+        #expect(!NotificationTrigger.push.repeats)
     }
 
     @Test("Missing content fields decode to their defaults")

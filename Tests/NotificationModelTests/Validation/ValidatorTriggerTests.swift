@@ -41,6 +41,13 @@ struct ValidatorTriggerTests {
         }
     }
 
+    @Test("A push trigger is refused: only a push makes a request with one")
+    func pushRefused() {
+        expectRefusal(.invalidTrigger, "a push trigger is made only by a push: an app cannot add a request with one") {
+            try Fixture.validate(Fixture.request(trigger: .push))
+        }
+    }
+
     @Test("A repeating interval under 60 s is refused with the minimum")
     func shortRepeat() {
         expectRefusal(.invalidTrigger, "a repeating time interval is 59 s; the minimum is 60 s") {

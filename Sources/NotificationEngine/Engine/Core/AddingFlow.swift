@@ -104,6 +104,9 @@ struct AddingFlow {
     }
 
     var adds: [Add]
+    /// Who makes the adds: the apps, or a push (whose request does not count
+    /// against the pending limit).
+    let origin: EngineCore.AddOrigin
     /// Each add's result, once it has one.
     var results: [Result<AddResult, any Error>?]
     /// The attachments the adds stored, pinned until the group is done.
@@ -127,8 +130,9 @@ struct AddingFlow {
     private var counts: [AppIdentifier: Int] = [:]
     private var planned: [Planned] = []
 
-    init(_ adds: [Add]) {
+    init(_ adds: [Add], origin: EngineCore.AddOrigin = .app) {
         self.adds = adds
+        self.origin = origin
         results = Array(repeating: nil, count: adds.count)
     }
 
@@ -233,7 +237,8 @@ struct AddingFlow {
             let record = try Self.record(app, in: records)
             let items: [PendingRequest]
             do {
-                items = try core.pendingItems(for: adds[index].requests, of: app, record: record, now: now)
+                items = try core.pendingItems(
+                    for: adds[index].requests, of: app, record: record, now: now, origin: origin)
             } catch where !isLone {
                 refuse(index, error)
                 position += 1

@@ -14,18 +14,30 @@ extension EngineCore {
         var countChange: Int { items.count - evicted.count - replaced.count }
     }
 
+    /// Who makes an add: the app, or a push (a request with the
+    /// ``NotificationTrigger/push`` trigger, which only a push may make).
+    enum AddOrigin: Equatable {
+        case app, push
+    }
+
     /// Checks that `app` may add `requests` now and turns them into pending
     /// items with their first fire dates, identifiers in NFC; a later request
-    /// with the same identifier as an earlier one wins.
+    /// with the same identifier as an earlier one wins. An app's requests may
+    /// not have the push trigger; a push's must.
     func pendingItems(
-        for requests: [NotificationRequest], of app: AppIdentifier, record: AppRecord, now: Date
+        for requests: [NotificationRequest], of app: AppIdentifier, record: AppRecord, now: Date,
+        origin: AddOrigin = .app
     ) throws -> [PendingRequest] {
         try Validator.validateApp(app)
         try record.requireAuthorization(app: app)
         var byIdentifier: [String: Int] = [:]
         var items: [PendingRequest] = []
         for request in requests.map(\.canonical) {
-            let first = try Validator.validate(request, categories: record.categories, schedule: schedule, now: now)
+            let first =
+                switch origin {
+                case .app: try Validator.validate(request, categories: record.categories, schedule: schedule, now: now)
+                case .push: try Validator.validatePushed(request, categories: record.categories, now: now)
+                }
             let item = PendingRequest(request: request, nextFireDate: first, addedDate: now)
             if let index = byIdentifier[request.identifier] {
                 items[index] = item
@@ -40,9 +52,11 @@ extension EngineCore {
     /// How many requests the pending limit must drop if `items` are added to an
     /// app with `count` pending, `replaced` of which they replace; the engine
     /// then reads that many and `replaced.count` more of the app's latest-firing
-    /// requests for ``plan(_:for:count:replaced:latest:)``.
+    /// requests for ``plan(_:for:count:replaced:latest:)``. What a push delivers
+    /// does not count against the limit, as on iOS.
     func overflow(adding items: [PendingRequest], count: Int, replaced: [String]) -> Int {
-        max(0, count - replaced.count + items.count - rules.pendingLimitPerApp)
+        let limited = items.count(where: { $0.request.trigger != .push })
+        return max(0, count - replaced.count + limited - rules.pendingLimitPerApp)
     }
 
     /// Decides which requests the pending limit drops: the latest-firing of the

@@ -10,6 +10,8 @@ import Foundation
 /// Version 2 adds, after the trigger, the content fields of iOS 12–16 that differ
 /// from their defaults, each as a tag and a value, then the attachments, when
 /// there are any, as a tagged section; version 1 records (without either) still read.
+/// The trigger is a kind byte (0 none, 1 time interval, 2 calendar, 3 location,
+/// 4 push, which has no fields) and its fields.
 enum RequestCoding {
     static let version: UInt8 = 2
 
@@ -177,6 +179,8 @@ struct ByteWriter {
             bool(region.notifyOnEntry)
             bool(region.notifyOnExit)
             bool(trigger.repeats)
+        case .push:
+            byte(4)
         }
     }
 }
@@ -324,6 +328,7 @@ struct ByteReader {
                 identifier: try string(), center: Coordinate(latitude: try double(), longitude: try double()),
                 radius: try double(), notifyOnEntry: try bool(), notifyOnExit: try bool())
             return .location(LocationTrigger(region: region, repeats: try bool()))
+        case 4: return .push
         default:
             throw Self.corrupt("an unknown trigger kind")
         }

@@ -86,6 +86,7 @@ function describeTrigger(trigger) {
     case 'timeInterval': return `${trigger.repeats ? 'Every' : 'After'} ${formatInterval(trigger.interval)}`;
     case 'calendar': return `${repeats} on a calendar date${trigger.timeZone ? ` (${trigger.timeZone})` : ''}`;
     case 'location': return `${repeats}, at ${trigger.region?.identifier ?? 'a place'}`;
+    case 'push': return 'Pushed';
     default: return repeats;
   }
 }

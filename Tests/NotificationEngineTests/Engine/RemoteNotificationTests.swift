@@ -1,0 +1,201 @@
+import Foundation
+import HeraldTestSupport
+import NotificationEngine
+import NotificationEngineTesting
+import Signals
+import Synchronization
+import Testing
+
+/// A push reaching the device's engine, end to end: delivered as a local
+/// notification without a trigger, collapsed, refused, or not shown. The routes
+/// themselves are checked on the core (`RemoteNotificationPolicyTests`).
+@Suite("Engine: remote notifications")
+struct RemoteNotificationTests {
+    static func push(
+        _ title: String, body: String = "", collapse: String? = nil, category: String = "",
+        contentAvailable: Bool = false
+    ) -> RemoteNotification {
+        RemoteNotification(
+            id: UUID(),
+            content: NotificationContent(
+                title: title, body: body, userInfo: ["aps": ["alert": .string(title)], "chat": 42],
+                categoryIdentifier: category),
+            collapseIdentifier: collapse, isContentAvailable: contentAvailable)
+    }
+
+    @Test("An alert push is delivered at once with the push trigger, its id as the request identifier, nothing pending")
+    func alertDelivered() async throws {
+        let fixture = try EngineFixture()
+        try await fixture.authorize()
+        let push = Self.push("New message", body: "Lunch?")
+        let result = try await fixture.engine.deliverRemoteNotification(push, for: fixture.app)
+        #expect(result == .delivered(requestIdentifier: push.id.uuidString))
+        let presented = try #require(fixture.presenter.presentations.first)
+        #expect(presented.delivery.request.trigger == .push)
+        #expect(presented.delivery.request.identifier == push.id.uuidString)
+        #expect(presented.delivery.request.content.userInfo["chat"] == 42)
+        let delivered = try await fixture.engine.deliveredNotifications(for: fixture.app)
+        #expect(delivered.map(\.request) == [presented.delivery.request])
+        #expect(try await fixture.engine.pendingRequests(for: fixture.app).isEmpty)
+    }
+
+    @Test("A later push with the same collapse identifier replaces the delivered one")
+    func collapse() async throws {
+        let fixture = try EngineFixture()
+        try await fixture.authorize()
+        _ = try await fixture.engine.deliverRemoteNotification(Self.push("Score 1–0", collapse: "match-7"), for: fixture.app)
+        let result = try await fixture.engine.deliverRemoteNotification(
+            Self.push("Score 2–0", collapse: "match-7"), for: fixture.app)
+        #expect(result == .delivered(requestIdentifier: "match-7"))
+        let delivered = try await fixture.engine.deliveredNotifications(for: fixture.app)
+        #expect(delivered.map(\.request.content.title) == ["Score 2–0"])
+        #expect(fixture.presenter.withdrawn == [fixture.presenter.presentations[0].delivery.id])
+    }
+
+    @Test("An app not authorized does not show an alert push: the result says so, nothing is stored")
+    func notAuthorized() async throws {
+        let fixture = try EngineFixture { $0.authorizationPolicy = .denyAll }
+        _ = try await fixture.engine.requestAuthorization(options: [.alert], for: fixture.app)
+        let result = try await fixture.engine.deliverRemoteNotification(Self.push("Hidden"), for: fixture.app)
+        #expect(result == .notAuthorized)
+        #expect(fixture.presenter.presentations.isEmpty)
+        #expect(try await fixture.engine.deliveredNotifications(for: fixture.app).isEmpty)
+    }
+
+    @Test("A background push is neither shown nor stored; one with nothing at all is dropped")
+    func backgroundAndEmpty() async throws {
+        let fixture = try EngineFixture()
+        try await fixture.authorize()
+        let background = try await fixture.engine.deliverRemoteNotification(
+            Self.push("", contentAvailable: true), for: fixture.app)
+        #expect(background == .background(reachedApp: false))
+        #expect(try await fixture.engine.deliverRemoteNotification(Self.push(""), for: fixture.app) == .empty)
+        #expect(fixture.presenter.presentations.isEmpty)
+        #expect(try await fixture.engine.deliveredNotifications(for: fixture.app).isEmpty)
+    }
+
+    @Test("A push does not count against the pending limit: the app's pending requests all stay")
+    func notLimited() async throws {
+        let fixture = try EngineFixture { $0.pendingLimitPerApp = 2 }
+        try await fixture.authorize()
+        try await fixture.engine.add([EngineFixture.request("a", after: 60), EngineFixture.request("b", after: 90)], for: fixture.app)
+        let push = Self.push("Pushed")
+        let result = try await fixture.engine.deliverRemoteNotification(push, for: fixture.app)
+        #expect(result == .delivered(requestIdentifier: push.id.uuidString))
+        let pending = try await fixture.engine.pendingRequests(for: fixture.app)
+        #expect(pending.map(\.request.identifier).sorted() == ["a", "b"])
+        #expect(fixture.presentedIdentifiers.count == 1)
+    }
+
+    static let refused: [String: (RemoteNotification, NotificationError.Code)] = [
+        "an unregistered category": (push("T", category: "unregistered"), .unknownCategory),
+        "a title over the limit": (push(String(repeating: "x", count: 5_000)), .payloadTooLarge),
+        "an empty collapse identifier": (
+            RemoteNotification(id: UUID(), content: NotificationContent(title: "T"), collapseIdentifier: ""),
+            .invalidIdentifier
+        ),
+    ]
+
+    @Test("Content refused as any content is a typed error, and nothing changes", arguments: refused.keys.sorted())
+    func refusedContent(name: String) async throws {
+        let (push, code) = try #require(Self.refused[name])
+        let fixture = try EngineFixture()
+        try await fixture.authorize()
+        let error = await #expect(throws: NotificationError.self) {
+            try await fixture.engine.deliverRemoteNotification(push, for: fixture.app)
+        }
+        #expect(error?.code == code)
+        #expect(fixture.presenter.presentations.isEmpty)
+        #expect(try await fixture.engine.deliveredNotifications(for: fixture.app).isEmpty)
+    }
+
+    @Test("In the foreground the app's willPresent decides, as for a local notification")
+    func foreground() async throws {
+        let fixture = try EngineFixture()
+        try await fixture.authorize()
+        let handler = ScriptedHandler(options: [.banner, .list])
+        let connection = try await fixture.engine.connect(handler, for: fixture.app)
+        defer { connection.dispose() }
+        try await fixture.engine.setForeground(true, for: fixture.app)
+        _ = try await fixture.engine.deliverRemoteNotification(Self.push("Hi", collapse: "c"), for: fixture.app)
+        #expect(handler.asked.map(\.request.trigger) == [.push])
+        #expect(fixture.presenter.presentations.map(\.style) == [.banner])
+    }
+
+    @Test("A push's category actions are presented, and the action pressed reaches the app as for a local one")
+    func actions() async throws {
+        let fixture = try EngineFixture()
+        try await fixture.authorize()
+        let reply = NotificationAction(identifier: "like", title: "Like")
+        try await fixture.engine.setCategories([NotificationCategory(identifier: "message", actions: [reply])], for: fixture.app)
+        _ = try await fixture.engine.deliverRemoteNotification(Self.push("Hi", category: "message"), for: fixture.app)
+        let presented = try #require(fixture.presenter.presentations.first)
+        #expect(presented.actions.map(\.identifier) == ["like"])
+        let handler = ScriptedHandler(options: [])
+        let connection = try await fixture.engine.connect(handler, for: fixture.app)
+        defer { connection.dispose() }
+        try await fixture.engine.respond(
+            to: presented.delivery.id, actionIdentifier: "like", userText: nil, authenticated: false, for: fixture.app)
+        #expect(handler.received.map(\.actionIdentifier) == ["like"])
+        #expect(handler.received.first?.delivery.request.trigger == .push)
+    }
+
+    @Test("A background push reaches the connected app's fetch with its payload; nothing is shown or stored")
+    func backgroundFetch() async throws {
+        let fixture = try EngineFixture()
+        try await fixture.authorize()
+        let handler = FetchingHandler()
+        let connection = try await fixture.engine.connect(handler, for: fixture.app)
+        defer { connection.dispose() }
+        let push = Self.push("", contentAvailable: true)
+        let result = try await fixture.engine.deliverRemoteNotification(push, for: fixture.app)
+        #expect(result == .background(reachedApp: true))
+        #expect(handler.payloads == [push.content.userInfo])
+        #expect(fixture.presenter.presentations.isEmpty)
+        #expect(try await fixture.engine.deliveredNotifications(for: fixture.app).isEmpty)
+    }
+
+    @Test("An alert push asking for a fetch is shown and reaches the app's fetch too; so does one the user did not allow")
+    func alertAndFetch() async throws {
+        let fixture = try EngineFixture()
+        try await fixture.authorize()
+        let handler = FetchingHandler()
+        let connection = try await fixture.engine.connect(handler, for: fixture.app)
+        defer { connection.dispose() }
+        let push = Self.push("New mail", collapse: "inbox", contentAvailable: true)
+        #expect(try await fixture.engine.deliverRemoteNotification(push, for: fixture.app) == .delivered(requestIdentifier: "inbox"))
+        #expect(fixture.presentedIdentifiers == ["inbox"])
+        #expect(handler.payloads.count == 1)
+
+        let denied = try EngineFixture { $0.authorizationPolicy = .denyAll }
+        _ = try await denied.engine.requestAuthorization(options: [.alert], for: denied.app)
+        let deniedHandler = FetchingHandler()
+        let deniedConnection = try await denied.engine.connect(deniedHandler, for: denied.app)
+        defer { deniedConnection.dispose() }
+        #expect(try await denied.engine.deliverRemoteNotification(push, for: denied.app) == .notAuthorized)
+        #expect(deniedHandler.payloads.count == 1)
+    }
+}
+
+/// An app handler that records the pushes its background fetch gets and
+/// completes each with `.newData`.
+final class FetchingHandler: NotificationAppHandler {
+    private let state = Mutex<[[String: JSONValue]]>([])
+
+    var payloads: [[String: JSONValue]] { state.withLock { $0 } }
+
+    func willPresent(_ delivery: Delivery, completionHandler: @escaping @Sendable (PresentationOptions) -> Void) {
+        completionHandler([.banner, .list])
+    }
+
+    func didReceive(_ response: NotificationResponse, completionHandler: @escaping @Sendable () -> Void) {
+        completionHandler()
+    }
+
+    func didReceiveRemoteNotification(
+        _ userInfo: [String: JSONValue], completionHandler: @escaping @Sendable (BackgroundFetchResult) -> Void
+    ) {
+        state.withLock { $0.append(userInfo) }
+        completionHandler(.newData)
+    }
+}
