@@ -3,14 +3,13 @@ import Logging
 import NIOCore
 import NIOHTTP2
 import NIOSSL
-import Synchronization
 
 /// One connection to the provider API: TLS offering only `h2` (or plaintext HTTP/2
 /// with prior knowledge), HTTP/2 with ``PushLimits``, and a ``PushStream`` per stream.
 ///
 /// Each connection is first counted in the daemon's ``ConnectionTable``, with the
 /// HTTP API's: busy while it has a stream open, waiting for its client otherwise, so
-/// idle HTTP/2 connections are the first closed to make room.
+/// idle HTTP/2 connections are the first closed to make room (``PushConnectionActivity``).
 struct PushChannel: ServerChildChannel {
     struct Value: ServerChildChannelValue {
         /// The connection's streams; `nil` for a connection the table refused.
@@ -41,7 +40,9 @@ struct PushChannel: ServerChildChannel {
                 stream.eventLoop.makeCompletedFuture { try PushStream.wrap(stream) }
             }
             try pipeline.addHandler(PushErrorHandler())
-            return Value(streams: streams, activity: PushConnectionActivity(slot: slot), channel: channel)
+            let activity = PushConnectionActivity(
+                slot: slot, channel: channel, idleLimit: limits.idleTimeout + limits.gracePeriod)
+            return Value(streams: streams, activity: activity, channel: channel)
         }
     }
 
@@ -59,32 +60,6 @@ struct PushChannel: ServerChildChannel {
             }
         } catch {
             logger.debug("provider API connection ended: \(error)")
-        }
-    }
-}
-
-/// How many streams of a connection are being answered, told to its
-/// ``ConnectionTable`` slot: busy while one is, waiting for its client from when the
-/// last one ends.
-final class PushConnectionActivity: Sendable {
-    private let slot: ConnectionTable.Slot
-    private let open = Mutex(0)
-
-    init(slot: ConnectionTable.Slot) {
-        self.slot = slot
-    }
-
-    func begin() {
-        open.withLock { count in
-            count += 1
-            if count == 1 { slot.wait(since: nil) }
-        }
-    }
-
-    func end() {
-        open.withLock { count in
-            count -= 1
-            if count == 0 { slot.wait(since: .now()) }
         }
     }
 }
