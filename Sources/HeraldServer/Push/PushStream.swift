@@ -24,8 +24,7 @@ struct PushStream {
     /// Answers the stream's request. A stream that ends or is reset before its request
     /// is complete gets no answer; one whose request takes longer than
     /// ``requestTimeout`` is reset (`CANCEL`). A body over the limit is answered at
-    /// once and the rest of it refused with `RST_STREAM` (`NO_ERROR`), as RFC 9113
-    /// §8.1 allows, so it is never read, let alone kept.
+    /// once and the rest of it never read, let alone kept (``refuseRest(of:)``).
     func handle(_ stream: Channel, logger: Logger) async {
         let channel = stream.channel
         let deadline = channel.eventLoop.scheduleTask(in: requestTimeout) { channel.close(promise: nil) }
@@ -39,14 +38,29 @@ struct PushStream {
                 for frame in answer.frames(allocator: channel.allocator) {
                     try await channel.writeAndFlush(frame).get()
                 }
-                if step == .bodyTooLarge {
-                    try await channel.writeAndFlush(HTTP2Frame.FramePayload.rstStream(.noError)).get()
-                }
+                if step == .bodyTooLarge { await refuseRest(of: channel) }
             }
         } catch {
             logger.trace("provider API stream ended: \(error)")
         }
         deadline.cancel()
+    }
+
+    /// How long a client whose body went past the limit has to read the answer and
+    /// stop before its stream is reset.
+    static let resetDelay: TimeAmount = .seconds(1)
+
+    /// Refuses the rest of a body over the limit without reading it: flow control holds
+    /// the client to the little it may still send. A client that has read the answer
+    /// stops and resets its stream itself (curl does); one that does not within
+    /// ``resetDelay`` has it reset with `NO_ERROR` (RFC 9113 §8.1). Reset at once, a
+    /// client may take the reset before it has read the answer (curl 7.88 does).
+    private func refuseRest(of channel: any NIOCore.Channel) async {
+        let reset = channel.eventLoop.scheduleTask(in: Self.resetDelay) {
+            channel.writeAndFlush(HTTP2Frame.FramePayload.rstStream(.noError), promise: nil)
+        }
+        try? await channel.closeFuture.get()
+        reset.cancel()
     }
 
     /// The request, and whether it ended or went past the body limit; `nil` when the
