@@ -52,6 +52,21 @@ struct Serve: AsyncParsableCommand {
         valueName: "url"))
     var database: String?
 
+    @Option(help: ArgumentHelp(
+        "Serve Apple's provider API (APNs, HTTP/2) on this port too; 0 picks a free one (default: off).", valueName: "port"))
+    var pushPort: Int?
+
+    @Flag(help: "Serve the provider API as plaintext HTTP/2 (h2c, prior knowledge) instead of TLS (loopback only).")
+    var pushPlaintext = false
+
+    @Option(help: ArgumentHelp(
+        "The provider API's PEM certificate chain (default: a self-signed one made at first start, push-cert.pem in the data directory).",
+        valueName: "file"))
+    var pushCertificate: String?
+
+    @Option(help: ArgumentHelp("The PEM private key of --push-certificate.", valueName: "file"))
+    var pushKey: String?
+
     func run() async throws {
         var settings = DaemonConfiguration(
             host: host, port: port,
@@ -69,6 +84,7 @@ struct Serve: AsyncParsableCommand {
         settings.databaseURL = database ?? ProcessInfo.processInfo.environment["HERALD_DATABASE_URL"].flatMap {
             $0.isEmpty ? nil : $0
         }
+        settings.push = try pushConfiguration()
         let configuration = settings
         let daemon: HeraldDaemon
         do {
@@ -76,7 +92,7 @@ struct Serve: AsyncParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
-        try await daemon.run { url in
+        try await daemon.run(onRunning: { url in
             print("Herald \(HeraldDaemon.version) is listening on \(url)")
             print(Self.signInLine(daemon: daemon, url: url, dataDirectory: dataDir))
             print("Data: \(configuration.dataDirectory.path)\(virtualClock ? " (virtual clock)" : "")")
@@ -88,7 +104,25 @@ struct Serve: AsyncParsableCommand {
             } catch {
                 FileHandle.standardError.write(Data("herald: cannot notify the service manager: \(error)\n".utf8))
             }
+        }, onPushRunning: { url, fingerprint in
+            print("Provider API (APNs, HTTP/2): \(url)")
+            if let fingerprint { print("Push certificate SHA-256 fingerprint: \(fingerprint)") }
+            fflush(nil)
+        })
+    }
+
+    /// The provider API's listener of `--push-port`, `--push-plaintext`,
+    /// `--push-certificate` and `--push-key`; `nil` without `--push-port`.
+    func pushConfiguration() throws -> PushListenerConfiguration? {
+        guard let pushPort else {
+            guard !pushPlaintext, pushCertificate == nil, pushKey == nil else {
+                throw ValidationError("--push-plaintext, --push-certificate and --push-key need --push-port")
+            }
+            return nil
         }
+        return PushListenerConfiguration(
+            port: pushPort, plaintext: pushPlaintext, certificateFile: pushCertificate.map { URL(fileURLWithPath: $0) },
+            keyFile: pushKey.map { URL(fileURLWithPath: $0) })
     }
 
     /// Whether standard output is a terminal, not a file or the journal.

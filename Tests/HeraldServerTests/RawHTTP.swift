@@ -69,6 +69,30 @@ final class RawHTTP: @unchecked Sendable {
         guard sent == bytes.count else { throw Failure(description: "send: \(errno)") }
     }
 
+    /// Sends `bytes` as they are.
+    func send(bytes: [UInt8]) throws {
+        let sent = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        guard sent == bytes.count else { throw Failure(description: "send: \(errno)") }
+    }
+
+    /// Every byte the server sends until it closes the connection (`closed`), or
+    /// until the read times out or `enough` holds for what was read.
+    func readUntilClosed(enough: @escaping @Sendable ([UInt8]) -> Bool = { _ in false }) async -> (bytes: [UInt8], closed: Bool) {
+        (try? await Self.offload { self.blockingReadUntilClosed(enough: enough) }) ?? ([], false)
+    }
+
+    private func blockingReadUntilClosed(enough: ([UInt8]) -> Bool) -> (bytes: [UInt8], closed: Bool) {
+        var data: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while !enough(data) {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count == 0 { return (data, true) }
+            if count < 0 { return (data, errno == ECONNRESET) }
+            data += buffer[0..<count]
+        }
+        return (data, false)
+    }
+
     /// Reads until the daemon closes the connection, the read times out, or an answer
     /// is complete (its `Content-Length` read, or a 101's head).
     func answer() async throws -> Answer {

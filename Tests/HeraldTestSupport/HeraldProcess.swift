@@ -30,20 +30,23 @@ public struct CommandResult: Sendable {
     }
 }
 
-/// A `herald` process whose output goes to files in a scratch directory.
+/// A `herald` process (or another program's) whose output goes to files in a scratch directory.
 public final class HeraldProcess: Sendable {
     public let process: Process
     public let outputFile: URL
     public let errorFile: URL
 
-    public init(_ arguments: [String], environment: [String: String], scratch: URL) throws {
+    /// `herald arguments…`, or another program's when `executable` names one.
+    public init(
+        _ arguments: [String], environment: [String: String], scratch: URL, executable: URL = HeraldBinary.url
+    ) throws {
         let name = UUID().uuidString
         outputFile = scratch.appendingPathComponent("\(name).out")
         errorFile = scratch.appendingPathComponent("\(name).err")
         _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         process = Process()
-        process.executableURL = HeraldBinary.url
+        process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
         process.standardOutput = try FileHandle(forWritingTo: outputFile)

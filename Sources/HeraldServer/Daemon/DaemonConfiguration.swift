@@ -1,4 +1,7 @@
 public import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 public import NotificationEngine
 
 /// How `herald serve` runs: where it listens, where it keeps its data, its clock
@@ -56,6 +59,8 @@ public struct DaemonConfiguration: Sendable {
     /// desktop notification open (``SignInPages``); `nil` for `herald` in
     /// `$XDG_RUNTIME_DIR`, or `sign-in` in the data directory without one.
     public var signInPageDirectory: URL?
+    /// The provider API's HTTP/2 listener (`--push-port`); `nil`, the default, for none.
+    public var push: PushListenerConfiguration?
     /// How long a webhook waits before each retry: 1, 2, 4, 8 and 16 s.
     public var webhookRetryDelays: [Duration] = [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16)]
     /// Where apps get their device tokens (`POST /v1/push/registration`). `nil`, the
@@ -84,8 +89,24 @@ public struct DaemonConfiguration: Sendable {
     }
 
     /// Whether `host` is a loopback address, which `--virtual-clock` requires.
-    public var bindsLoopback: Bool {
-        ["127.0.0.1", "localhost", "::1"].contains(host) || host.hasPrefix("127.")
+    public var bindsLoopback: Bool { Self.isLoopback(host) }
+
+    /// Whether `host` is a loopback address: `localhost`, `::1` or an IPv4 address
+    /// of `127.0.0.0/8` (not a name that merely starts with `127.`).
+    static func isLoopback(_ host: String) -> Bool {
+        if host == "localhost" { return true }
+        guard let address = addressBytes(host) else { return false }
+        return address.count == 4 ? address[0] == 127 : address == Array(repeating: 0, count: 15) + [1]
+    }
+
+    /// `host`'s bytes when it is an IPv4 (4 bytes) or IPv6 (16) address, brackets allowed.
+    static func addressBytes(_ host: String) -> [UInt8]? {
+        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        var v4 = in_addr()
+        if inet_pton(AF_INET, bare, &v4) == 1 { return withUnsafeBytes(of: &v4) { Array($0) } }
+        var v6 = in6_addr()
+        if inet_pton(AF_INET6, bare, &v6) == 1 { return withUnsafeBytes(of: &v6) { Array($0) } }
+        return nil
     }
 }
 

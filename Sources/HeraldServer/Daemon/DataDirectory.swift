@@ -83,6 +83,9 @@ public struct DataDirectory: Sendable {
     var adminTokenFile: URL { url.appendingPathComponent("admin-token") }
     var daemonFile: URL { url.appendingPathComponent("daemon.json") }
     var sessionsFile: URL { url.appendingPathComponent("sessions.json") }
+    /// The provider API's self-signed certificate and its key, made at first start.
+    var pushCertificateFile: URL { url.appendingPathComponent("push-cert.pem") }
+    var pushKeyFile: URL { url.appendingPathComponent("push-key.pem") }
 
     /// What marks the `.desktop` files this daemon writes (`X-Herald-Daemon`): the
     /// first 16 hex digits of the SHA-256 of the directory's resolved path, so that a
@@ -109,15 +112,17 @@ public struct DataDirectory: Sendable {
         return token
     }
 
-    /// Writes `daemon.json`: the address clients use to find this daemon.
-    func announce(url: String) throws {
+    /// Writes `daemon.json`: the address clients use to find this daemon, and
+    /// `pushURL`, the provider API's, when it listens.
+    func announce(url: String, pushURL: String? = nil) throws {
         struct Record: Encodable {
             var url: String
+            var pushURL: String?
             var pid: Int32
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        try Self.writeAtomically(try encoder.encode(Record(url: url, pid: getpid())), to: daemonFile)
+        try Self.writeAtomically(try encoder.encode(Record(url: url, pushURL: pushURL, pid: getpid())), to: daemonFile)
     }
 
     /// Removes `daemon.json` when the daemon stops.

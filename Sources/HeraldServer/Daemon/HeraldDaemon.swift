@@ -49,6 +49,12 @@ public final class HeraldDaemon: Sendable {
     let connections: ConnectionTable
     /// The desktop presenter, when `--desktop` attached one.
     let desktop: DesktopPresenter?
+    /// Apple's provider API on the push service's keys and devices.
+    let provider: ProviderEndpoint
+    /// How the provider API's listener serves HTTP/2; `nil` without `--push-port`.
+    let pushTransport: PushListener.Transport?
+    /// What `daemon.json` says: where the HTTP API and the provider API listen.
+    let announcement: DaemonAnnouncement
     private let logger = Logger(label: "herald.daemon")
 
     /// Opens the data directory and the engine; nothing listens until ``run()``.
@@ -70,6 +76,8 @@ public final class HeraldDaemon: Sendable {
         connections = ConnectionTable(
             limits: Self.connectionLimits(configuration.connectionLimits, logger: Logger(label: "herald.daemon")))
         dataDirectory = try DataDirectory(url: configuration.dataDirectory)
+        announcement = DaemonAnnouncement(directory: dataDirectory)
+        pushTransport = try Self.makePushTransport(configuration, dataDirectory: dataDirectory)
         // Chosen once: every record below is the data directory's or the database's.
         let storage = try DaemonStorage(directory: dataDirectory, databaseURL: configuration.databaseURL)
         self.storage = storage
@@ -112,6 +120,8 @@ public final class HeraldDaemon: Sendable {
             signInPages: signInPages, admins: admins, scheduler: scheduler, virtualClock: virtualClock, desktop: desktop,
             pushDirectory: pushDirectory, uploadLimits: configuration.uploadLimits)
         storage.follow(in: services)
+        provider = ProviderEndpoint(
+            directory: pushDirectory, now: { scheduler.now }, deliver: LocalDelivery.to(engine))
         hosts = AllowedHosts(host: configuration.host, port: configuration.port)
         webhooks.follow(engine)
         bundledApps = configuration.bundledApps
@@ -171,12 +181,22 @@ public final class HeraldDaemon: Sendable {
         return router
     }
 
-    /// The Hummingbird application serving the router, with WebSocket upgrades.
-    /// `onRunning` gets the address it listens on once it does.
+    /// The Hummingbird application serving the router, with WebSocket upgrades, and
+    /// the provider API's listener beside it when `--push-port` is given.
+    /// `onRunning` gets the address the HTTP API listens on once it does;
+    /// `onPushRunning` the provider API's and its certificate's fingerprint.
     public func makeApplication(
-        onRunning: @escaping @Sendable (String) async -> Void = { _ in }
+        onRunning: @escaping @Sendable (String) async -> Void = { _ in },
+        onPushRunning: @escaping @Sendable (_ url: String, _ fingerprint: String?) async -> Void = { _, _ in }
     ) throws -> some ApplicationProtocol {
         let router = try makeRouter()
+        var services: [any Service] = [
+            WebhookService(webhooks: webhooks),
+            BundledAppsService(apps: bundledApps, foreground: services.foreground),
+        ]
+        if let push = try makePushListener(onRunning: { await onPushRunning($0.url, $0.fingerprint) }) {
+            services.append(push)
+        }
         return Application(
             router: router,
             server: .guardedHTTP1WebSocketUpgrade(
@@ -184,20 +204,13 @@ public final class HeraldDaemon: Sendable {
                 connections: connections),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "Herald"),
-            services: [
-                WebhookService(webhooks: webhooks),
-                BundledAppsService(apps: bundledApps, foreground: services.foreground),
-            ],
+            services: services,
             onServerRunning: { [self] channel in
                 let port = channel.localAddress?.port ?? configuration.port
                 hosts.update(port: port)
                 let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
                 let url = "http://\(host):\(port)"
-                do {
-                    try dataDirectory.announce(url: url)
-                } catch {
-                    logger.error("cannot write \(dataDirectory.daemonFile.path): \(error)")
-                }
+                announcement.api(url)
                 await attachDesktop(centerURL: url)
                 await onRunning(url)
             },
@@ -206,8 +219,13 @@ public final class HeraldDaemon: Sendable {
 
     /// Serves until SIGTERM or SIGINT, then finishes the requests in flight,
     /// closes the event streams and removes `daemon.json`.
-    public func run(onRunning: @escaping @Sendable (String) async -> Void = { _ in }) async throws {
-        let application = try makeApplication(onRunning: onRunning)
+    /// `onPushRunning` gets the provider API's address and certificate fingerprint
+    /// (`nil` for plaintext HTTP/2) once it listens.
+    public func run(
+        onRunning: @escaping @Sendable (String) async -> Void = { _ in },
+        onPushRunning: @escaping @Sendable (_ url: String, _ fingerprint: String?) async -> Void = { _, _ in }
+    ) async throws {
+        let application = try makeApplication(onRunning: onRunning, onPushRunning: onPushRunning)
         defer {
             services.streams.closeAll()
             services.signInPages.removeAll()

@@ -11,8 +11,9 @@ public struct ProviderRequest: Sendable {
     /// Every header field in the order sent, names in lower case, repeated names kept
     /// (a repeated `apns-*` field is `DuplicateHeaders`).
     public var fields: [(name: String, value: String)]
-    /// The body, at most ``ProviderRequest/maximumBodyBytes`` plus one byte: the
-    /// listener stops reading there, so a larger body is seen as too large.
+    /// The body, at most ``ProviderRequest/maximumBodyBytes``: the listener stops
+    /// reading there, one byte past the payload limit, so a larger body is seen as
+    /// too large.
     public var body: Data
 
     /// The most payload bytes an alert or background push may carry (Apple's 4 KB).

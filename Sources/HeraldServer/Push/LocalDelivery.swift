@@ -1,0 +1,34 @@
+import NotificationEngine
+import PushService
+
+/// How the daemon's push service hands an accepted push to a device: on this
+/// machine, to the engine beside it, which shows it as it shows a local
+/// notification (presenters, actions, responses back to the app).
+enum LocalDelivery {
+    /// The push service's delivery to `engine`.
+    static func to(_ engine: NotificationEngine) -> ProviderEndpoint.Deliver {
+        { notification, registration, _ in
+            guard registration.device == DeviceRegistration.localDevice else {
+                // A device of another machine: reached through its link to this service,
+                // which this node does not hold.
+                throw APNsRefusal(.serviceUnavailable, "device \(registration.device) is not connected to this node")
+            }
+            do {
+                // The device is this machine, always reached: no push waits, whatever its expiration.
+                _ = try await engine.deliverRemoteNotification(notification, for: AppIdentifier(registration.app))
+            } catch let error as NotificationError {
+                throw refusal(for: error)
+            }
+        }
+    }
+
+    /// APNs' answer to a push the device's engine refused.
+    static func refusal(for error: NotificationError) -> APNsRefusal {
+        switch error.code {
+        case .payloadTooLarge, .invalidPayload: APNsRefusal(.payloadTooLarge, error.message)
+        case .invalidAppIdentifier: APNsRefusal(.badTopic, error.message)
+        case .serviceUnavailable: APNsRefusal(.serviceUnavailable, error.message)
+        default: APNsRefusal(.internalServerError, error.message)
+        }
+    }
+}

@@ -1,0 +1,26 @@
+public import Foundation
+
+/// How `herald serve` runs the provider API's listener (`--push-port`): HTTP/2 over
+/// TLS, or plaintext HTTP/2 (h2c) on a loopback address for tests and local use.
+public struct PushListenerConfiguration: Sendable {
+    /// The port; 0 picks a free one (written to `daemon.json` as `pushURL`).
+    public var port: Int
+    /// Plaintext HTTP/2 with prior knowledge (`--push-plaintext`), which only a loopback
+    /// address may serve: a provider's credential would cross the network in clear.
+    public var plaintext: Bool
+    /// The PEM certificate chain to serve (`--push-certificate`), leaf first; `nil` for
+    /// the self-signed one kept as `push-cert.pem` in the data directory.
+    public var certificateFile: URL?
+    /// The PEM private key of ``certificateFile`` (`--push-key`).
+    public var keyFile: URL?
+    /// What one client may ask of the listener.
+    public var limits = PushLimits()
+
+    /// A listener on `port`, over TLS unless `plaintext`.
+    public init(port: Int, plaintext: Bool = false, certificateFile: URL? = nil, keyFile: URL? = nil) {
+        self.port = port
+        self.plaintext = plaintext
+        self.certificateFile = certificateFile
+        self.keyFile = keyFile
+    }
+}
