@@ -16,7 +16,7 @@ struct PushDaemonTests {
         return configuration
     }
 
-    @Test("it listens beside the HTTP API, is written to daemon.json, and without provider routes answers 404 BadPath")
+    @Test("it listens beside the HTTP API, is written to daemon.json, and answers with the provider endpoint")
     func listens() async throws {
         let scratch = try TemporaryDirectory()
         let directory = scratch.url.appendingPathComponent("data")
@@ -33,8 +33,8 @@ struct PushDaemonTests {
             #expect(url.hasPrefix("http://127.0.0.1:"))
             let answer = try await Curl.answer(
                 ["--http2-prior-knowledge", "-d", "{}", url + "/3/device/00"], scratch: scratch.url)
-            #expect(answer.status == 404)
-            #expect(answer.body == #"{"reason":"BadPath"}"#)
+            #expect(answer.status == 403)
+            #expect(answer.body == #"{"reason":"MissingProviderToken"}"#)
             #expect(UUID(uuidString: answer.headers["apns-id"] ?? "") != nil)
             let deadline = ContinuousClock.now + .seconds(60)
             var announced: [String: Any] = [:]
