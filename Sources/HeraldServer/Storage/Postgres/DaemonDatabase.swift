@@ -22,6 +22,8 @@ final class DaemonDatabase: Sendable {
         case sessions
         /// A node added its admin token's fingerprint.
         case adminTokens
+        /// The push service's keys or device registrations.
+        case push
         /// A bundled app's document, saved by the node `node`.
         case document(name: String, node: UUID)
 
@@ -31,6 +33,7 @@ final class DaemonDatabase: Sendable {
             case .apps: "apps"
             case .sessions: "sessions"
             case .adminTokens: "admin-tokens"
+            case .push: "push"
             case .document(let name, let node): "document:\(node.uuidString):\(name)"
             }
         }
@@ -40,6 +43,7 @@ final class DaemonDatabase: Sendable {
             case "apps": self = .apps
             case "sessions": self = .sessions
             case "admin-tokens": self = .adminTokens
+            case "push": self = .push
             default:
                 let parts = payload.split(separator: ":", maxSplits: 2)
                 guard parts.count == 3, parts[0] == "document", let node = UUID(uuidString: String(parts[1])) else {

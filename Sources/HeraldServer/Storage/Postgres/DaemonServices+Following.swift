@@ -1,10 +1,11 @@
 import Foundation
 import Logging
+import PushService
 import Signals
 
 extension DaemonServices {
-    /// Follows the changes other nodes make to the shared apps, sessions and admin
-    /// tokens' fingerprints: reads them again, and closes the streams of tokens and
+    /// Follows the changes other nodes make to the shared apps, sessions, admin
+    /// tokens' fingerprints and the push service's keys and devices: reads them again, and closes the streams of tokens and
     /// sessions that no longer open the daemon (4401), as the node that revoked them
     /// did with its own.
     ///
@@ -35,6 +36,13 @@ extension DaemonServices {
                 admins.reload(try PostgresAdminTokens(database: database).fingerprints())
             } catch {
                 logger.error("cannot read the shared admin tokens' fingerprints again: \(error)")
+            }
+        }
+        if change == nil || change == .push {
+            do {
+                try pushDirectory.reload(now: scheduler.now)
+            } catch {
+                logger.error("cannot read the push service's keys and devices again: \(error)")
             }
         }
         if change == nil || change == .sessions {

@@ -5,7 +5,8 @@ import PostgresSupport
 import PushService
 
 /// The push service's keys and registrations in the shared database
-/// (`push_keys`, `push_registrations`). A topic is given to a team in the
+/// (`push_keys`, `push_registrations`); each change is announced, and every node
+/// reads them again (``PushDirectory`` also does on a miss). A topic is given to a team in the
 /// database's transaction, so two nodes adding keys of two teams for one topic
 /// get one key and one `topicTaken`.
 struct PostgresPushRecords: PushRecords {
@@ -33,7 +34,10 @@ struct PostgresPushRecords: PushRecords {
 
     func save(_ change: PushDirectory.Change, all: PushDirectory.Contents) throws {
         do {
-            try database.write { statements in try save(change, in: statements) }
+            try database.write { statements in
+                try save(change, in: statements)
+                try database.announce(.push, in: statements)
+            }
         } catch let error as PushServiceError {
             throw error
         } catch {
