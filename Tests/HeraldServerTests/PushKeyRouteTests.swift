@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import HTTPTypes
 import HeraldAPI
@@ -9,14 +10,8 @@ import Testing
 /// registered from a `.p8` file, listed without the key, kept across a restart.
 @Suite("Push keys")
 struct PushKeyRouteTests {
-    /// A P-256 key in PKCS#8 PEM, as in a `.p8` file (made with openssl for this test).
-    static let p8 = """
-        -----BEGIN PRIVATE KEY-----
-        MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg55e9amCFk+EBEKEQ
-        ANneQHZGp+cotjvUd+/eagTUYI+hRANCAAQScgl0EonMkJqskeIfxkz7YWgGXY56
-        NJMnHPQuqBE9BSPgNLxeSDcOpfVP70n6vgg6LMrv5wdxPTm+cWlzqCAB
-        -----END PRIVATE KEY-----
-        """
+    /// A P-256 key in PKCS#8 PEM, as in a `.p8` file.
+    static let p8 = P256.Signing.PrivateKey().pemRepresentation
 
     static func upload(
         _ identifier: String = "ABC123DEFG", team: String = "TEAM123456", p8: String = p8,

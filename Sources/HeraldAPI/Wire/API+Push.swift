@@ -14,7 +14,7 @@ extension API {
 
         /// The token of these bytes, in lowercase hexadecimal.
         public init(_ bytes: Data) {
-            deviceToken = bytes.map { String(format: "%02x", $0) }.joined()
+            deviceToken = Hexadecimal.text(of: bytes)
         }
 
         /// A token as its hexadecimal digits, checked by ``bytes()``.
@@ -27,29 +27,10 @@ extension API {
         /// - Throws: ``NotificationModel/NotificationError/Code/invalidPayload``
         ///   unless ``deviceToken`` is 64 hexadecimal digits.
         public func bytes() throws -> Data {
-            let digits = Array(deviceToken.utf8)
-            guard digits.count == 64, let bytes = Self.decode(digits) else {
+            guard deviceToken.utf8.count == 64, let bytes = Hexadecimal.bytes(of: deviceToken) else {
                 throw NotificationError(.invalidPayload, "a device token is 64 hexadecimal digits, not “\(deviceToken.prefix(80))”")
             }
             return bytes
-        }
-
-        private static func decode(_ digits: [UInt8]) -> Data? {
-            var bytes = Data(capacity: digits.count / 2)
-            for index in stride(from: 0, to: digits.count, by: 2) {
-                guard let high = value(of: digits[index]), let low = value(of: digits[index + 1]) else { return nil }
-                bytes.append(high << 4 | low)
-            }
-            return bytes
-        }
-
-        private static func value(of digit: UInt8) -> UInt8? {
-            switch digit {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-            default: nil
-            }
         }
     }
 

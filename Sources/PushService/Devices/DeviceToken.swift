@@ -1,4 +1,5 @@
 public import Foundation
+import NotificationModel
 
 /// An app's address on one device: 32 random bytes, made by the push service when
 /// the app registers, written as 64 hexadecimal digits in the provider API's path.
@@ -25,35 +26,13 @@ public struct DeviceToken: Hashable, Sendable, Codable, CustomStringConvertible 
 
     /// The token written as 64 hexadecimal digits, in either case; `nil` for anything else.
     public init?(hex: some StringProtocol) {
-        let digits = Array(hex.utf8)
-        guard digits.count == Self.byteCount * 2 else { return nil }
-        var bytes = Data(capacity: Self.byteCount)
-        var index = 0
-        while index < digits.count {
-            guard let high = Self.value(of: digits[index]), let low = Self.value(of: digits[index + 1]) else {
-                return nil
-            }
-            bytes.append(high << 4 | low)
-            index += 2
-        }
+        guard hex.utf8.count == Self.byteCount * 2, let bytes = Hexadecimal.bytes(of: hex) else { return nil }
         self.bytes = bytes
     }
 
     /// The 64 lower-case hexadecimal digits.
     public var description: String {
-        bytes.map { byte in
-            let text = String(byte, radix: 16)
-            return byte < 16 ? "0" + text : text
-        }.joined()
-    }
-
-    private static func value(of digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        Hexadecimal.text(of: bytes)
     }
 
     public init(from decoder: any Decoder) throws {
