@@ -87,3 +87,26 @@ struct CommandTests {
         #expect(CommandLineRunner.exitStatus(for: ExitCode(7), root: root) == 7)
     }
 }
+
+/// `herald push send`: the payload its options make.
+struct PushSendCommandTests {
+    @Test func payloadFromOptions() throws {
+        let command = try PushCommand.Send.parse([
+            String(repeating: "0", count: 64), "--title", "Hi", "--body", "There", "--badge", "2", "--sound", "default",
+            "--category", "message", "--collapse-id", "c1",
+        ])
+        let push = try command.push()
+        #expect(push.pushType == "alert" && push.collapseID == "c1" && push.topic == nil)
+        #expect(
+            push.payload
+                == .object([
+                    "aps": .object([
+                        "alert": .object(["title": .string("Hi"), "body": .string("There")]), "badge": .number(2),
+                        "sound": .string("default"), "category": .string("message"),
+                    ])
+                ]))
+        let background = try PushCommand.Send.parse([String(repeating: "0", count: 64), "--background"]).push()
+        #expect(background.pushType == "background")
+        #expect(background.payload == .object(["aps": .object(["content-available": .number(1)])]))
+    }
+}

@@ -4,6 +4,7 @@ import HTTPTypes
 import HeraldAPI
 import HeraldServer
 import HummingbirdTesting
+import NotificationModel
 import Testing
 
 /// `/v1/push/keys` and `/v1/push/devices`: the push service's provider keys,
@@ -83,6 +84,45 @@ struct PushKeyRouteTests {
             #expect(try await client.call(.get, "/v1/push/devices", token: app).status == .forbidden)
             let devices = try await client.call(.get, "/v1/push/devices", token: daemon.admin)
             #expect(try devices.decode([String: [API.PushDevice]].self)["devices"] == [])
+        }
+    }
+}
+
+/// `POST /v1/push/send`: the administrator's push, through the provider API's checks.
+@Suite("Push sent by the administrator")
+struct PushSendRouteTests {
+    @Test("a push to an app's token is delivered to it; a refused one is Apple's answer as data; only the admin sends")
+    func send() async throws {
+        let daemon = try TestDaemon()
+        try await daemon.withRouter { client in
+            let app = try await client.register("com.example.chat", admin: daemon.admin)
+            _ = try await client.call(
+                .post, "/v1/apps/com.example.chat/authorization", token: app,
+                json: API.AuthorizationRequest(options: ["alert"]))
+            let device = try await client.call(.post, "/v1/push/registration", token: app)
+                .decode(API.DeviceToken.self).deviceToken
+            let push = API.PushSend(
+                deviceToken: device,
+                payload: .object(["aps": .object(["alert": .object(["title": .string("Hello")])])]),
+                collapseID: "greeting")
+            let sent = try await client.call(.post, "/v1/push/send", token: daemon.admin, json: push)
+                .decode(API.PushResult.self)
+            #expect(sent.status == 200 && sent.reason == nil && UUID(uuidString: sent.apnsID) != nil)
+            let delivered = try await client.call(.get, "/v1/apps/com.example.chat/delivered", token: app)
+                .decode([String: [API.Delivery]].self)["deliveries"]
+            #expect(delivered?.map(\.request.identifier) == ["greeting"])
+            #expect(delivered?.first?.request.content.title == "Hello")
+
+            var unknown = push
+            unknown.deviceToken = String(repeating: "ab", count: 32)
+            let refused = try await client.call(.post, "/v1/push/send", token: daemon.admin, json: unknown)
+                .decode(API.PushResult.self)
+            #expect(refused.status == 400 && refused.reason == "BadDeviceToken")
+            var notObject = push
+            notObject.payload = .string("hi")
+            let bad = try await client.call(.post, "/v1/push/send", token: daemon.admin, json: notObject)
+            #expect(bad.status == .unprocessableContent && bad.errorCode == "invalidPayload")
+            #expect(try await client.call(.post, "/v1/push/send", token: app, json: push).status == .forbidden)
         }
     }
 }

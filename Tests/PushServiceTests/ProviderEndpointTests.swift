@@ -242,3 +242,23 @@ extension ProviderEndpointTests {
         #expect(service.handed.list.withLock { $0.isEmpty })
     }
 }
+
+extension ProviderEndpointTests {
+    @Test("the administrator pushes without a provider token, to any app's token; every other check holds")
+    func administrator() async throws {
+        let service = try Service()
+        func send(_ fields: [(name: String, value: String)], token: String) async -> ProviderAnswer {
+            await service.endpoint.answer(
+                ProviderRequest(
+                    method: "POST", path: "/3/device/\(token)", fields: fields,
+                    body: Data(#"{"aps":{"alert":"From the admin"}}"#.utf8)),
+                from: .administrator)
+        }
+        let other = try service.directory.register(app: "com.example.unowned", device: "local", now: Self.now)
+        #expect(await send([("apns-topic", "com.example.unowned")], token: other.token.description).status == 200)
+        #expect(await send([], token: other.token.description).reason == .missingTopic)
+        #expect(await send([("apns-topic", Self.app)], token: other.token.description).reason == .deviceTokenNotForTopic)
+        #expect(await send([("apns-topic", Self.app)], token: DeviceToken().description).reason == .badDeviceToken)
+        #expect(service.handed.list.withLock { $0.map(\.1.app) } == ["com.example.unowned"])
+    }
+}

@@ -1,4 +1,5 @@
 public import Foundation
+public import NotificationModel
 
 extension API {
     /// The body of `POST /v1/push/keys` (admin): a provider's signing key, from the
@@ -53,6 +54,53 @@ extension API {
             self.app = app
             self.device = device
             self.registeredAt = registeredAt
+            self.unregisteredAt = unregisteredAt
+        }
+    }
+}
+
+extension API {
+    /// The body of `POST /v1/push/send` (admin): a push to a device token, as a
+    /// provider would send it to `POST /3/device/{token}`, without a provider token.
+    public struct PushSend: Codable, Sendable, Hashable {
+        /// The device token, 64 hexadecimal digits.
+        public var deviceToken: String
+        /// The app (`apns-topic`); by default the one the token belongs to.
+        public var topic: String?
+        /// `alert` (the default) or `background` (`apns-push-type`).
+        public var pushType: String?
+        /// The JSON payload, with its `aps` dictionary.
+        public var payload: JSONValue
+        /// `apns-collapse-id`: a later push with the same one replaces this one.
+        public var collapseID: String?
+        /// `apns-priority`: 10, 5 or 1.
+        public var priority: Int?
+
+        public init(
+            deviceToken: String, topic: String? = nil, pushType: String? = nil, payload: JSONValue,
+            collapseID: String? = nil, priority: Int? = nil
+        ) {
+            self.deviceToken = deviceToken
+            self.topic = topic
+            self.pushType = pushType
+            self.payload = payload
+            self.collapseID = collapseID
+            self.priority = priority
+        }
+    }
+
+    /// What the push service answered a push: its `apns-id` and Apple's status, with
+    /// the refusal's reason (and, for `Unregistered`, when the token ended).
+    public struct PushResult: Codable, Sendable, Hashable {
+        public var apnsID: String
+        public var status: Int
+        public var reason: String?
+        public var unregisteredAt: Date?
+
+        public init(apnsID: String, status: Int, reason: String?, unregisteredAt: Date?) {
+            self.apnsID = apnsID
+            self.status = status
+            self.reason = reason
             self.unregisteredAt = unregisteredAt
         }
     }

@@ -18,6 +18,13 @@ extension HeraldClient {
         try await perform(.delete, ["v1", "push", "keys", identifier])
     }
 
+    /// Sends a push to a device token as the push service's administrator, without a
+    /// provider token: `POST /v1/push/send` (admin). The result is Apple's answer: a
+    /// refused push is a result with its status and reason, not a thrown error.
+    public func sendPush(_ push: API.PushSend) async throws -> API.PushResult {
+        try await call(.post, ["v1", "push", "send"], body: push)
+    }
+
     /// The apps registered for remote notifications and their device tokens:
     /// `GET /v1/push/devices` (admin).
     public func pushDevices() async throws -> [API.PushDevice] {

@@ -2,12 +2,13 @@ import Foundation
 public import ArgumentParser
 package import HeraldAPI
 import HeraldClient
+import NotificationModel
 
 /// `herald push`: the push service's provider keys and device registrations.
 public struct PushCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "push", abstract: "The push service: provider keys and the devices registered for pushes.",
-        subcommands: [Keys.self, Devices.self])
+        subcommands: [Send.self, Keys.self, Devices.self])
 
     public init() {}
 
@@ -81,6 +82,71 @@ public struct PushCommand: AsyncParsableCommand {
                 try await connection.client().removePushKey(keyID)
                 if !output.json { Console.write("Removed key \(keyID).\n") }
             }
+        }
+    }
+
+    /// `herald push send`.
+    public struct Send: AsyncParsableCommand {
+        public static let configuration = CommandConfiguration(
+            abstract: "Push to a device token as a provider would, without a provider token (admin).")
+        @OptionGroup package var connection: ConnectionOptions
+        @OptionGroup package var output: OutputOptions
+        @Argument(help: "The device token, 64 hexadecimal digits (see herald push devices).")
+        package var deviceToken: String
+        @Option(help: "The app (apns-topic); by default the one the token belongs to.") package var topic: String?
+        @Option(help: "The alert's title.") package var title: String?
+        @Option(help: "The alert's body.") package var body: String?
+        @Option(help: "A sound name, or default.") package var sound: String?
+        @Option(help: "The badge number (0 clears it).") package var badge: Int?
+        @Option(help: "The category, whose actions the notification shows.") package var category: String?
+        @Option(name: .customLong("collapse-id"), help: "A later push with the same one replaces this one.")
+        package var collapseID: String?
+        @Flag(help: "A background push (content-available, nothing shown).") package var background = false
+        @Option(help: "The whole JSON payload instead of the options above (a file, or - for standard input).")
+        package var payload: String?
+
+        public init() {}
+
+        /// What is sent to the daemon.
+        package func push() throws(CommandLineError) -> API.PushSend {
+            API.PushSend(
+                deviceToken: deviceToken, topic: topic, pushType: background ? "background" : "alert",
+                payload: try payloadValue(), collapseID: collapseID)
+        }
+
+        private func payloadValue() throws(CommandLineError) -> JSONValue {
+            if let payload {
+                let data = payload == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: payload)
+                guard let data else { throw CommandLineError("cannot read \(payload)") }
+                guard let value = try? JSONDecoder().decode(JSONValue.self, from: data), case .object(_) = value else {
+                    throw CommandLineError("\(payload) is not a JSON object")
+                }
+                return value
+            }
+            var aps: [String: JSONValue] = [:]
+            var alert: [String: JSONValue] = [:]
+            if let title { alert["title"] = .string(title) }
+            if let body { alert["body"] = .string(body) }
+            if !alert.isEmpty { aps["alert"] = .object(alert) }
+            if let sound { aps["sound"] = .string(sound) }
+            if let badge { aps["badge"] = .number(Double(badge)) }
+            if let category { aps["category"] = .string(category) }
+            if background { aps["content-available"] = .number(1) }
+            guard !aps.isEmpty else {
+                throw CommandLineError("say what the push shows (--title, --body, --sound, --badge), or --background, or --payload")
+            }
+            return .object(["aps": .object(aps)])
+        }
+
+        public func run() async throws {
+            let result = try await connection.client().sendPush(try push())
+            try output.print(result) {
+                if let reason = result.reason {
+                    return "Refused: \(result.status) \(reason) (apns-id \(result.apnsID)).\n"
+                }
+                return "Sent (apns-id \(result.apnsID)).\n"
+            }
+            if result.reason != nil { throw ExitCode(1) }
         }
     }
 

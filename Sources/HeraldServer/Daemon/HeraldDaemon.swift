@@ -173,7 +173,7 @@ public final class HeraldDaemon: Sendable {
         ResponseRoutes(services: services).add(to: router)
         EventRoutes(services: services).add(to: router)
         ClockRoutes(services: services).add(to: router)
-        PushServiceRoutes(services: services).add(to: router)
+        PushServiceRoutes(services: services, provider: provider).add(to: router)
         PushRegistrationRoutes(services: services).add(to: router)
         bundledAppRoutes.add(to: router, files: files)
         // Last: it then runs only for requests that no route matched.

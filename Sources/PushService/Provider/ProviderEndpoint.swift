@@ -45,11 +45,19 @@ public final class ProviderEndpoint: Sendable {
         self.deliver = deliver
     }
 
-    /// The answer to `request`.
-    public func answer(_ request: ProviderRequest) async -> ProviderAnswer {
+    /// Who sends a push.
+    public enum Sender: Sendable {
+        /// A provider, by its token (`authorization: bearer <JWT>`): the provider API.
+        case provider
+        /// The service's own administrator (`herald push send`): no provider token, any topic.
+        case administrator
+    }
+
+    /// The answer to `request` from `sender`.
+    public func answer(_ request: ProviderRequest, from sender: Sender = .provider) async -> ProviderAnswer {
         let id = Self.sentID(request.fields) ?? UUID()
         do {
-            let (headers, registration) = try check(request, id: id)
+            let (headers, registration) = try check(request, id: id, from: sender)
             let payload = try PushPayload(json: request.body, pushType: headers.pushType)
             guard rateLimit.withLock({ $0.admit(registration.token, now: now()) }) else {
                 throw APNsRefusal(.tooManyRequests, "too many pushes to this device token")
@@ -79,7 +87,9 @@ public final class ProviderEndpoint: Sendable {
         var at: Date
     }
 
-    private func check(_ request: ProviderRequest, id: UUID) throws -> (PushHeaders, DeviceRegistration) {
+    private func check(_ request: ProviderRequest, id: UUID, from sender: Sender) throws -> (
+        PushHeaders, DeviceRegistration
+    ) {
         guard request.method == "POST" else {
             throw APNsRefusal(.methodNotAllowed, "\(request.method) is not POST")
         }
@@ -89,9 +99,9 @@ public final class ProviderEndpoint: Sendable {
         let tokenText = request.path.dropFirst(Self.pathPrefix.count)
         guard !tokenText.isEmpty else { throw APNsRefusal(.missingDeviceToken, "the path names no device token") }
         let now = self.now()
-        let team = try authenticate(request.fields, now: now)
+        let team = sender == .provider ? try authenticate(request.fields, now: now) : nil
         let headers = try PushHeaders(request.fields, makeID: { id })
-        guard directory.team(team, owns: headers.topic, now: now) else {
+        if let team, !directory.team(team, owns: headers.topic, now: now) {
             throw APNsRefusal(.topicDisallowed, "team \(team) does not own \(headers.topic)")
         }
         guard let token = DeviceToken(hex: tokenText), let registration = directory.registration(of: token, now: now)

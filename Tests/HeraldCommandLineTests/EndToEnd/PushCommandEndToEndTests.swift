@@ -50,4 +50,17 @@ struct PushCommandEndToEndTests {
         #expect(try await daemon.herald("push", "keys").output == "No provider keys are registered.\n")
         #expect(try await daemon.herald("push", "devices").output == "No app is registered for remote notifications.\n")
     }
+
+    @Test func sendRefusedAndUsage() async throws {
+        let daemon = try await TestDaemon()
+        let unknown = String(repeating: "ab", count: 32)
+        let refused = try await daemon.herald("push", "send", unknown, "--title", "Hello")
+        #expect(refused.status == 1)
+        #expect(refused.output.hasPrefix("Refused: 400 BadDeviceToken (apns-id "))
+        let json = try await daemon.herald("push", "send", unknown, "--title", "Hello", "--json").json()
+        #expect(json["reason"] as? String == "BadDeviceToken")
+        let empty = try await daemon.herald("push", "send", unknown)
+        #expect(empty.status != 0)
+        #expect(empty.errors.contains("--title"))
+    }
 }
