@@ -28,6 +28,13 @@ struct EngineState {
         var handler: any NotificationAppHandler
     }
 
+    /// An app's service extension: what makes a handler for each push, and the
+    /// token that disconnects it.
+    struct ServiceExtension {
+        var token: UInt64
+        var makeHandler: @Sendable () -> any ServiceExtensionHandler
+    }
+
     /// An outstanding authorization question and who waits for its answer.
     struct Prompt {
         var options: AuthorizationOptions
@@ -43,6 +50,7 @@ struct EngineState {
     var timeZoneCheckedDate: Date?
     var foreground: Set<AppIdentifier> = []
     var connections: [AppIdentifier: Connection] = [:]
+    var serviceExtensions: [AppIdentifier: ServiceExtension] = [:]
     var responsesInFlight: Set<DeliveryID> = []
     var prompts: [AppIdentifier: Prompt] = [:]
     var presenters: [(token: UInt64, presenter: any Presenter)] = []

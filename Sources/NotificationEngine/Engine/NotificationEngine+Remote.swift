@@ -22,6 +22,12 @@ extension NotificationEngine {
     /// (not waited for; a fetch that does not complete within the handler
     /// timeout is logged).
     ///
+    /// A `mutable-content` alert push for an app with a service extension
+    /// (``connectServiceExtension(_:for:)``) goes through it first, and this call
+    /// waits for it: the content it gives within 30 s of the engine's clock (or
+    /// during `serviceExtensionTimeWillExpire()`) is shown; content refused as any
+    /// content is, or none in time, shows the push as it came (``ServiceExtensionHandler``).
+    ///
     /// ```swift
     /// let push = RemoteNotification(
     ///     id: UUID(), content: NotificationContent(title: "New message", body: "Lunch?"),
@@ -38,7 +44,15 @@ extension NotificationEngine {
     public func deliverRemoteNotification(
         _ push: RemoteNotification, for app: AppIdentifier
     ) async throws -> RemoteDeliveryResult {
-        try await offloaded { try self.deliverRemoteNow(push, for: app) }
+        let shown = try await throughServiceExtension(push, for: app)
+        guard shown != push else { return try await offloaded { try self.deliverRemoteNow(push, for: app) } }
+        do {
+            return try await offloaded { try self.deliverRemoteNow(shown, for: app) }
+        } catch let error as NotificationError where error.code != .storeFailure {
+            // Refused when it was added (an attachment that cannot be read, say): shown as it came.
+            logger.warning("push \(push.id) for \(app) is shown as it came: its extension's content was refused: \(error)")
+            return try await offloaded { try self.deliverRemoteNow(push, for: app) }
+        }
     }
 
     private func deliverRemoteNow(_ push: RemoteNotification, for app: AppIdentifier) throws -> RemoteDeliveryResult {
