@@ -13,7 +13,10 @@ extension NotificationEngine {
     /// the same collapse identifier replaces the delivered one; its trigger is
     /// ``NotificationTrigger/push``. It does not count against the pending limit.
     /// The foreground app's `willPresent` decides as for a local notification,
-    /// and its category's actions and the responses to it work the same way.
+    /// and its category's actions and the responses to it work the same way; a
+    /// push of a category the app has not registered is shown without actions
+    /// (its category identifier kept), as on iOS, where an app's own request of
+    /// one is refused.
     /// A background push (content available, nothing to show) is neither shown
     /// nor stored as a delivery; a push for an app the user has not authorized is
     /// not shown. The result says which (``RemoteDeliveryResult``). Every push
@@ -39,7 +42,7 @@ extension NotificationEngine {
     /// - Throws: ``NotificationError`` when the push cannot become a delivery and
     ///   nothing changed: an invalid app identifier, content refused as any
     ///   content is (``NotificationError/Code/payloadTooLarge``,
-    ///   ``NotificationError/Code/unknownCategory``, …), a collapse identifier
+    ///   ``NotificationError/Code/invalidNoContent``, …), a collapse identifier
     ///   too long for a request identifier, or a store failure.
     public func deliverRemoteNotification(
         _ push: RemoteNotification, for app: AppIdentifier
@@ -65,7 +68,7 @@ extension NotificationEngine {
             delivered = try deliverAlert(push, request, for: app)
         } else {
             // Checked as the adding flow checks an alert push, so bad content is refused on every route.
-            try Validator.validatePushed(request, categories: record.categories, now: scheduler.now)
+            try Validator.validatePushed(request, now: scheduler.now)
             logger.info("push \(push.id) for \(app) is not shown: \(route)")
         }
         let reached = RemoteNotificationPolicy.wakesApp(push) && wake(app, with: push)

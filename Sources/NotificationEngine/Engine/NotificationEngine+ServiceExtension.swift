@@ -51,11 +51,11 @@ extension NotificationEngine: ServiceExtensionHost {
     /// Checks what an extension gave as the content of `request`, as the content
     /// of any request a push delivers, and that it shows something.
     func validateExtensionContent(
-        _ content: NotificationContent, replacing request: NotificationRequest, for app: AppIdentifier
+        _ content: NotificationContent, replacing request: NotificationRequest
     ) throws -> NotificationContent {
         var changed = request
         changed.content = content
-        try Validator.validatePushed(changed.canonical, categories: try record(app).categories, now: scheduler.now)
+        try Validator.validatePushed(changed.canonical, now: scheduler.now)
         guard Validator.hasSomethingToShow(content) else {
             throw NotificationError(
                 .invalidNoContent, "the content has no title, subtitle, body, sound or badge: there is nothing to show")

@@ -78,7 +78,7 @@ final class ServiceExtensionRun: Sendable {
     private func received(_ content: NotificationContent) {
         let result: Result<NotificationContent, NotificationError>
         do {
-            result = .success(try engine.validateExtensionContent(content, replacing: request, for: app))
+            result = .success(try engine.validateExtensionContent(content, replacing: request))
         } catch {
             result = .failure(NotificationError(reporting: error))
         }
