@@ -94,10 +94,10 @@ extension NotificationEngine {
         return .delivered(requestIdentifier: request.identifier)
     }
 
-    /// Hands the push to the connected app's background fetch; `false` if no
-    /// app is connected. A fetch not completed within the handler timeout is logged.
+    /// Hands the push to the connected app's background fetch (its application
+    /// handler's, else its notification handler's); `false` if no app is connected. A fetch not completed within the handler timeout is logged.
     private func wake(_ app: AppIdentifier, with push: RemoteNotification) -> Bool {
-        guard let handler = state.withLock({ $0.connections[app]?.handler }) else {
+        guard let handler = state.withLock({ $0.connections[app]?.remoteHandler }) else {
             logger.info("push \(push.id) for \(app) asks for a background fetch, but the app is not running")
             return false
         }
