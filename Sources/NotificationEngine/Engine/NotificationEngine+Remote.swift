@@ -50,7 +50,7 @@ extension NotificationEngine {
         let shown = try await throughServiceExtension(push, for: app)
         guard shown != push else { return try await offloaded { try self.deliverRemoteNow(push, for: app) } }
         do {
-            return try await offloaded { try self.deliverRemoteNow(shown, for: app) }
+            return try await offloaded { try self.deliverRemoteNow(shown, for: app, payload: push.content.userInfo) }
         } catch let error as NotificationError where error.code != .storeFailure {
             // Refused when it was added (an attachment that cannot be read, say): shown as it came.
             logger.warning("push \(push.id) for \(app) is shown as it came: its extension's content was refused: \(error)")
@@ -58,7 +58,11 @@ extension NotificationEngine {
         }
     }
 
-    private func deliverRemoteNow(_ push: RemoteNotification, for app: AppIdentifier) throws -> RemoteDeliveryResult {
+    /// Delivers `push`; a background fetch gets `payload`, the push's own (`nil`:
+    /// `push`'s), where a service extension changed what is shown.
+    private func deliverRemoteNow(
+        _ push: RemoteNotification, for app: AppIdentifier, payload: [String: JSONValue]? = nil
+    ) throws -> RemoteDeliveryResult {
         let record = try record(Self.validated(app))
         let request = NotificationRequest(identifier: push.requestIdentifier, content: push.content, trigger: .push)
             .canonical
@@ -71,7 +75,7 @@ extension NotificationEngine {
             try Validator.validatePushed(request, now: scheduler.now)
             logger.info("push \(push.id) for \(app) is not shown: \(route)")
         }
-        let reached = RemoteNotificationPolicy.wakesApp(push) && wake(app, with: push)
+        let reached = RemoteNotificationPolicy.wakesApp(push) && wake(app, with: push, payload ?? push.content.userInfo)
         switch route {
         case .alert: return delivered ?? .notAuthorized
         case .background: return .background(reachedApp: reached)
@@ -96,7 +100,7 @@ extension NotificationEngine {
 
     /// Hands the push to the connected app's background fetch (its application
     /// handler's, else its notification handler's); `false` if no app is connected. A fetch not completed within the handler timeout is logged.
-    private func wake(_ app: AppIdentifier, with push: RemoteNotification) -> Bool {
+    private func wake(_ app: AppIdentifier, with push: RemoteNotification, _ payload: [String: JSONValue]) -> Bool {
         guard let handler = state.withLock({ $0.connections[app]?.remoteHandler }) else {
             logger.info("push \(push.id) for \(app) asks for a background fetch, but the app is not running")
             return false
@@ -107,7 +111,7 @@ extension NotificationEngine {
         ) { result in
             logger.debug("the background fetch of \(app) for push \(push.id) ended: \(result)")
         }
-        handler.didReceiveRemoteNotification(push.content.userInfo) { result in call.complete(result) }
+        handler.didReceiveRemoteNotification(payload) { result in call.complete(result) }
         return true
     }
 

@@ -125,6 +125,25 @@ struct ServiceExtensionTests {
         #expect(fixture.presenter.presentations.map(\.delivery.request.content.title) == ["Original"])
     }
 
+    @Test("A push that also asks for a fetch is shown changed; the app's fetch gets the payload as it came")
+    func fetchGetsThePushsPayload() async throws {
+        let fixture = try EngineFixture()
+        try await fixture.authorize()
+        let recorder = ExtensionRecorder()
+        let changed = NotificationContent(title: "Decrypted", userInfo: ["decrypted": true])
+        let connection = try await fixture.engine.connectServiceExtension(
+            { ScriptedExtension(.replace(changed), recorder) }, for: fixture.app)
+        defer { connection.dispose() }
+        let fetcher = FetchingHandler()
+        let app = try await fixture.engine.connect(fetcher, for: fixture.app)
+        defer { app.dispose() }
+        var push = Self.push("Encrypted")
+        push.isContentAvailable = true
+        #expect(try await fixture.engine.deliverRemoteNotification(push, for: fixture.app) == .delivered(requestIdentifier: "chat-1"))
+        #expect(fixture.presenter.presentations.map(\.delivery.request.content.userInfo) == [["decrypted": true]])
+        #expect(fetcher.payloads == [push.content.userInfo])
+    }
+
     @Test("A push without mutable-content, or after the extension is disconnected, does not go through it")
     func notThroughExtension() async throws {
         let fixture = try EngineFixture()
