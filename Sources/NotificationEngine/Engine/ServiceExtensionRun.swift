@@ -6,7 +6,9 @@ import Synchronization
 /// One push going through an app's service extension: runs the
 /// ``ServiceExtensionFlow`` under its lock and its actions outside it, so the
 /// extension may call its content handler from within `didReceive` or
-/// `serviceExtensionTimeWillExpire`, or from any thread later. ``content()``
+/// `serviceExtensionTimeWillExpire`, or from any thread later. Both are called
+/// on a thread of their own: an extension that blocks holds up neither the
+/// engine's scheduler nor other pushes. ``content()``
 /// returns the content to show once the flow decides.
 final class ServiceExtensionRun: Sendable {
     private struct State {
@@ -57,13 +59,19 @@ final class ServiceExtensionRun: Sendable {
             }
             if isDone { timer.dispose() }
         case .callExtension:
-            handler.didReceive(request) { content in self.received(content) }
+            // Off the caller's task and the scheduler's thread, as iOS runs an
+            // extension apart: one that blocks holds up only its own push.
+            DispatchQueue.global().async {
+                self.handler.didReceive(self.request) { content in self.received(content) }
+            }
         case .cancelDeadline:
             state.withLock { state in defer { state.deadline = nil }; return state.deadline }?.dispose()
         case .callTimeWillExpire:
             engine.logger.info("the service extension of \(app) did not change push \(push.id) within 30 s: its time will expire")
-            handler.serviceExtensionTimeWillExpire()
-            handle(.timeWillExpireReturned)
+            DispatchQueue.global().async {
+                self.handler.serviceExtensionTimeWillExpire()
+                self.handle(.timeWillExpireReturned)
+            }
         case .showModified(let content):
             finish(content)
         case .showOriginal(let fallback):

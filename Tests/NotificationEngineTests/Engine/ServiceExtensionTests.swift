@@ -84,6 +84,23 @@ struct ServiceExtensionTests {
         #expect(delivered.map(\.request.content.title) == ["Original"])
     }
 
+    @Test("An extension that blocks in didReceive holds up nothing: after 30 s the push is shown as it came")
+    func blocking() async throws {
+        let fixture = try EngineFixture()
+        try await fixture.authorize()
+        let recorder = ExtensionRecorder()
+        let release = DispatchSemaphore(value: 0)
+        defer { release.signal() }
+        let connection = try await fixture.engine.connectServiceExtension(
+            { ScriptedExtension(.blocking(release), recorder) }, for: fixture.app)
+        defer { connection.dispose() }
+        let task = try await Self.delivering(Self.push("Stuck"), on: fixture, to: recorder)
+        fixture.scheduler.advance(by: 30)
+        #expect(try await task.value == .delivered(requestIdentifier: "chat-1"))
+        #expect(recorder.expiries == 1)
+        #expect(fixture.presenter.presentations.map(\.delivery.request.content.title) == ["Stuck"])
+    }
+
     @Test("Content given during serviceExtensionTimeWillExpire, its best attempt, is shown")
     func bestAttempt() async throws {
         let fixture = try EngineFixture()
@@ -202,6 +219,8 @@ final class ScriptedExtension: ServiceExtensionHandler {
         case atExpiry(String)
         /// Never calls it by itself (the test may, through the recorder).
         case silent
+        /// Blocks in `didReceive` until the semaphore is signalled, and never calls it.
+        case blocking(DispatchSemaphore)
     }
 
     private let script: Script
@@ -226,6 +245,8 @@ final class ScriptedExtension: ServiceExtensionHandler {
             contentHandler(replacement)
         case .atExpiry, .silent:
             pending.withLock { $0 = (request, contentHandler) }
+        case .blocking(let release):
+            release.wait()
         }
     }
 
