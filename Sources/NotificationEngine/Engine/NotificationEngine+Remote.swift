@@ -98,8 +98,9 @@ extension NotificationEngine {
         return .delivered(requestIdentifier: request.identifier)
     }
 
-    /// Hands the push to the connected app's background fetch (its application
-    /// handler's, else its notification handler's); `false` if no app is connected. A fetch not completed within the handler timeout is logged.
+    /// Hands the push's payload to the connected app's background fetch (its
+    /// application handler's, else its notification handler's); `false` if no
+    /// app is connected. A fetch not completed within the handler timeout is logged.
     private func wake(_ app: AppIdentifier, with push: RemoteNotification, _ payload: [String: JSONValue]) -> Bool {
         guard let handler = state.withLock({ $0.connections[app]?.remoteHandler }) else {
             logger.info("push \(push.id) for \(app) asks for a background fetch, but the app is not running")

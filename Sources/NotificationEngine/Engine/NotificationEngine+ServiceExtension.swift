@@ -31,7 +31,9 @@ extension NotificationEngine: ServiceExtensionHost {
     /// The push as it is to be shown: with the content of the app's service
     /// extension if the push goes through one
     /// (``RemoteNotificationPolicy/passesThroughExtension(_:authorization:hasExtension:)``),
-    /// else as it came. Waits for the extension, 30 s of the engine's clock at most.
+    /// else as it came. Waits for the extension, 30 s of the engine's clock at
+    /// most, and throws as ``deliverRemoteNotification(_:for:)`` does for a push
+    /// refused as it came, without running the extension.
     func throughServiceExtension(_ push: RemoteNotification, for app: AppIdentifier) async throws -> RemoteNotification {
         guard push.isMutableContent, let make = state.withLock({ $0.serviceExtensions[app]?.makeHandler }) else {
             return push
@@ -42,6 +44,9 @@ extension NotificationEngine: ServiceExtensionHost {
             return push
         }
         let request = NotificationRequest(identifier: push.requestIdentifier, content: push.content, trigger: .push)
+            .canonical
+        // A push refused as it came is refused now, before its extension waits for nothing.
+        try Validator.validatePushed(request, now: scheduler.now)
         let run = ServiceExtensionRun(engine: self, app: app, push: push, request: request, handler: make())
         var shown = push
         shown.content = await run.content()

@@ -161,6 +161,22 @@ struct ServiceExtensionTests {
         #expect(fetcher.payloads == [push.content.userInfo])
     }
 
+    @Test("A push refused as it came is refused at once, without its extension")
+    func refusedAsItCame() async throws {
+        let fixture = try EngineFixture()
+        try await fixture.authorize()
+        let recorder = ExtensionRecorder()
+        let connection = try await fixture.engine.connectServiceExtension(
+            { ScriptedExtension(.silent, recorder) }, for: fixture.app)
+        defer { connection.dispose() }
+        let error = await #expect(throws: NotificationError.self) {
+            try await fixture.engine.deliverRemoteNotification(Self.push("T", collapse: ""), for: fixture.app)
+        }
+        #expect(error?.code == .invalidIdentifier)
+        #expect(recorder.requests.isEmpty)
+        #expect(fixture.presenter.presentations.isEmpty)
+    }
+
     @Test("A push without mutable-content, or after the extension is disconnected, does not go through it")
     func notThroughExtension() async throws {
         let fixture = try EngineFixture()
