@@ -11,6 +11,11 @@ final class ApplicationHandler: NotificationAppHandler {
         self.application = application
     }
 
+    /// `UIApplication`'s face of the app: it receives background pushes, and
+    /// notifications only while no `UNUserNotificationCenter` delegate is
+    /// connected, as on iOS 10 and later.
+    var role: AppHandlerRole { .application }
+
     /// iOS 8 never shows a notification to an app in the foreground: the
     /// delegate gets it and nothing is presented.
     func willPresent(_ delivery: Delivery, completionHandler: @escaping @Sendable (PresentationOptions) -> Void) {

@@ -31,7 +31,10 @@ import Synchronization
 /// delegate is set): from then on deliveries arriving while it is in the
 /// foreground and the user's responses reach the delegate, first those the
 /// user gave while it was not running. Use one `UIApplication` per app
-/// identifier.
+/// identifier. An app that also sets a `UNUserNotificationCenter` delegate, as
+/// iOS 10+ apps do, has notifications and responses go to that delegate
+/// instead, and background pushes still to this one
+/// (``NotificationModel/AppHandlerRole/application``).
 ///
 /// Delegate methods are called synchronously on the thread the engine delivers
 /// on, never while the application holds its lock, so they may read

@@ -28,6 +28,47 @@ struct EngineState {
         var handler: any NotificationAppHandler
     }
 
+    /// An app's connected handlers, one per ``AppHandlerRole``: its notification
+    /// handler (`UNUserNotificationCenter`'s) and its application handler
+    /// (`UIApplication`'s), either of which may be missing.
+    struct AppConnections {
+        var notifications: Connection?
+        var application: Connection?
+
+        /// The handler of the app's notifications (`willPresent`, responses,
+        /// settings): the notification handler, else the application handler.
+        var handler: (any NotificationAppHandler)? {
+            serving?.handler
+        }
+
+        /// The connection ``handler`` comes from.
+        var serving: Connection? {
+            notifications ?? application
+        }
+
+        /// The handler of the app's background pushes: the application handler,
+        /// else the notification handler.
+        var remoteHandler: (any NotificationAppHandler)? {
+            (application ?? notifications)?.handler
+        }
+
+        subscript(role: AppHandlerRole) -> Connection? {
+            get { role == .application ? application : notifications }
+            set {
+                if role == .application { application = newValue } else { notifications = newValue }
+            }
+        }
+
+        var isEmpty: Bool { notifications == nil && application == nil }
+    }
+
+    /// An app's service extension: what makes a handler for each push, and the
+    /// token that disconnects it.
+    struct ServiceExtension {
+        var token: UInt64
+        var makeHandler: @Sendable () -> any ServiceExtensionHandler
+    }
+
     /// An outstanding authorization question and who waits for its answer.
     struct Prompt {
         var options: AuthorizationOptions
@@ -42,7 +83,8 @@ struct EngineState {
     var appsGeneration: UInt64 = 0
     var timeZoneCheckedDate: Date?
     var foreground: Set<AppIdentifier> = []
-    var connections: [AppIdentifier: Connection] = [:]
+    var connections: [AppIdentifier: AppConnections] = [:]
+    var serviceExtensions: [AppIdentifier: ServiceExtension] = [:]
     var responsesInFlight: Set<DeliveryID> = []
     var prompts: [AppIdentifier: Prompt] = [:]
     var presenters: [(token: UInt64, presenter: any Presenter)] = []

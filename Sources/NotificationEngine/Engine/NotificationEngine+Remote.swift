@@ -13,7 +13,10 @@ extension NotificationEngine {
     /// the same collapse identifier replaces the delivered one; its trigger is
     /// ``NotificationTrigger/push``. It does not count against the pending limit.
     /// The foreground app's `willPresent` decides as for a local notification,
-    /// and its category's actions and the responses to it work the same way.
+    /// and its category's actions and the responses to it work the same way; a
+    /// push of a category the app has not registered is shown without actions
+    /// (its category identifier kept), as on iOS, where an app's own request of
+    /// one is refused.
     /// A background push (content available, nothing to show) is neither shown
     /// nor stored as a delivery; a push for an app the user has not authorized is
     /// not shown. The result says which (``RemoteDeliveryResult``). Every push
@@ -21,6 +24,12 @@ extension NotificationEngine {
     /// ``NotificationAppHandler/didReceiveRemoteNotification(_:completionHandler:)``
     /// (not waited for; a fetch that does not complete within the handler
     /// timeout is logged).
+    ///
+    /// A `mutable-content` alert push for an app with a service extension
+    /// (``connectServiceExtension(_:for:)``) goes through it first, and this call
+    /// waits for it: the content it gives within 30 s of the engine's clock (or
+    /// during `serviceExtensionTimeWillExpire()`) is shown; content refused as any
+    /// content is, or none in time, shows the push as it came (``ServiceExtensionHandler``).
     ///
     /// ```swift
     /// let push = RemoteNotification(
@@ -33,15 +42,27 @@ extension NotificationEngine {
     /// - Throws: ``NotificationError`` when the push cannot become a delivery and
     ///   nothing changed: an invalid app identifier, content refused as any
     ///   content is (``NotificationError/Code/payloadTooLarge``,
-    ///   ``NotificationError/Code/unknownCategory``, …), a collapse identifier
+    ///   ``NotificationError/Code/invalidNoContent``, …), a collapse identifier
     ///   too long for a request identifier, or a store failure.
     public func deliverRemoteNotification(
         _ push: RemoteNotification, for app: AppIdentifier
     ) async throws -> RemoteDeliveryResult {
-        try await offloaded { try self.deliverRemoteNow(push, for: app) }
+        let shown = try await throughServiceExtension(push, for: app)
+        guard shown != push else { return try await offloaded { try self.deliverRemoteNow(push, for: app) } }
+        do {
+            return try await offloaded { try self.deliverRemoteNow(shown, for: app, payload: push.content.userInfo) }
+        } catch let error as NotificationError where error.code != .storeFailure {
+            // Refused when it was added (an attachment that cannot be read, say): shown as it came.
+            logger.warning("push \(push.id) for \(app) is shown as it came: its extension's content was refused: \(error)")
+            return try await offloaded { try self.deliverRemoteNow(push, for: app) }
+        }
     }
 
-    private func deliverRemoteNow(_ push: RemoteNotification, for app: AppIdentifier) throws -> RemoteDeliveryResult {
+    /// Delivers `push`; a background fetch gets `payload`, the push's own (`nil`:
+    /// `push`'s), where a service extension changed what is shown.
+    private func deliverRemoteNow(
+        _ push: RemoteNotification, for app: AppIdentifier, payload: [String: JSONValue]? = nil
+    ) throws -> RemoteDeliveryResult {
         let record = try record(Self.validated(app))
         let request = NotificationRequest(identifier: push.requestIdentifier, content: push.content, trigger: .push)
             .canonical
@@ -51,10 +72,10 @@ extension NotificationEngine {
             delivered = try deliverAlert(push, request, for: app)
         } else {
             // Checked as the adding flow checks an alert push, so bad content is refused on every route.
-            try Validator.validatePushed(request, categories: record.categories, now: scheduler.now)
+            try Validator.validatePushed(request, now: scheduler.now)
             logger.info("push \(push.id) for \(app) is not shown: \(route)")
         }
-        let reached = RemoteNotificationPolicy.wakesApp(push) && wake(app, with: push)
+        let reached = RemoteNotificationPolicy.wakesApp(push) && wake(app, with: push, payload ?? push.content.userInfo)
         switch route {
         case .alert: return delivered ?? .notAuthorized
         case .background: return .background(reachedApp: reached)
@@ -77,10 +98,11 @@ extension NotificationEngine {
         return .delivered(requestIdentifier: request.identifier)
     }
 
-    /// Hands the push to the connected app's background fetch; `false` if no
+    /// Hands the push's payload to the connected app's background fetch (its
+    /// application handler's, else its notification handler's); `false` if no
     /// app is connected. A fetch not completed within the handler timeout is logged.
-    private func wake(_ app: AppIdentifier, with push: RemoteNotification) -> Bool {
-        guard let handler = state.withLock({ $0.connections[app]?.handler }) else {
+    private func wake(_ app: AppIdentifier, with push: RemoteNotification, _ payload: [String: JSONValue]) -> Bool {
+        guard let handler = state.withLock({ $0.connections[app]?.remoteHandler }) else {
             logger.info("push \(push.id) for \(app) asks for a background fetch, but the app is not running")
             return false
         }
@@ -90,7 +112,7 @@ extension NotificationEngine {
         ) { result in
             logger.debug("the background fetch of \(app) for push \(push.id) ended: \(result)")
         }
-        handler.didReceiveRemoteNotification(push.content.userInfo) { result in call.complete(result) }
+        handler.didReceiveRemoteNotification(payload) { result in call.complete(result) }
         return true
     }
 

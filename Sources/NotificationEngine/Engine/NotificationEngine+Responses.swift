@@ -139,13 +139,19 @@ extension NotificationEngine {
 
     func connectNow(_ handler: any NotificationAppHandler, for app: AppIdentifier) throws -> any Disposable {
         try Validator.validateApp(app)
+        let role = handler.role
         // Responses are saved under the `scheduling` lock: none is saved between
         // reading the unhandled ones and connecting.
         let (token, waiting) = try scheduling.withLock { _ in
             let unhandled = try read { try $0.unhandledResponses(app) }
             return state.withLock { state in
                 let token = state.makeToken()
-                state.connections[app] = EngineState.Connection(token: token, handler: handler)
+                state.connections[app, default: EngineState.AppConnections()][role] =
+                    EngineState.Connection(token: token, handler: handler)
+                // An application handler connected beside a notification handler gets no responses.
+                guard state.connections[app]?.serving?.token == token else {
+                    return (token, [NotificationResponse]())
+                }
                 let waiting = unhandled.filter { !state.responsesInFlight.contains($0.delivery.id) }
                 state.responsesInFlight.formUnion(waiting.map(\.delivery.id))
                 return (token, waiting)
@@ -156,7 +162,9 @@ extension NotificationEngine {
         }
         return ActionDisposable { [weak self] in
             self?.state.withLock { state in
-                if state.connections[app]?.token == token { state.connections[app] = nil }
+                guard state.connections[app]?[role]?.token == token else { return }
+                state.connections[app]?[role] = nil
+                if state.connections[app]?.isEmpty == true { state.connections[app] = nil }
             }
         }
     }

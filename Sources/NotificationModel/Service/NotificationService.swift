@@ -176,8 +176,15 @@ public protocol NotificationService: Sendable {
     /// the foreground and receives the user's responses, first those that came
     /// while it was not connected. Disposing disconnects.
     ///
-    /// An app has one connection: connecting again replaces the earlier handler,
-    /// and disposing a replaced connection does nothing. A response counts as
+    /// An app has one connection per ``AppHandlerRole`` of its handler:
+    /// connecting again with a handler of the same role replaces the earlier
+    /// one, and disposing a replaced connection does nothing. A handler of the
+    /// other role is kept beside it: notifications (`willPresent`, responses,
+    /// settings) go to the ``AppHandlerRole/notifications`` handler if one is
+    /// connected, else to the ``AppHandlerRole/application`` one; background
+    /// pushes to the application handler if one is connected, else to the
+    /// notification handler. The responses waiting at a connection go to the
+    /// handler that receives notifications after it. A response counts as
     /// handled once the handler calls its completion handler (or the call times
     /// out); one still unhandled when the engine stops is handed over again at the
     /// app's first connection after the restart.
@@ -242,10 +249,17 @@ public struct AddResult: Sendable, Hashable, Codable {
 /// The running app's side of the engine: how a notification arriving in the
 /// foreground is shown, and what the user answered.
 ///
+/// An app may connect two handlers, one of each ``role``
+/// (``NotificationService/connect(_:for:)``).
+///
 /// Each method must call its completion handler exactly once; one that is not
 /// called within the engine's ``NotificationEngine/Configuration/handlerTimeout``
 /// is logged and treated as called (with no presentation for `willPresent`).
 public protocol NotificationAppHandler: Sendable {
+    /// Which face of the app this handler is; ``AppHandlerRole/notifications``
+    /// by default.
+    var role: AppHandlerRole { get }
+
     /// The app is in the foreground and a notification arrived: decide how it is
     /// shown. No options means it is not shown.
     ///
@@ -287,6 +301,9 @@ public protocol NotificationAppHandler: Sendable {
 }
 
 extension NotificationAppHandler {
+    /// The app's notification handler.
+    public var role: AppHandlerRole { .notifications }
+
     /// Does nothing: an app without settings of its own.
     public func openSettings(from delivery: Delivery?) {}
 

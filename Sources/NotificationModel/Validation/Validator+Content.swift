@@ -2,8 +2,8 @@ import Foundation
 
 extension Validator {
     /// Checks content: text and payload sizes, that it shows or plays something,
-    /// its badge, and that its category is registered.
-    static func validate(_ content: NotificationContent, categories: [NotificationCategory]) throws(NotificationError) {
+    /// its badge, and that its category is among `categories` (not checked for `nil`).
+    static func validate(_ content: NotificationContent, categories: [NotificationCategory]?) throws(NotificationError) {
         try validateSizes(content)
         guard hasSomethingToShow(content) else {
             throw NotificationError(
@@ -12,7 +12,7 @@ extension Validator {
         if let badge = content.badge {
             try validateBadge(badge)
         }
-        try validateCategory(of: content, categories: categories)
+        if let categories { try validateCategory(of: content, categories: categories) }
         try validateAttachments(content.attachments)
     }
 

@@ -49,15 +49,15 @@ package enum Validator {
     /// Checks the request a push becomes, as ``validate(_:categories:schedule:now:)``
     /// checks an app's: its identifier and content; its trigger must be
     /// ``NotificationTrigger/push``. Content with nothing to show (a background
-    /// push's) is checked for its sizes and attachments only. Returns `now`: it
-    /// is delivered at once.
+    /// push's) is checked for its sizes and attachments only. Its category need
+    /// not be registered: as on iOS, a push of a category the app has not
+    /// registered is shown without actions (the engine finds no category for it
+    /// when it delivers). Returns `now`: it is delivered at once.
     @discardableResult
-    package static func validatePushed(
-        _ request: NotificationRequest, categories: [NotificationCategory], now: Date
-    ) throws(NotificationError) -> Date {
+    package static func validatePushed(_ request: NotificationRequest, now: Date) throws(NotificationError) -> Date {
         try checkIdentifier(request.identifier, of: "request identifier")
         if hasSomethingToShow(request.content) {
-            try validate(request.content, categories: categories)
+            try validate(request.content, categories: nil)
         } else {
             try validateSizes(request.content)
             try validateAttachments(request.content.attachments)

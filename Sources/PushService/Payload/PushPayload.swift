@@ -20,10 +20,10 @@ public import NotificationModel
 /// 1), is ignored as if it were absent, and reaches the app unchanged in
 /// `userInfo` (`docs/push.md` lists each key's rule). What remains always
 /// passes the engine's checks of content, so a push APNs would accept is never
-/// refused later with an error its sender cannot relate to the payload. Only
-/// whether the app registered the push's category is left to the device: iOS
-/// shows a notification of an unknown category without its actions, where
-/// Herald's engine refuses a request that names one.
+/// refused later with an error its sender cannot relate to the payload. Whether
+/// the app registered the push's category is the device's to find out: as iOS,
+/// Herald's engine shows a push of a category the app has not registered
+/// without actions.
 public struct PushPayload: Sendable, Hashable {
     /// What the notification shows, with the whole payload (`aps` included) as
     /// its `userInfo`. Only `userInfo` for a background push.

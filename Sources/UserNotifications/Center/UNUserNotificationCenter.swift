@@ -51,6 +51,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
     /// Where `localizedUserNotificationString` texts find their formats.
     let localizationBundle: URL?
     private let connection = Mutex(DelegateConnection())
+    let serviceExtension = Mutex(ServiceExtensionConnection())
 
     /// A center for one app over a service. Most apps use one center, configured
     /// once with ``configure(appIdentifier:service:)`` and reached with ``current()``;
@@ -73,6 +74,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
 
     deinit {
         connection.withLock { $0.disposable }?.dispose()
+        serviceExtension.withLock { $0.disposable }?.dispose()
     }
 
     /// The object that decides how notifications arriving in the foreground are

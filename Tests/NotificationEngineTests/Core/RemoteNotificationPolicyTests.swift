@@ -84,4 +84,40 @@ struct RemoteNotificationPolicyTests {
         }
         #expect(wrong?.code == .invalidTrigger)
     }
+
+    struct ExtensionCase: Sendable, CustomTestStringConvertible {
+        var name: String
+        var content: NotificationContent = alert
+        var mutable = true
+        var contentAvailable = false
+        var status: AuthorizationStatus = .authorized
+        var hasExtension = true
+        var passes: Bool
+
+        var testDescription: String { name }
+    }
+
+    static let extensionCases: [ExtensionCase] = [
+        ExtensionCase(name: "a mutable alert for an app with an extension", passes: true),
+        ExtensionCase(name: "a mutable subtitle only", content: NotificationContent(subtitle: "s"), passes: true),
+        ExtensionCase(name: "a mutable alert that also asks for a fetch", contentAvailable: true, passes: true),
+        ExtensionCase(name: "a provisional app", status: .provisional, passes: true),
+        ExtensionCase(name: "not mutable", mutable: false, passes: false),
+        ExtensionCase(name: "no extension", hasExtension: false, passes: false),
+        ExtensionCase(name: "an app not authorized", status: .denied, passes: false),
+        ExtensionCase(name: "a sound only", content: NotificationContent(sound: .default), passes: false),
+        ExtensionCase(name: "a badge only", content: NotificationContent(badge: 2), passes: false),
+        ExtensionCase(
+            name: "a background push", content: NotificationContent(userInfo: ["x": 1]), contentAvailable: true,
+            passes: false),
+    ]
+
+    @Test("Only a mutable alert that will be shown, for an app with an extension, goes through it", arguments: extensionCases)
+    func passesThroughExtension(_ test: ExtensionCase) {
+        let push = RemoteNotification(
+            id: UUID(), content: test.content, isContentAvailable: test.contentAvailable, isMutableContent: test.mutable)
+        let passes = RemoteNotificationPolicy.passesThroughExtension(
+            push, authorization: test.status, hasExtension: test.hasExtension)
+        #expect(passes == test.passes)
+    }
 }

@@ -88,7 +88,6 @@ struct RemoteNotificationTests {
     }
 
     static let refused: [String: (RemoteNotification, NotificationError.Code)] = [
-        "an unregistered category": (push("T", category: "unregistered"), .unknownCategory),
         "a title over the limit": (push(String(repeating: "x", count: 5_000)), .payloadTooLarge),
         "an empty collapse identifier": (
             RemoteNotification(id: UUID(), content: NotificationContent(title: "T"), collapseIdentifier: ""),
@@ -107,6 +106,40 @@ struct RemoteNotificationTests {
         #expect(error?.code == code)
         #expect(fixture.presenter.presentations.isEmpty)
         #expect(try await fixture.engine.deliveredNotifications(for: fixture.app).isEmpty)
+    }
+
+    @Test("A push of a category the app has not registered is shown without actions, its category kept, as on iOS")
+    func unregisteredCategory() async throws {
+        let fixture = try EngineFixture()
+        try await fixture.authorize()
+        let reply = NotificationAction(identifier: "like", title: "Like")
+        try await fixture.engine.setCategories([NotificationCategory(identifier: "message", actions: [reply])], for: fixture.app)
+        let push = Self.push("Hi", category: "invitation")
+        #expect(try await fixture.engine.deliverRemoteNotification(push, for: fixture.app) == .delivered(requestIdentifier: push.id.uuidString))
+        let presented = try #require(fixture.presenter.presentations.first)
+        #expect(presented.actions.isEmpty)
+        #expect(presented.delivery.request.content.categoryIdentifier == "invitation")
+        let delivered = try await fixture.engine.deliveredNotifications(for: fixture.app)
+        #expect(delivered.map(\.request.content.categoryIdentifier) == ["invitation"])
+        let refused = await #expect(throws: NotificationError.self) {
+            try await fixture.engine.respond(
+                to: presented.delivery.id, actionIdentifier: "like", userText: nil, authenticated: true, for: fixture.app)
+        }
+        #expect(refused?.code == .invalidResponse)
+        try await fixture.engine.respond(
+            to: presented.delivery.id, actionIdentifier: NotificationAction.defaultIdentifier, userText: nil,
+            authenticated: true, for: fixture.app)
+    }
+
+    @Test("An app's own request of a category it has not registered is still refused")
+    func unregisteredCategoryLocal() async throws {
+        let fixture = try EngineFixture()
+        try await fixture.authorize()
+        let request = NotificationRequest(
+            identifier: "local", content: NotificationContent(title: "Hi", categoryIdentifier: "invitation"))
+        let error = await #expect(throws: NotificationError.self) { try await fixture.engine.add(request, for: fixture.app) }
+        #expect(error?.code == .unknownCategory)
+        #expect(fixture.presenter.presentations.isEmpty)
     }
 
     @Test("In the foreground the app's willPresent decides, as for a local notification")

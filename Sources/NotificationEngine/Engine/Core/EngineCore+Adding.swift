@@ -36,7 +36,7 @@ extension EngineCore {
             let first =
                 switch origin {
                 case .app: try Validator.validate(request, categories: record.categories, schedule: schedule, now: now)
-                case .push: try Validator.validatePushed(request, categories: record.categories, now: now)
+                case .push: try Validator.validatePushed(request, now: now)
                 }
             let item = PendingRequest(request: request, nextFireDate: first, addedDate: now)
             if let index = byIdentifier[request.identifier] {

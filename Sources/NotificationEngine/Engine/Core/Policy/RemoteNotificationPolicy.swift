@@ -34,6 +34,19 @@ enum RemoteNotificationPolicy {
         push.isContentAvailable
     }
 
+    /// Whether the push goes through the app's service extension before it is
+    /// shown, as iOS decides: a `mutable-content` push that will be shown
+    /// (``route(_:authorization:)`` is ``Route/alert``) with an alert (a title,
+    /// subtitle or body: a push that only plays a sound or sets a badge is not
+    /// changed), for an app with an extension.
+    static func passesThroughExtension(
+        _ push: RemoteNotification, authorization status: AuthorizationStatus, hasExtension: Bool
+    ) -> Bool {
+        guard hasExtension, push.isMutableContent, route(push, authorization: status) == .alert else { return false }
+        let content = push.content
+        return !content.title.isEmpty || !content.subtitle.isEmpty || !content.body.isEmpty
+    }
+
     /// Whether content shows something to the user, as a local notification's
     /// must: a title, subtitle or body, a sound or a badge.
     static func showsSomething(_ content: NotificationContent) -> Bool {
