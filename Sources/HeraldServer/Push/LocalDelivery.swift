@@ -1,3 +1,4 @@
+import Logging
 import NotificationEngine
 import PushService
 
@@ -13,12 +14,29 @@ enum LocalDelivery {
                 // which this node does not hold.
                 throw APNsRefusal(.serviceUnavailable, "device \(registration.device) is not connected to this node")
             }
+            let app = AppIdentifier(registration.app)
+            guard !notification.isMutableContent else {
+                // The app's service extension may take 30 s with it, as on a device after APNs
+                // answered: the provider is answered now, and the device shows what comes of it.
+                Task { await deliverLater(notification, for: app, to: engine) }
+                return
+            }
             do {
                 // The device is this machine, always reached: no push waits, whatever its expiration.
-                _ = try await engine.deliverRemoteNotification(notification, for: AppIdentifier(registration.app))
+                _ = try await engine.deliverRemoteNotification(notification, for: app)
             } catch let error as NotificationError {
                 throw refusal(for: error)
             }
+        }
+    }
+
+    private static func deliverLater(
+        _ notification: RemoteNotification, for app: AppIdentifier, to engine: NotificationEngine
+    ) async {
+        do {
+            _ = try await engine.deliverRemoteNotification(notification, for: app)
+        } catch {
+            Logger(label: "herald.push").error("push \(notification.id) for \(app) was not shown: \(error)")
         }
     }
 
