@@ -50,7 +50,7 @@ struct ServiceExtensionCompatibilityTests {
         let push = Self.push("Photo", userInfo: ["image-url": "https://example.com/cat.png"])
         let delivery = Task { try await harness.engine.deliverRemoteNotification(push, for: Self.app) }
         // The extension waits for its download: 30 s of the engine's clock pass.
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + .seconds(300)
         while harness.presenter.presentations.isEmpty, ContinuousClock.now < deadline {
             harness.scheduler.advance(by: 30)
             try await Task.sleep(for: .milliseconds(5))

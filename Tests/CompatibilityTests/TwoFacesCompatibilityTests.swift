@@ -16,7 +16,7 @@ struct TwoFacesCompatibilityTests {
 
     /// Waits, with a generous deadline, until `condition` holds on the main actor.
     private func waitOnMain(_ what: String, _ condition: @escaping @Sendable @MainActor () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + .seconds(300)
         while await !MainActor.run(body: condition) {
             guard ContinuousClock.now < deadline else { throw HarnessError(description: "never: \(what)") }
             try await Task.sleep(for: .milliseconds(5))
