@@ -1,4 +1,5 @@
 import Crypto
+import NotificationModel
 public import Foundation
 import Synchronization
 
@@ -234,11 +235,12 @@ public final class PushDirectory: Sendable {
         }
     }
 
+    /// A topic is an app identifier, as the engine takes it: 1 to 255 of `A-Z a-z 0-9 . - _`.
     private static func checkTopic(_ topic: String) throws {
-        guard (1...255).contains(topic.utf8.count), !topic.contains(where: { $0.isWhitespace || $0.isNewline }),
-            topic.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
-        else {
-            throw PushServiceError(.invalidTopic, "a topic is an app identifier of 1 to 255 bytes: \(topic.debugDescription)")
+        do {
+            try Validator.validateApp(AppIdentifier(topic))
+        } catch {
+            throw PushServiceError(.invalidTopic, "a topic is an app identifier: \(error.message)")
         }
     }
 }
