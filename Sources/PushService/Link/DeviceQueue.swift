@@ -1,0 +1,128 @@
+public import Foundation
+public import NotificationModel
+
+/// The pushes waiting for one device on another machine, as the push service keeps
+/// them until the device acknowledges them: a pure value, the clock coming in with
+/// each call, so the service's store and its link to the device only carry out what
+/// it decides.
+///
+/// - **Order.** Each push gets the device's next sequence number and is sent in that
+///   order; a device acknowledges cumulatively (every push up to a number).
+/// - **Collapse.** A push with the collapse identifier of one not yet sent, for the
+///   same app, takes its place (its number and position); one already sent and not
+///   yet acknowledged stays, and the new push follows it (the device replaces what
+///   it shows, by the request identifier).
+/// - **Expiration.** `apns-expiration: 0` is delivered now or never: kept only while
+///   the device is connected, and dropped, not sent again, if the connection is cut
+///   before it is acknowledged. A date keeps a push until then; none keeps it for
+///   ``defaultLifetime``. An expired push is dropped, never sent.
+/// - **Bound.** At most ``capacity`` pushes wait per device; beyond it a push is
+///   refused (`TooManyRequests`), so a device away for long costs bounded room and
+///   no push is dropped without the provider knowing.
+public struct DeviceQueue: Sendable, Equatable, Codable {
+    /// A push waiting for the device.
+    public struct Entry: Sendable, Equatable, Codable {
+        /// The push's place in the device's order.
+        public var sequence: UInt64
+        /// The app the push is for (its topic).
+        public var app: String
+        public var notification: RemoteNotification
+        /// When it is dropped unsent; `nil` for `apns-expiration: 0`, kept only while connected.
+        public var expiresAt: Date?
+        /// Sent on the current connection, and not yet acknowledged.
+        public var isSent: Bool
+
+        /// Whether it is delivered now or never (`apns-expiration: 0`).
+        public var isNowOrNever: Bool { expiresAt == nil }
+    }
+
+    /// What became of a push handed to ``enqueue(app:notification:expiration:isConnected:now:)``.
+    public enum Outcome: Sendable, Equatable {
+        /// Waiting to be sent, at this number.
+        case queued(UInt64)
+        /// It took the place of an unsent push with its collapse identifier, at this number.
+        case replaced(UInt64)
+        /// `apns-expiration: 0` for a device that is not connected: never delivered.
+        case notConnected
+        /// Its expiration had passed.
+        case expired
+    }
+
+    /// How long a push without `apns-expiration` is kept: 30 days.
+    public static let defaultLifetime: TimeInterval = 30 * 24 * 3600
+    /// The most pushes waiting per device.
+    public static let capacity = 1_000
+
+    public private(set) var entries: [Entry] = []
+    /// The number the next push gets.
+    public private(set) var nextSequence: UInt64 = 1
+
+    public init() {}
+
+    /// Keeps a push for the device.
+    ///
+    /// - Throws: ``APNsRefusal`` `TooManyRequests` when ``capacity`` pushes wait already.
+    public mutating func enqueue(
+        app: String, notification: RemoteNotification, expiration: PushHeaders.Expiration?, isConnected: Bool,
+        now: Date
+    ) throws -> Outcome {
+        let expiresAt: Date?
+        switch expiration {
+        case .immediately:
+            guard isConnected else { return .notConnected }
+            expiresAt = nil
+        case .until(let date):
+            guard date > now else { return .expired }
+            expiresAt = date
+        case nil:
+            expiresAt = now.addingTimeInterval(Self.defaultLifetime)
+        }
+        if let collapse = notification.collapseIdentifier,
+            let index = entries.firstIndex(where: {
+                !$0.isSent && $0.app == app && $0.notification.collapseIdentifier == collapse
+            })
+        {
+            entries[index].notification = notification
+            entries[index].expiresAt = expiresAt
+            return .replaced(entries[index].sequence)
+        }
+        guard entries.count < Self.capacity else {
+            throw APNsRefusal(.tooManyRequests, "\(Self.capacity) pushes already wait for this device")
+        }
+        let sequence = nextSequence
+        nextSequence += 1
+        entries.append(Entry(sequence: sequence, app: app, notification: notification, expiresAt: expiresAt, isSent: false))
+        return .queued(sequence)
+    }
+
+    /// The pushes to send now, in order, marked sent; expired ones are dropped first.
+    public mutating func takeUnsent(now: Date) -> [Entry] {
+        dropExpired(now: now)
+        var taken: [Entry] = []
+        for index in entries.indices where !entries[index].isSent {
+            entries[index].isSent = true
+            taken.append(entries[index])
+        }
+        return taken
+    }
+
+    /// The device has every push up to `sequence`: they are forgotten.
+    public mutating func acknowledge(through sequence: UInt64) {
+        entries.removeAll { $0.sequence <= sequence && $0.isSent }
+    }
+
+    /// The connection was cut: what was sent and not acknowledged is sent again on
+    /// the next, in order, except now-or-never pushes, which are dropped.
+    public mutating func disconnected() {
+        entries.removeAll(where: \.isNowOrNever)
+        for index in entries.indices { entries[index].isSent = false }
+    }
+
+    /// Drops the pushes whose expiration passed; returns them.
+    @discardableResult
+    public mutating func dropExpired(now: Date) -> [Entry] {
+        let expired = entries.filter { entry in entry.expiresAt.map { $0 <= now } ?? false }
+        entries.removeAll { entry in entry.expiresAt.map { $0 <= now } ?? false }
+        return expired
+    }
+}
