@@ -10,6 +10,8 @@ enum H2Load {
         var done: Int
         /// Requests answered 200, as the log has them.
         var ok: Int
+        /// How many requests had each status, as the log has them.
+        var statuses: [String: Int]
         /// Requests per second, as h2load prints it (`finished in …, N req/s`).
         var perSecond: Double
         var p50: Double
@@ -46,25 +48,25 @@ enum H2Load {
         else {
             throw BenchmarkFailure("h2load failed (status \(process.terminationStatus)); is it installed? Output:\n\(text)")
         }
-        let (ok, latencies) = try readLog(log)
+        let (statuses, latencies) = try readLog(log)
         return Result(
-            done: Int(done), ok: ok, perSecond: perSecond, p50: Statistics.percentile(latencies, 50),
+            done: Int(done), ok: statuses["200", default: 0], statuses: statuses, perSecond: perSecond, p50: Statistics.percentile(latencies, 50),
             p90: Statistics.percentile(latencies, 90), p99: Statistics.percentile(latencies, 99),
             max: latencies.max() ?? .nan)
     }
 
-    /// The requests answered 200, and every request's time in milliseconds.
-    private static func readLog(_ file: URL) throws -> (ok: Int, latencies: [Double]) {
+    /// How many requests had each status, and every request's time in milliseconds.
+    private static func readLog(_ file: URL) throws -> (statuses: [String: Int], latencies: [Double]) {
         let text = try String(contentsOf: file, encoding: .utf8)
-        var ok = 0
+        var statuses: [String: Int] = [:]
         var latencies: [Double] = []
         for line in text.split(separator: "\n") {
             let columns = line.split(separator: "\t")
             guard columns.count >= 3, let micros = Double(columns[2]) else { continue }
-            if columns[1] == "200" { ok += 1 }
+            statuses[String(columns[1]), default: 0] += 1
             latencies.append(micros / 1_000)
         }
-        return (ok, latencies)
+        return (statuses, latencies)
     }
 
     /// The last number in the line starting with `prefix`, before `suffix`:

@@ -71,7 +71,8 @@ enum ProviderBenchmark {
     private static func check(_ result: H2Load.Result, load: H2Load.Load, side: String) throws {
         guard result.done == load.requests, result.ok == load.requests else {
             throw BenchmarkFailure(
-                "\(side) answered \(result.done) of \(load.requests) pushes, \(result.ok) of them 200")
+                "\(side) answered \(result.done) of \(load.requests) pushes, \(result.ok) of them 200 (statuses: "
+                    + result.statuses.sorted { $0.key < $1.key }.map { "\($0.key) × \($0.value)" }.joined(separator: ", ") + ")")
         }
     }
 
