@@ -11,6 +11,7 @@ let upcomingFeatures: [SwiftSetting] = [
 // Run: swift run -c release --package-path Benchmarks SignalsBenchmarks [B1 B3 …]
 //      swift run -c release --package-path Benchmarks EngineBenchmarks [E1 E3 …]   (see README.md)
 //      swift run -c release --package-path Benchmarks DaemonBenchmarks [D1 D2 D3]   (needs wrk)
+//      swift run -c release --package-path Benchmarks PushBenchmarks [P1]   (needs h2load)
 //      swift run -c release --package-path Benchmarks DesktopBenchmarks   (needs dbus-daemon, python3-dbus, notify-send)
 //      xvfb-run -a swift run -c release --package-path Benchmarks WebViewBenchmarks [W1 W2 W3]   (needs WebKitGTK 6.0)
 let package = Package(
@@ -26,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // Tables, statistics and machine facts shared by the engine's and the daemon's benchmarks.
@@ -66,6 +68,18 @@ let package = Package(
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
+        .executableTarget(
+            name: "PushBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "HeraldServer", package: "Herald"),
+                .product(name: "HeraldAPI", package: "Herald"),
+                .product(name: "NotificationEngine", package: "Herald"),
+                .product(name: "Signals", package: "Herald"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: upcomingFeatures
         ),

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Builds and runs the benchmarks: the Signals benchmarks twice (a plain release build, and
 # one with cross-module optimization, -cross-module-optimization), then the engine
-# benchmarks and the daemon's HTTP benchmarks in a plain release build. Workload ids pick
-# what runs (B3 → Signals only, E2 → engine only, D1 → daemon only, X1 → desktop only, W1 → WebView only,
-# none → everything);
+# benchmarks, the daemon's HTTP benchmarks and its provider API's (push) benchmark in a plain
+# release build. Workload ids pick what runs (B3 → Signals only, E2 → engine only, D1 → daemon
+# only, P1 → push only, X1 → desktop only, W1 → WebView only, none → everything);
 # BENCH_SCALE, BENCH_ROUNDS and the daemon's BENCH_* variables pass on to the runs. The
-# daemon's benchmarks need wrk: installed with apt-get when missing. The WebView benchmarks
+# daemon's benchmarks need wrk, the push benchmark h2load (nghttp2-client): installed with
+# apt-get when missing. The WebView benchmarks
 # (W1…W3) need WebKitGTK 6.0 and Xvfb (scripts/webview-tests installs them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,6 +14,7 @@ cd "$(dirname "$0")/.."
 signals=()
 engine=()
 daemon=()
+push=()
 webview=()
 desktop=()
 for id in "$@"; do
@@ -20,9 +22,10 @@ for id in "$@"; do
         B*) signals+=("$id") ;;
         E*) engine+=("$id") ;;
         D*) daemon+=("$id") ;;
+        P*) push+=("$id") ;;
         W*) webview+=("$id") ;;
         X*) desktop+=("$id") ;;
-        *) echo "unknown workload $id (Signals: B1…B6, engine: E1…E8, daemon: D1…D3, WebView: W1…W3, desktop: X1)" >&2; exit 2 ;;
+        *) echo "unknown workload $id (Signals: B1…B6, engine: E1…E8, daemon: D1…D3, push: P1, WebView: W1…W3, desktop: X1)" >&2; exit 2 ;;
     esac
 done
 
@@ -50,6 +53,16 @@ if [ $# -eq 0 ] || [ ${#daemon[@]} -gt 0 ]; then
     [ $# -eq 0 ] && echo
     echo "## Daemon over HTTP, release build (swift run -c release); uptime: $(uptime)"
     swift run -c release --package-path Benchmarks DaemonBenchmarks "${daemon[@]}"
+fi
+
+if [ $# -eq 0 ] || [ ${#push[@]} -gt 0 ]; then
+    if ! command -v h2load >/dev/null; then
+        echo "installing h2load (apt-get install nghttp2-client)"
+        if [ "$(id -u)" -eq 0 ]; then apt-get install -y nghttp2-client; else sudo apt-get install -y nghttp2-client; fi
+    fi
+    [ $# -eq 0 ] && echo
+    echo "## Provider API (push) over HTTP/2, release build (swift run -c release); uptime: $(uptime)"
+    swift run -c release --package-path Benchmarks PushBenchmarks "${push[@]}"
 fi
 
 if [ $# -eq 0 ] || [ ${#desktop[@]} -gt 0 ]; then

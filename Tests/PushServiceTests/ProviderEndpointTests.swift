@@ -81,6 +81,20 @@ struct ProviderEndpointTests {
         #expect(handed.first?.1 == service.registration)
     }
 
+    @Test("a token accepted before is refused once its key is removed, and once another key takes the key's identifier")
+    func acceptedTokenFollowsItsKey() async throws {
+        let service = try Service()
+        #expect(try await service.post().status == 200)
+        #expect(try await service.post().status == 200)
+        try service.directory.removeKey("ABC123DEFG")
+        #expect(try await service.post().reason == .invalidProviderToken)
+        try service.directory.addKey(
+            identifier: "ABC123DEFG", team: "TEAM123456", p8: P256.Signing.PrivateKey().pemRepresentation,
+            topics: [Self.app], now: Self.now)
+        #expect(try await service.post().reason == .invalidProviderToken)
+        #expect(service.handed.list.withLock { $0.count } == 2)
+    }
+
     @Test("a push without apns-id gets one made, and the answer carries it")
     func madeID() async throws {
         let service = try Service()

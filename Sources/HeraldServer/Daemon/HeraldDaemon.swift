@@ -120,8 +120,10 @@ public final class HeraldDaemon: Sendable {
             signInPages: signInPages, admins: admins, scheduler: scheduler, virtualClock: virtualClock, desktop: desktop,
             pushDirectory: pushDirectory, uploadLimits: configuration.uploadLimits)
         storage.follow(in: services)
+        let rateLimit = configuration.push.map { PushRateLimit(burst: $0.tokenBurst, perSecond: $0.tokenPushesPerSecond) }
         provider = ProviderEndpoint(
-            directory: pushDirectory, now: { scheduler.now }, deliver: LocalDelivery.to(engine))
+            directory: pushDirectory, rateLimit: rateLimit ?? PushRateLimit(), now: { scheduler.now },
+            deliver: LocalDelivery.to(engine))
         hosts = AllowedHosts(host: configuration.host, port: configuration.port)
         webhooks.follow(engine)
         bundledApps = configuration.bundledApps

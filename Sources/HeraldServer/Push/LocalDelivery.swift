@@ -6,9 +6,14 @@ import PushService
 /// machine, to the engine beside it, which shows it as it shows a local
 /// notification (presenters, actions, responses back to the app).
 enum LocalDelivery {
-    /// The push service's delivery to `engine`.
+    /// The push service's delivery to `engine`. Pushes that arrive while the engine
+    /// is busy go to it together (``GroupCommitQueue``), their alerts added in one
+    /// store transaction, each with its own result.
     static func to(_ engine: NotificationEngine) -> ProviderEndpoint.Deliver {
-        { notification, registration, _ in
+        let pushes = GroupCommitQueue<NotificationEngine.GroupedPush, RemoteDeliveryResult>(label: "herald.pushes") {
+            engine.deliverRemoteEach($0)
+        }
+        return { notification, registration, _ in
             guard registration.device == DeviceRegistration.localDevice else {
                 // A device of another machine: reached through its link to this service,
                 // which this node does not hold.
@@ -23,7 +28,7 @@ enum LocalDelivery {
             }
             do {
                 // The device is this machine, always reached: no push waits, whatever its expiration.
-                _ = try await engine.deliverRemoteNotification(notification, for: app)
+                _ = try await pushes.submit(NotificationEngine.GroupedPush(notification, for: app))
             } catch let error as NotificationError {
                 throw refusal(for: error)
             }

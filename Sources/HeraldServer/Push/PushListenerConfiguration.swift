@@ -1,4 +1,5 @@
 public import Foundation
+import PushService
 
 /// How `herald serve` runs the provider API's listener (`--push-port`): HTTP/2 over
 /// TLS, or plaintext HTTP/2 (h2c) on a loopback address for tests and local use.
@@ -15,6 +16,12 @@ public struct PushListenerConfiguration: Sendable {
     public var keyFile: URL?
     /// What one client may ask of the listener.
     public var limits = PushLimits()
+    /// How many pushes one device token takes at once, and then per second
+    /// (``PushRateLimit``, APNs' `TooManyRequests`): 1,000 and 100, as APNs. `herald
+    /// serve` has no option for them; the push benchmark (`Benchmarks/`, P1) raises
+    /// them to measure the service rather than the limit.
+    public var tokenBurst = PushRateLimit().burst
+    public var tokenPushesPerSecond = PushRateLimit().perSecond
 
     /// A listener on `port`, over TLS unless `plaintext`.
     public init(port: Int, plaintext: Bool = false, certificateFile: URL? = nil, keyFile: URL? = nil) {

@@ -48,54 +48,121 @@ extension NotificationEngine {
         _ push: RemoteNotification, for app: AppIdentifier
     ) async throws -> RemoteDeliveryResult {
         let shown = try await throughServiceExtension(push, for: app)
-        guard shown != push else { return try await offloaded { try self.deliverRemoteNow(push, for: app) } }
+        guard shown != push else {
+            return try await offloaded { try self.deliverRemoteEach([GroupedPush(push, for: app)])[0].get() }
+        }
         do {
-            return try await offloaded { try self.deliverRemoteNow(shown, for: app, payload: push.content.userInfo) }
+            return try await offloaded {
+                try self.deliverRemoteEach([GroupedPush(shown, for: app, payload: push.content.userInfo)])[0].get()
+            }
         } catch let error as NotificationError where error.code != .storeFailure {
             // Refused when it was added (an attachment that cannot be read, say): shown as it came.
             logger.warning("push \(push.id) for \(app) is shown as it came: its extension's content was refused: \(error)")
-            return try await offloaded { try self.deliverRemoteNow(push, for: app) }
+            return try await offloaded { try self.deliverRemoteEach([GroupedPush(push, for: app)])[0].get() }
         }
     }
 
-    /// Delivers `push`; a background fetch gets `payload`, the push's own (`nil`:
-    /// `push`'s), where a service extension changed what is shown.
-    private func deliverRemoteNow(
-        _ push: RemoteNotification, for app: AppIdentifier, payload: [String: JSONValue]? = nil
-    ) throws -> RemoteDeliveryResult {
+    /// A push for ``deliverRemoteEach(_:)``: the notification and the app it reached.
+    package struct GroupedPush: Sendable {
+        package var push: RemoteNotification
+        package var app: AppIdentifier
+        /// What the app's background fetch gets, where a service extension changed
+        /// what is shown: the push's own payload. `nil`: `push`'s.
+        package var payload: [String: JSONValue]?
+
+        package init(_ push: RemoteNotification, for app: AppIdentifier, payload: [String: JSONValue]? = nil) {
+            self.push = push
+            self.app = app
+            self.payload = payload
+        }
+    }
+
+    /// ``deliverRemoteNotification(_:for:)`` for several pushes, in order, with one
+    /// result each (service extensions aside: the caller has run them): the alert
+    /// pushes are added in one store transaction (``addEach(_:origin:)``), so a
+    /// refused push fails alone and the others go ahead. Two pushes of one app and
+    /// request identifier (one collapse identifier) go in transactions one after the
+    /// other, so the later replaces the earlier's delivery as it does one by one.
+    package func deliverRemoteEach(_ pushes: [GroupedPush]) -> [Result<RemoteDeliveryResult, any Error>] {
+        var results: [Result<RemoteDeliveryResult, any Error>] = []
+        var start = 0
+        while start < pushes.count {
+            var seen: Set<String> = []
+            var end = start
+            while end < pushes.count, seen.insert(pushes[end].app.rawValue + "\u{0}" + pushes[end].push.requestIdentifier).inserted {
+                end += 1
+            }
+            results += deliverRemoteGroup(pushes[start..<end])
+            start = end
+        }
+        return results
+    }
+
+    /// Pushes of distinct requests: their alerts added together, then each one's result.
+    private func deliverRemoteGroup(_ pushes: ArraySlice<GroupedPush>) -> [Result<RemoteDeliveryResult, any Error>] {
+        let routed = pushes.map { grouped in Result { try self.route(grouped) } }
+        let alerts = routed.indices.compactMap { index -> (index: Int, add: GroupedAdd)? in
+            guard case .success(let routing) = routed[index], routing.route == .alert else { return nil }
+            return (index, GroupedAdd([routing.request], for: routing.app))
+        }
+        var added: [Int: Result<AddResult, any Error>] = [:]
+        if !alerts.isEmpty {
+            for (alert, result) in zip(alerts, addEach(alerts.map(\.add), origin: .push)) {
+                added[alert.index] = result
+            }
+        }
+        return zip(pushes, routed).enumerated().map { index, pair in
+            Result { try self.finish(pair.0, routing: pair.1.get(), added: added[index]) }
+        }
+    }
+
+    /// What becomes of a push, and the request it would be.
+    private struct Routing {
+        var route: RemoteNotificationPolicy.Route
+        var request: NotificationRequest
+        var app: AppIdentifier
+    }
+
+    /// The push's route; a push not to be shown is checked as the adding flow checks
+    /// an alert push, so bad content is refused on every route.
+    private func route(_ grouped: GroupedPush) throws -> Routing {
+        let (push, app) = (grouped.push, grouped.app)
         let record = try record(Self.validated(app))
         let request = NotificationRequest(identifier: push.requestIdentifier, content: push.content, trigger: .push)
             .canonical
         let route = RemoteNotificationPolicy.route(push, authorization: record.preferences.authorizationStatus)
-        var delivered: RemoteDeliveryResult?
-        if route == .alert {
-            delivered = try deliverAlert(push, request, for: app)
-        } else {
-            // Checked as the adding flow checks an alert push, so bad content is refused on every route.
+        if route != .alert {
             try Validator.validatePushed(request, now: scheduler.now)
             logger.info("push \(push.id) for \(app) is not shown: \(route)")
         }
-        let reached = RemoteNotificationPolicy.wakesApp(push) && wake(app, with: push, payload ?? push.content.userInfo)
-        switch route {
+        return Routing(route: route, request: request, app: app)
+    }
+
+    /// The push's result once its alert, if any, was added (`added`); a push with
+    /// `content-available` goes to the running app.
+    private func finish(
+        _ grouped: GroupedPush, routing: Routing, added: Result<AddResult, any Error>?
+    ) throws -> RemoteDeliveryResult {
+        let push = grouped.push
+        var delivered: RemoteDeliveryResult?
+        if let added {
+            do {
+                _ = try added.get()
+                delivered = .delivered(requestIdentifier: routing.request.identifier)
+            } catch let error as NotificationError where error.code == .notificationsNotAllowed {
+                // The user withdrew the app's authorization since its record was read.
+                logger.info("push \(push.id) for \(routing.app) is not shown: \(error.message)")
+                delivered = .notAuthorized
+            }
+        }
+        let reached =
+            RemoteNotificationPolicy.wakesApp(push) && wake(routing.app, with: push, grouped.payload ?? push.content.userInfo)
+        switch routing.route {
         case .alert: return delivered ?? .notAuthorized
         case .background: return .background(reachedApp: reached)
         case .notAuthorized: return .notAuthorized
         case .empty: return .empty
         }
-    }
-
-    /// Adds the request an alert push becomes, which delivers it at once.
-    private func deliverAlert(
-        _ push: RemoteNotification, _ request: NotificationRequest, for app: AppIdentifier
-    ) throws -> RemoteDeliveryResult {
-        do {
-            _ = try addEach([GroupedAdd([request], for: app)], origin: .push)[0].get()
-        } catch let error as NotificationError where error.code == .notificationsNotAllowed {
-            // The user withdrew the app's authorization since its record was read.
-            logger.info("push \(push.id) for \(app) is not shown: \(error.message)")
-            return .notAuthorized
-        }
-        return .delivered(requestIdentifier: request.identifier)
     }
 
     /// Hands the push's payload to the connected app's background fetch (its

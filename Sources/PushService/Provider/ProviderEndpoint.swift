@@ -26,6 +26,11 @@ public final class ProviderEndpoint: Sendable {
 
     private let directory: PushDirectory
     private let gate = Mutex(ProviderTokenGate())
+    /// Accepted provider tokens as parsed, by their `authorization` value: a provider
+    /// sends the same one for up to an hour, and parsing it is a push's largest check.
+    private let parsed = Mutex<[String: ProviderToken]>([:])
+    /// The most parsed tokens kept; past it the cache starts over.
+    static let parsedTokenLimit = 1_000
     private let rateLimit: Mutex<PushRateLimit>
     private let now: @Sendable () -> Date
     private let deliver: Deliver
@@ -124,12 +129,21 @@ public final class ProviderEndpoint: Sendable {
         guard authorizations.count <= 1 else {
             throw APNsRefusal(.duplicateHeaders, "authorization appears twice")
         }
-        let token = try ProviderToken(authorization: authorizations.first?.value)
+        let authorization = authorizations.first?.value
+        let token = try authorization.flatMap { text in parsed.withLock { $0[text] } }
+            ?? ProviderToken(authorization: authorization)
         let key = directory.key(token.keyIdentifier, now: now)
-        return try gate.withLock { gate in
+        let team = try gate.withLock { gate in
             gate.update(token.keyIdentifier, to: key.map { ProviderTokenGate.Key(team: $0.team, publicKeyBytes: $0.publicKey) })
             return try gate.accept(token, now: now)
         }
+        if let authorization {
+            parsed.withLock { parsed in
+                if parsed.count >= Self.parsedTokenLimit { parsed.removeAll() }
+                parsed[authorization] = token
+            }
+        }
+        return team
     }
 
     /// The `apns-id` the request brings, when it is a UUID, to echo on any answer.

@@ -52,6 +52,53 @@ struct RemoteNotificationTests {
         #expect(fixture.presenter.withdrawn == [fixture.presenter.presentations[0].delivery.id])
     }
 
+    /// Each push's result as text: the result, or the error's code.
+    static func outcome(_ result: Result<RemoteDeliveryResult, any Error>) -> String {
+        switch result {
+        case .success(let delivered): "\(delivered)"
+        case .failure(let error as NotificationError): "\(error.code)"
+        case .failure(let error): "\(error)"
+        }
+    }
+
+    @Test(
+        "Pushes delivered as a group get what each gets alone, in order: alerts (more than the pending limit), a collapsed one replacing the earlier, a background and an empty push, a bad app identifier refused alone"
+    )
+    func groupAsOneByOne() async throws {
+        let alerts = (1...70).map { Self.push("Alert \($0)") }
+        let pushes: [(RemoteNotification, AppIdentifier)] =
+            [(Self.push("Score 1–0", collapse: "match-7"), "com.example.app"), (Self.push("Bad"), "not an app!")]
+            + alerts.map { ($0, "com.example.app") }
+            + [
+                (Self.push("Score 2–0", collapse: "match-7"), "com.example.app"),
+                (Self.push("", contentAvailable: true), "com.example.app"), (Self.push(""), "com.example.app"),
+            ]
+        let alone = try EngineFixture()
+        let grouped = try EngineFixture()
+        try await alone.authorize()
+        try await grouped.authorize()
+        var aloneResults: [String] = []
+        for (push, app) in pushes {
+            do {
+                aloneResults.append(Self.outcome(.success(try await alone.engine.deliverRemoteNotification(push, for: app))))
+            } catch {
+                aloneResults.append(Self.outcome(.failure(error)))
+            }
+        }
+        let groupResults = grouped.engine.deliverRemoteEach(pushes.map { NotificationEngine.GroupedPush($0.0, for: $0.1) })
+        #expect(groupResults.map(Self.outcome) == aloneResults)
+        #expect(aloneResults.filter { $0.hasPrefix("delivered") }.count == 72)
+        #expect(aloneResults[1] == "\(NotificationError.Code.invalidAppIdentifier)")
+        let titles = { (fixture: EngineFixture) in
+            try await fixture.engine.deliveredNotifications(for: fixture.app).map(\.request.content.title).sorted()
+        }
+        let groupedTitles = try await titles(grouped)
+        #expect(try await groupedTitles == titles(alone))
+        #expect(groupedTitles.contains("Score 2–0") && !groupedTitles.contains("Score 1–0"))
+        #expect(grouped.presenter.presentations.count == alone.presenter.presentations.count)
+        #expect(try await grouped.engine.pendingRequests(for: grouped.app).isEmpty)
+    }
+
     @Test("An app not authorized does not show an alert push: the result says so, nothing is stored")
     func notAuthorized() async throws {
         let fixture = try EngineFixture { $0.authorizationPolicy = .denyAll }

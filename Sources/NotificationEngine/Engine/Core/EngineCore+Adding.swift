@@ -53,9 +53,11 @@ extension EngineCore {
     /// app with `count` pending, `replaced` of which they replace; the engine
     /// then reads that many and `replaced.count` more of the app's latest-firing
     /// requests for ``plan(_:for:count:replaced:latest:)``. What a push delivers
-    /// does not count against the limit, as on iOS.
+    /// does not count against the limit, as on iOS: an add of pushes alone drops
+    /// nothing, even while the app's count holds pushes of a group not fired yet.
     func overflow(adding items: [PendingRequest], count: Int, replaced: [String]) -> Int {
         let limited = items.count(where: { $0.request.trigger != .push })
+        guard limited > 0 else { return 0 }
         return max(0, count - replaced.count + limited - rules.pendingLimitPerApp)
     }
 
