@@ -23,7 +23,9 @@ extension NotificationEngine {
     /// with `content-available`, shown or not, goes to the running app's
     /// ``NotificationAppHandler/didReceiveRemoteNotification(_:completionHandler:)``
     /// (not waited for; a fetch that does not complete within the handler
-    /// timeout is logged).
+    /// timeout is logged), and is announced on ``events`` as
+    /// ``NotificationEvent/remoteNotificationReceived(app:id:userInfo:)``, with
+    /// or without a handler connected, for apps connected over HTTP.
     ///
     /// A `mutable-content` alert push for an app with a service extension
     /// (``connectServiceExtension(_:for:)``) goes through it first, and this call
@@ -75,7 +77,8 @@ extension NotificationEngine {
             try Validator.validatePushed(request, now: scheduler.now)
             logger.info("push \(push.id) for \(app) is not shown: \(route)")
         }
-        let reached = RemoteNotificationPolicy.wakesApp(push) && wake(app, with: push, payload ?? push.content.userInfo)
+        let wakes = RemoteNotificationPolicy.wakesApp(push)
+        let reached = wakes && announceAndWake(app, with: push, payload ?? push.content.userInfo)
         switch route {
         case .alert: return delivered ?? .notAuthorized
         case .background: return .background(reachedApp: reached)
@@ -96,6 +99,16 @@ extension NotificationEngine {
             return .notAuthorized
         }
         return .delivered(requestIdentifier: request.identifier)
+    }
+
+    /// Tells ``events`` that a push asking for a fetch reached `app` (for an app
+    /// connected over the daemon's event stream), then wakes its handler
+    /// connected in process; `false` if there is none.
+    private func announceAndWake(
+        _ app: AppIdentifier, with push: RemoteNotification, _ payload: [String: JSONValue]
+    ) -> Bool {
+        emit(.remoteNotificationReceived(app: app, id: push.id, userInfo: payload))
+        return wake(app, with: push, payload)
     }
 
     /// Hands the push's payload to the connected app's background fetch (its
