@@ -1,7 +1,8 @@
 import Foundation
 import HTTPTypes
 import HeraldAPI
-import HeraldServer
+@testable import HeraldServer
+import HeraldTestSupport
 import HummingbirdTesting
 import NotificationEngine
 import Synchronization
@@ -46,5 +47,27 @@ struct BackgroundPushEventTests {
                 .decode([String: [API.Delivery]].self)["deliveries"]
             #expect(delivered == [])
         }
+    }
+
+    @Test(
+        "a background push accepted by one node is on the app's stream of the other",
+        .enabled(if: TestPostgres.url != nil || TestPostgres.isRequired), .timeLimit(.minutes(2)))
+    func acrossNodes() async throws {
+        let schema = try TwoNodeEventStreamTests.Schema()
+        try await TwoNodeEventStreamTests.withTwoNodes(schema) { a, b in
+            let app = try await a.client.register("com.example.chat", admin: a.admin)
+            let device = try await a.client.call(.post, "/v1/push/registration", token: app)
+                .decode(API.DeviceToken.self).deviceToken
+            let push = API.PushSend(deviceToken: device, pushType: "background", payload: Self.payload, priority: 5)
+            let sent = try await a.client.call(.post, "/v1/push/send", token: a.admin, json: push)
+                .decode(API.PushResult.self)
+            #expect(sent.status == 200)
+            let onB = try await TwoNodeEventStreamTests.read(
+                b.client, token: app, path: "/v1/events?after=0",
+                until: TwoNodeEventStreamTests.has(1, .remoteNotificationReceived))
+            #expect(onB.map(\.event.kind).last == .remoteNotificationReceived(
+                apnsID: sent.apnsID, userInfo: ["aps": ["content-available": 1], "k": "v"]))
+        }
+        withExtendedLifetime(schema) {}
     }
 }
