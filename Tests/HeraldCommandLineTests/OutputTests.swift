@@ -1,6 +1,7 @@
 import Foundation
 import HeraldAPI
 import HeraldCommandLine
+import NotificationModel
 import Testing
 
 struct OutputTests {
@@ -83,5 +84,16 @@ struct OutputTests {
         #expect(EventText.line(badge, receivedAt: date, timeZone: paris) == "10:00:00  badgeChanged           a  badge 3")
         #expect(EventText.line(API.Event(.pendingChanged, sequence: 3, app: "a"), receivedAt: date, timeZone: paris)
             == "10:00:00  pendingChanged         a")
+    }
+
+    @Test func aBackgroundPushIsItsApnsIDAndItsPayloadOnOneLine() {
+        let push = API.Event(
+            .remoteNotificationReceived(
+                apnsID: "5f0c2a1e-8d3b-4c7a-9e21-0b6f4d2c9a10",
+                userInfo: ["k": "v\nFORGED", "aps": ["content-available": 1]]),
+            sequence: 4, app: "com.example.chat")
+        #expect(EventText.line(push, receivedAt: date, timeZone: paris)
+            == #"10:00:00  remoteNotificationReceived com.example.chat  push 5f0c2a1e-8d3b-4c7a-9e21-0b6f4d2c9a10 "#
+            + #"{"aps":{"content-available":1},"k":"v\nFORGED"}"#)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 public import NotificationModel
 
 extension API {
@@ -63,11 +64,17 @@ extension API.Event {
         case settingsShown
         /// The user asked for the app's own settings, from this delivery or (`nil`) the center.
         case settingsOpened(delivery: API.Delivery?)
+        /// A push asking for a background fetch (`content-available`) reached the
+        /// app: its `apns-id` (lower-case, as `POST /v1/push/send` answers it) and
+        /// its whole JSON payload, `aps` included, for the app's
+        /// `didReceiveRemoteNotification`.
+        case remoteNotificationReceived(apnsID: String, userInfo: [String: JSONValue])
 
         /// The names of the kinds, as the wire's `type` and the OpenAPI document's enum spell them.
         public enum Name: String, Codable, Sendable, CaseIterable {
             case delivered, presented, withdrawn, responded, badgeChanged, authorizationRequested
             case authorizationChanged, appOpened, pendingChanged, appsChanged, settingsOpened, settingsShown
+            case remoteNotificationReceived
         }
 
         /// This kind's name.
@@ -85,12 +92,14 @@ extension API.Event {
             case .appsChanged: .appsChanged
             case .settingsShown: .settingsShown
             case .settingsOpened: .settingsOpened
+            case .remoteNotificationReceived: .remoteNotificationReceived
             }
         }
     }
 
     private enum CodingKeys: String, CodingKey {
         case type, sequence, app, delivery, presentation, deliveries, response, badge, name, options, status
+        case apnsID, userInfo
     }
 
     public init(from decoder: any Decoder) throws {
@@ -117,6 +126,10 @@ extension API.Event {
         case .appsChanged: .appsChanged
         case .settingsShown: .settingsShown
         case .settingsOpened: .settingsOpened(delivery: try container.decodeIfPresent(API.Delivery.self, forKey: .delivery))
+        case .remoteNotificationReceived:
+            .remoteNotificationReceived(
+                apnsID: try container.decode(String.self, forKey: .apnsID),
+                userInfo: try container.decode([String: JSONValue].self, forKey: .userInfo))
         }
     }
 
@@ -136,6 +149,9 @@ extension API.Event {
             try container.encode(options, forKey: .options)
         case .authorizationChanged(let status): try container.encode(status, forKey: .status)
         case .settingsOpened(let delivery): try container.encodeIfPresent(delivery, forKey: .delivery)
+        case .remoteNotificationReceived(let apnsID, let userInfo):
+            try container.encode(apnsID, forKey: .apnsID)
+            try container.encode(userInfo, forKey: .userInfo)
         case .appOpened, .pendingChanged, .appsChanged, .settingsShown: break
         }
     }
@@ -167,6 +183,9 @@ extension API.Event {
             self.init(.settingsShown, app: app.rawValue)
         case .settingsOpened(let app, let delivery):
             self.init(.settingsOpened(delivery: delivery.map(API.Delivery.init)), app: app.rawValue)
+        case .remoteNotificationReceived(let app, let id, let userInfo):
+            self.init(
+                .remoteNotificationReceived(apnsID: id.uuidString.lowercased(), userInfo: userInfo), app: app.rawValue)
         }
     }
 }

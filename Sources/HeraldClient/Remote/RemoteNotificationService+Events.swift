@@ -26,15 +26,25 @@ extension RemoteNotificationService {
     /// after 0.5 s doubling to 15 s; one the daemon refuses (the token renewed, the
     /// app removed) is not. Over HTTP the daemon never asks `willPresent` (see
     /// ``setForeground(_:for:)``).
+    ///
+    /// A push asking for a background fetch (`content-available`) goes to the
+    /// handler's ``NotificationModel/NotificationAppHandler/didReceiveRemoteNotification(_:completionHandler:)``
+    /// as the stream brings it, if this handler is the app's application handler
+    /// (``NotificationModel/AppHandlerRole/application``, `UIApplication`'s) or
+    /// no application handler is connected through this service; the fetch's
+    /// result is logged, the daemon wants none. Best effort, as on iOS: a push
+    /// that comes while no stream is open (before connecting, or while a dropped
+    /// one opens again) is not handed over later.
     public func connect(_ handler: any NotificationAppHandler, for app: AppIdentifier) async throws -> any Disposable {
         let first = try await remote { try await client.openEvents(app: app.rawValue) }
-        let ledger = ResponseLedger()
+        let token = handlers.add(handler.role, for: app)
+        let connection = Connection(app: app, handler: handler, token: token, ledger: ResponseLedger())
         let task = Task { [self] in
             var events: AsyncThrowingStream<API.Event, any Error>? = first
             var backoff = ReconnectBackoff()
             while !Task.isCancelled {
                 if let events {
-                    await read(events, for: app, handler: handler, ledger: ledger)
+                    await read(events, for: connection)
                 }
                 guard (try? await Task.sleep(for: backoff.delay())) != nil else { return }
                 do {
@@ -49,14 +59,24 @@ extension RemoteNotificationService {
                 }
             }
         }
-        return ActionDisposable { task.cancel() }
+        return ActionDisposable { [handlers] in
+            task.cancel()
+            handlers.remove(token, for: app)
+        }
+    }
+
+    /// One handler connected through ``connect(_:for:)``.
+    private struct Connection: Sendable {
+        let app: AppIdentifier
+        let handler: any NotificationAppHandler
+        /// Its token in ``RemoteNotificationService/handlers``.
+        let token: UInt64
+        let ledger: ResponseLedger
     }
 
     /// Hands the handler what one stream brings, until it ends.
-    private func read(
-        _ events: AsyncThrowingStream<API.Event, any Error>, for app: AppIdentifier,
-        handler: any NotificationAppHandler, ledger: ResponseLedger
-    ) async {
+    private func read(_ events: AsyncThrowingStream<API.Event, any Error>, for connection: Connection) async {
+        let (app, handler) = (connection.app, connection.handler)
         do {
             for try await event in events where event.app == app.rawValue {
                 switch event.kind {
@@ -65,7 +85,10 @@ extension RemoteNotificationService {
                     if let from = opened { opened = await withAttachmentFiles(from) }
                     handler.openSettings(from: opened)
                 case .responded(let wire) where wire.reachesApp:
-                    try await hand(wire, to: handler, for: app, ledger: ledger)
+                    try await hand(wire, to: handler, for: app, ledger: connection.ledger)
+                case .remoteNotificationReceived(let apnsID, let userInfo)
+                where handlers.claims(apnsID, token: connection.token, for: app):
+                    wake(handler, for: app, push: apnsID, userInfo)
                 default:
                     continue
                 }
@@ -94,6 +117,16 @@ extension RemoteNotificationService {
             Task { await acknowledge(id, for: app, ledger: ledger) }
         case .skip:
             break
+        }
+    }
+
+    /// Hands a background push to the handler's fetch and logs its result.
+    private func wake(
+        _ handler: any NotificationAppHandler, for app: AppIdentifier, push apnsID: String,
+        _ userInfo: [String: JSONValue]
+    ) {
+        handler.didReceiveRemoteNotification(userInfo) { [logger] result in
+            logger.debug("the background fetch of \(app) for push \(apnsID) ended: \(result)")
         }
     }
 

@@ -23,7 +23,11 @@ public import NotificationModel
 /// - ``connect(_:for:)`` hands the handler the responses that reach the app from
 ///   the event stream, first those given while the app was away (the daemon keeps
 ///   each until the app acknowledges it), and acknowledges each once the handler
-///   calls its completion handler; it opens a dropped stream again.
+///   calls its completion handler; it opens a dropped stream again. A background
+///   push (`content-available`) that reaches the app while it is connected goes
+///   to its handler's `didReceiveRemoteNotification` (the application handler's,
+///   else the notification handler's, as in process); one that came while it
+///   was not connected is not handed over later, as on iOS.
 /// - ``deliveries(for:)`` and ``responses(for:)`` open an event stream per
 ///   subscription; what happens before the daemon accepts it is not seen.
 /// - Attachments travel as their bytes: a file attachment is read, checked and
@@ -42,6 +46,7 @@ public final class RemoteNotificationService: NotificationService {
     public let client: HeraldClient
     let logger = Logger(label: "Herald.RemoteNotificationService")
     let attachmentFiles = RemoteAttachmentFiles()
+    let handlers = RemoteHandlers()
 
     /// A service over `client`.
     public init(client: HeraldClient) {

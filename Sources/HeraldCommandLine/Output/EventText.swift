@@ -7,6 +7,7 @@ import NotificationModel
 ///
 /// ```
 /// 09:00:05  delivered      com.example.todo  walk-dog “Task Reminder” delivery 0192…
+/// 09:00:07  remoteNotificationReceived com.example.chat  push 5f0c… {"aps":{"content-available":1},"k":"v"}
 /// ```
 package enum EventText {
     package static func line(_ event: API.Event, receivedAt date: Date, timeZone: TimeZone) -> String {
@@ -28,8 +29,15 @@ package enum EventText {
         case .badgeChanged(let badge): "badge \(badge)"
         case .authorizationRequested(let name, let options): "“\(name)” asks for \(options.joined(separator: ", "))"
         case .authorizationChanged(let status): status
+        case .remoteNotificationReceived(let apnsID, let userInfo): "push \(apnsID) \(json(userInfo))"
         case .appOpened, .pendingChanged, .appsChanged, .settingsShown, .settingsOpened(nil): ""
         }
+    }
+
+    /// A push's payload as the API's JSON, its keys sorted.
+    private static func json(_ userInfo: [String: JSONValue]) -> String {
+        guard let data = try? API.encoder().encode(userInfo) else { return "" }
+        return String(decoding: data, as: UTF8.self)
     }
 
     private static func delivered(_ delivery: API.Delivery) -> String {

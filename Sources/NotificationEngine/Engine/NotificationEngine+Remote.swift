@@ -23,7 +23,9 @@ extension NotificationEngine {
     /// with `content-available`, shown or not, goes to the running app's
     /// ``NotificationAppHandler/didReceiveRemoteNotification(_:completionHandler:)``
     /// (not waited for; a fetch that does not complete within the handler
-    /// timeout is logged).
+    /// timeout is logged), and is announced on ``events`` as
+    /// ``NotificationEvent/remoteNotificationReceived(app:id:userInfo:)``, with
+    /// or without a handler connected, for apps connected over HTTP.
     ///
     /// A `mutable-content` alert push for an app with a service extension
     /// (``connectServiceExtension(_:for:)``) goes through it first, and this call
@@ -156,13 +158,24 @@ extension NotificationEngine {
             }
         }
         let reached =
-            RemoteNotificationPolicy.wakesApp(push) && wake(routing.app, with: push, grouped.payload ?? push.content.userInfo)
+            RemoteNotificationPolicy.wakesApp(push)
+            && announceAndWake(routing.app, with: push, grouped.payload ?? push.content.userInfo)
         switch routing.route {
         case .alert: return delivered ?? .notAuthorized
         case .background: return .background(reachedApp: reached)
         case .notAuthorized: return .notAuthorized
         case .empty: return .empty
         }
+    }
+
+    /// Tells ``events`` that a push asking for a fetch reached `app` (for an app
+    /// connected over the daemon's event stream), then wakes its handler
+    /// connected in process; `false` if there is none.
+    private func announceAndWake(
+        _ app: AppIdentifier, with push: RemoteNotification, _ payload: [String: JSONValue]
+    ) -> Bool {
+        emit(.remoteNotificationReceived(app: app, id: push.id, userInfo: payload))
+        return wake(app, with: push, payload)
     }
 
     /// Hands the push's payload to the connected app's background fetch (its

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// Something that happened in the engine, as ``NotificationEngine/events`` reports it:
 /// the feed of the daemon's live event stream.
 public enum NotificationEvent: Sendable, Hashable {
@@ -31,4 +33,11 @@ public enum NotificationEvent: Sendable, Hashable {
     /// The app added or removed pending requests. Firing is reported by
     /// ``delivered(_:)`` instead: a one-shot request leaves the pending list when it fires.
     case pendingChanged(app: AppIdentifier)
+    /// A push asking for a background fetch (`content-available`) reached the
+    /// app: `id` is its `apns-id`, `userInfo` its whole JSON payload (`aps`
+    /// included), as the app's `didReceiveRemoteNotification` gets it. Sent for
+    /// every such push, whether or not a handler of the app is connected in
+    /// process, so that an app connected some other way (over the daemon's event
+    /// stream) can run its fetch.
+    case remoteNotificationReceived(app: AppIdentifier, id: UUID, userInfo: [String: JSONValue])
 }

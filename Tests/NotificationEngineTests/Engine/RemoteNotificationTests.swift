@@ -255,6 +255,35 @@ struct RemoteNotificationTests {
         #expect(try await denied.engine.deliverRemoteNotification(push, for: denied.app) == .notAuthorized)
         #expect(deniedHandler.payloads.count == 1)
     }
+
+    @Test(
+        "Every push asking for a fetch is announced on events with its id and payload, a handler connected or not",
+        arguments: [false, true])
+    func announced(connected: Bool) async throws {
+        let fixture = try EngineFixture()
+        try await fixture.authorize()
+        let events = Recorded<NotificationEvent>()
+        let watching = fixture.engine.events.subscribeNext { events.append($0) }
+        defer { watching.dispose() }
+        let handler = FetchingHandler()
+        let connection = connected ? try await fixture.engine.connect(handler, for: fixture.app) : nil
+        defer { connection?.dispose() }
+
+        let background = Self.push("", contentAvailable: true)
+        let alert = Self.push("New mail", contentAvailable: true)
+        _ = try await fixture.engine.deliverRemoteNotification(background, for: fixture.app)
+        _ = try await fixture.engine.deliverRemoteNotification(Self.push("No fetch"), for: fixture.app)
+        _ = try await fixture.engine.deliverRemoteNotification(alert, for: fixture.app)
+
+        let announced = events.values.filter {
+            if case .remoteNotificationReceived = $0 { true } else { false }
+        }
+        #expect(announced == [
+            .remoteNotificationReceived(app: fixture.app, id: background.id, userInfo: background.content.userInfo),
+            .remoteNotificationReceived(app: fixture.app, id: alert.id, userInfo: alert.content.userInfo),
+        ])
+        #expect(handler.payloads.count == (connected ? 2 : 0), "the in-process handler as before")
+    }
 }
 
 /// An app handler that records the pushes its background fetch gets and

@@ -54,6 +54,8 @@ function handleEvent(event, { dispatch, getState }, reading) {
       reading.refreshApps().catch((error) => dispatch(failed(error)));
       break;
     default:
+      // Nothing for the center: remoteNotificationReceived (for the app's background
+      // fetch), and any type a later daemon adds.
       break;
   }
 }
