@@ -18,6 +18,18 @@ struct ServiceExtensionTests {
     }
 
     /// Starts delivering `push` and waits until the extension has it.
+    /// An engine whose app is authorized and has an extension playing `script`.
+    static func connected(
+        _ script: ScriptedExtension.Script
+    ) async throws -> (EngineFixture, ExtensionRecorder, any Disposable) {
+        let fixture = try EngineFixture()
+        try await fixture.authorize()
+        let recorder = ExtensionRecorder()
+        let connection = try await fixture.engine.connectServiceExtension(
+            { ScriptedExtension(script, recorder) }, for: fixture.app)
+        return (fixture, recorder, connection)
+    }
+
     static func delivering(
         _ push: RemoteNotification, on fixture: EngineFixture, to recorder: ExtensionRecorder
     ) async throws -> Task<RemoteDeliveryResult, any Error> {
@@ -29,11 +41,7 @@ struct ServiceExtensionTests {
 
     @Test("The extension gets the request (identifier, content, push trigger); what it gives is shown and stored")
     func modified() async throws {
-        let fixture = try EngineFixture()
-        try await fixture.authorize()
-        let recorder = ExtensionRecorder()
-        let connection = try await fixture.engine.connectServiceExtension(
-            { ScriptedExtension(.appendToTitle(" [modified]"), recorder) }, for: fixture.app)
+        let (fixture, recorder, connection) = try await Self.connected(.appendToTitle(" [modified]"))
         defer { connection.dispose() }
         let result = try await fixture.engine.deliverRemoteNotification(Self.push("New message"), for: fixture.app)
         #expect(result == .delivered(requestIdentifier: "chat-1"))
@@ -47,11 +55,7 @@ struct ServiceExtensionTests {
 
     @Test("Content given later, from another thread, within the 30 s is shown; the extension is not told of expiry")
     func modifiedLater() async throws {
-        let fixture = try EngineFixture()
-        try await fixture.authorize()
-        let recorder = ExtensionRecorder()
-        let connection = try await fixture.engine.connectServiceExtension(
-            { ScriptedExtension(.silent, recorder) }, for: fixture.app)
+        let (fixture, recorder, connection) = try await Self.connected(.silent)
         defer { connection.dispose() }
         let task = try await Self.delivering(Self.push("Photo"), on: fixture, to: recorder)
         fixture.scheduler.advance(by: 29)
@@ -66,11 +70,7 @@ struct ServiceExtensionTests {
 
     @Test("An extension silent for 30 s is told its time will expire, and the push is shown as it came")
     func timedOut() async throws {
-        let fixture = try EngineFixture()
-        try await fixture.authorize()
-        let recorder = ExtensionRecorder()
-        let connection = try await fixture.engine.connectServiceExtension(
-            { ScriptedExtension(.silent, recorder) }, for: fixture.app)
+        let (fixture, recorder, connection) = try await Self.connected(.silent)
         defer { connection.dispose() }
         let task = try await Self.delivering(Self.push("Original"), on: fixture, to: recorder)
         fixture.scheduler.advance(by: 29.9)
@@ -103,11 +103,7 @@ struct ServiceExtensionTests {
 
     @Test("Content given during serviceExtensionTimeWillExpire, its best attempt, is shown")
     func bestAttempt() async throws {
-        let fixture = try EngineFixture()
-        try await fixture.authorize()
-        let recorder = ExtensionRecorder()
-        let connection = try await fixture.engine.connectServiceExtension(
-            { ScriptedExtension(.atExpiry(" [best attempt]"), recorder) }, for: fixture.app)
+        let (fixture, recorder, connection) = try await Self.connected(.atExpiry(" [best attempt]"))
         defer { connection.dispose() }
         let task = try await Self.delivering(Self.push("Download"), on: fixture, to: recorder)
         fixture.scheduler.advance(by: 30)
@@ -131,11 +127,7 @@ struct ServiceExtensionTests {
     @Test("Content refused as any content is shows the push as it came", arguments: refusedContent.keys.sorted())
     func refused(name: String) async throws {
         let content = try #require(Self.refusedContent[name])
-        let fixture = try EngineFixture()
-        try await fixture.authorize()
-        let recorder = ExtensionRecorder()
-        let connection = try await fixture.engine.connectServiceExtension(
-            { ScriptedExtension(.replace(content), recorder) }, for: fixture.app)
+        let (fixture, _, connection) = try await Self.connected(.replace(content))
         defer { connection.dispose() }
         let result = try await fixture.engine.deliverRemoteNotification(Self.push("Original"), for: fixture.app)
         #expect(result == .delivered(requestIdentifier: "chat-1"))
@@ -163,11 +155,7 @@ struct ServiceExtensionTests {
 
     @Test("A push refused as it came is refused at once, without its extension")
     func refusedAsItCame() async throws {
-        let fixture = try EngineFixture()
-        try await fixture.authorize()
-        let recorder = ExtensionRecorder()
-        let connection = try await fixture.engine.connectServiceExtension(
-            { ScriptedExtension(.silent, recorder) }, for: fixture.app)
+        let (fixture, recorder, connection) = try await Self.connected(.silent)
         defer { connection.dispose() }
         let error = await #expect(throws: NotificationError.self) {
             try await fixture.engine.deliverRemoteNotification(Self.push("T", collapse: ""), for: fixture.app)
