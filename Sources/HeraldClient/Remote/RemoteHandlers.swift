@@ -2,18 +2,34 @@ import NotificationModel
 import Synchronization
 
 /// The handlers connected through one ``RemoteNotificationService``, by app and
-/// ``NotificationModel/AppHandlerRole``, to choose which one gets a background
-/// push as the engine chooses in process: the app's latest application handler
-/// (`UIApplication`'s), else its latest notification handler
-/// (`UNUserNotificationCenter`'s).
+/// ``NotificationModel/AppHandlerRole``, to choose which one gets what the
+/// daemon sends as the engine chooses in process: a background push goes to the
+/// app's latest application handler (`UIApplication`'s), else its latest
+/// notification handler (`UNUserNotificationCenter`'s); an answer or a request to
+/// open the settings the other way round.
 ///
-/// Each connection reads an event stream of its own, so each sees every push
-/// and asks ``claims(_:token:for:)`` whether it is the one to hand it over. The
-/// choice is made once per push, when the first stream brings it, and kept for
-/// the streams that bring it later: a push reaches one handler however the
-/// streams interleave with connecting and disconnecting.
+/// Each connection reads an event stream of its own, so each sees everything
+/// and asks ``claims(_:as:token:for:)`` whether it is the one to hand it over.
+/// The choice is made once per push or answer, when the first stream brings it,
+/// and kept for the streams that bring it later: it reaches one handler however
+/// the streams interleave with connecting and disconnecting. An answer whose
+/// handler left is chosen again when a stream brings it again: it was not
+/// acknowledged, the daemon sends it again.
 final class RemoteHandlers: Sendable {
-    /// How many pushes' choices are kept per app, for streams that lag behind.
+    /// What a stream hands to one handler of the app.
+    enum Routed: Hashable, Sendable {
+        /// A background push: to the application handler first.
+        case push
+        /// An answer: to the notification handler first.
+        case answer
+
+        /// The role of the handler that gets it first.
+        var firstRole: AppHandlerRole {
+            self == .push ? .application : .notifications
+        }
+    }
+
+    /// How many choices are kept per app, for streams that lag behind.
     static let keptChoices = 4_096
 
     private struct Connected {
@@ -21,22 +37,32 @@ final class RemoteHandlers: Sendable {
         var role: AppHandlerRole
     }
 
+    private struct Key: Hashable {
+        var routed: Routed
+        var id: String
+    }
+
     /// One app's connected handlers, in connection order, and its latest choices.
     private struct AppHandlers {
         var connected: [Connected] = []
-        var choices: [String: UInt64?] = [:]
-        var chosenOrder: [String] = []
+        var choices: [Key: UInt64?] = [:]
+        var chosenOrder: [Key] = []
 
-        var chosen: UInt64? {
-            (connected.last { $0.role == .application } ?? connected.last)?.token
+        func chosen(_ routed: Routed) -> UInt64? {
+            (connected.last { $0.role == routed.firstRole } ?? connected.last)?.token
         }
 
-        /// The handler that gets `push`: the one chosen when it first came.
-        mutating func choice(for push: String) -> UInt64? {
-            if let choice = choices[push] { return choice }
-            let choice = chosen
-            choices[push] = .some(choice)
-            chosenOrder.append(push)
+        /// The handler that gets `key`: the one chosen when it first came (for an
+        /// answer, while that handler is connected).
+        mutating func choice(for key: Key) -> UInt64? {
+            if let kept = choices[key] {
+                if key.routed == .push || connected.contains(where: { $0.token == kept }) { return kept }
+                choices[key] = .some(chosen(key.routed))
+                return chosen(key.routed)
+            }
+            let choice = chosen(key.routed)
+            choices[key] = .some(choice)
+            chosenOrder.append(key)
             if chosenOrder.count > RemoteHandlers.keptChoices {
                 let dropped = chosenOrder.count - RemoteHandlers.keptChoices / 2
                 for old in chosenOrder.prefix(dropped) { choices[old] = nil }
@@ -70,16 +96,23 @@ final class RemoteHandlers: Sendable {
         }
     }
 
-    /// Whether the handler with `token` gets `app`'s push `apnsID`: the latest
-    /// application handler connected when a stream first brought it, else the
-    /// latest notification handler.
-    func claims(_ apnsID: String, token: UInt64, for app: AppIdentifier) -> Bool {
+    /// Whether the handler with `token` gets `app`'s push or answer `id`: the
+    /// latest handler of ``Routed/firstRole`` connected when a stream first
+    /// brought it, else the latest handler.
+    func claims(_ id: String, as routed: Routed, token: UInt64, for app: AppIdentifier) -> Bool {
         state.withLock { state in
-            state.apps[app]?.choice(for: apnsID) == token
+            state.apps[app]?.choice(for: Key(routed: routed, id: id)) == token
         }
     }
 
-    /// How many pushes' choices are kept for `app`.
+    /// Whether the handler with `token` is the one that would get `app`'s
+    /// `routed` now; for what comes without an identifier (a request to open the
+    /// settings), so chosen by each stream as it brings it.
+    func isChosen(_ token: UInt64, for routed: Routed, of app: AppIdentifier) -> Bool {
+        state.withLock { $0.apps[app]?.chosen(routed) == token }
+    }
+
+    /// How many choices are kept for `app`.
     func keptChoiceCount(for app: AppIdentifier) -> Int {
         state.withLock { $0.apps[app]?.choices.count ?? 0 }
     }

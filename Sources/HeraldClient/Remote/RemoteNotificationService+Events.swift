@@ -19,7 +19,12 @@ extension RemoteNotificationService {
     ///
     /// No answer is lost while the app is away: the daemon keeps each until the
     /// app acknowledges it, and sends those it kept when the stream opens. Each
-    /// reaches the handler once per connection; once the handler calls its
+    /// reaches one of the app's handlers connected through this service, as the
+    /// engine chooses in process: its notification handler
+    /// (``NotificationModel/AppHandlerRole/notifications``,
+    /// `UNUserNotificationCenter`'s) if one is connected, else its application
+    /// handler; so does a request to open the settings. An answer reaches its
+    /// handler once per connection; once the handler calls its
     /// completion handler the answer is acknowledged
     /// (``HeraldClient/acknowledgeResponse(to:for:)``) and never sent again. A
     /// stream that drops (the daemon restarting, the network) is opened again,
@@ -80,14 +85,15 @@ extension RemoteNotificationService {
         do {
             for try await event in events where event.app == app.rawValue {
                 switch event.kind {
-                case .settingsOpened(let delivery):
+                case .settingsOpened(let delivery) where handlers.isChosen(connection.token, for: .answer, of: app):
                     var opened = try delivery?.engineDelivery()
                     if let from = opened { opened = await withAttachmentFiles(from) }
                     handler.openSettings(from: opened)
-                case .responded(let wire) where wire.reachesApp:
+                case .responded(let wire)
+                where wire.reachesApp && handlers.claims(wire.delivery.id, as: .answer, token: connection.token, for: app):
                     try await hand(wire, to: handler, for: app, ledger: connection.ledger)
                 case .remoteNotificationReceived(let apnsID, let userInfo)
-                where handlers.claims(apnsID, token: connection.token, for: app):
+                where handlers.claims(apnsID, as: .push, token: connection.token, for: app):
                     wake(handler, for: app, push: apnsID, userInfo)
                 default:
                     continue
