@@ -235,6 +235,18 @@ struct PushRateLimitTests {
         #expect(Self.admit(2, spent, at: later, to: &limit) == [true, false])
     }
 
+    @Test("many tokens pushed to at once are not walked on each push: the next pruning waits for twice what the last kept")
+    func pruningIsAmortized() {
+        var limit = PushRateLimit(burst: 2, perSecond: 1, pruneThreshold: 10)
+        for _ in 0..<11 { _ = limit.admit(DeviceToken(), now: Self.now) }
+        #expect(limit.heldBuckets == 11, "none was full: the pruning kept all eleven")
+        let later = Self.now.addingTimeInterval(5)
+        for _ in 0..<11 { _ = limit.admit(DeviceToken(), now: later) }
+        #expect(limit.heldBuckets == 22, "no pruning before twice the eleven kept, though the first eleven are full again")
+        _ = limit.admit(DeviceToken(), now: later)
+        #expect(limit.heldBuckets == 12, "past it, the full ones are forgotten")
+    }
+
     @Test("the endpoint answers TooManyRequests past a token's rate, and hands on nothing more")
     func endpoint() async throws {
         let service = try ProviderEndpointTests.Service(rateLimit: PushRateLimit(burst: 2, perSecond: 1))

@@ -117,9 +117,6 @@ public final class ProviderEndpoint: Sendable {
         guard registration.app == headers.topic else {
             throw APNsRefusal(.deviceTokenNotForTopic, "the token is not \(headers.topic)'s")
         }
-        guard request.body.count <= ProviderRequest.maximumPayloadBytes else {
-            throw APNsRefusal(.payloadTooLarge, "the payload is over \(ProviderRequest.maximumPayloadBytes) bytes")
-        }
         return (headers, registration)
     }
 

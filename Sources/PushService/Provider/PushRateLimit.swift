@@ -12,14 +12,18 @@ public struct PushRateLimit: Sendable {
     public var perSecond: Double
 
     private var buckets: [DeviceToken: (level: Double, at: Date)] = [:]
-    /// When there are more buckets than this, the full ones are forgotten.
+    /// The fewest buckets held before the full ones are forgotten.
     private let pruneThreshold: Int
+    /// How many buckets are held before the next pruning: twice what the last one
+    /// kept, so many tokens pushed to at once are not walked on every push.
+    private var pruneAt: Int
 
     /// A limit of `burst` pushes at once and `perSecond` after that, per token.
     public init(burst: Double = 1_000, perSecond: Double = 100, pruneThreshold: Int = 10_000) {
         self.burst = burst
         self.perSecond = perSecond
         self.pruneThreshold = pruneThreshold
+        pruneAt = pruneThreshold
     }
 
     /// Whether a push to `token` at `now` is taken; a push taken spends one from its bucket.
@@ -28,7 +32,7 @@ public struct PushRateLimit: Sendable {
         guard level >= 1 else { return false }
         level -= 1
         buckets[token] = (level, now)
-        if buckets.count > pruneThreshold { prune(now: now) }
+        if buckets.count > pruneAt { prune(now: now) }
         return true
     }
 
@@ -42,5 +46,6 @@ public struct PushRateLimit: Sendable {
 
     private mutating func prune(now: Date) {
         buckets = buckets.filter { token, _ in level(of: token, at: now) < burst }
+        pruneAt = max(pruneThreshold, 2 * buckets.count)
     }
 }
