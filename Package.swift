@@ -42,6 +42,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         .target(
@@ -122,6 +124,8 @@ let package = Package(
             dependencies: [
                 "CGIOLoader", "NotificationEngine", "Signals",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: upcomingFeatures
         ),
@@ -177,6 +181,8 @@ let package = Package(
             dependencies: [
                 "HeraldClient", "HeraldAPI", "NotificationModel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: upcomingFeatures
         ),
@@ -222,7 +228,11 @@ let package = Package(
         ),
         .target(
             name: "HeraldTestSupport",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             path: "Tests/HeraldTestSupport",
             swiftSettings: upcomingFeatures
         ),

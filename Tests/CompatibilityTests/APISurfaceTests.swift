@@ -9,9 +9,9 @@ import Testing
 @Suite("docs/apple-api.md matches Herald's public symbols", .offThePool)
 struct APISurfaceTests {
     @Test("Rows marked present exist, rows marked missing do not, every public symbol is listed")
-    func surface() throws {
+    func surface() async throws {
         let document = try APIDocument(contentsOf: Self.root.appendingPathComponent("docs/apple-api.md"))
-        let symbols = try Self.publicSymbols(of: ["UserNotifications", "LegacyNotifications"])
+        let symbols = try await Self.publicSymbols(of: ["UserNotifications", "LegacyNotifications"])
         #expect(symbols.count > 300, "the symbol graphs were read")
 
         let notPresent = document.apple.filter { $0.value == "present" && !symbols.contains($0.key) }.keys.sorted()
@@ -51,7 +51,7 @@ struct APISurfaceTests {
 
     /// Every public symbol of the modules, as a dotted path such as
     /// `UNUserNotificationCenter.add(_:withCompletionHandler:)`.
-    static func publicSymbols(of modules: [String]) throws -> Set<String> {
+    static func publicSymbols(of modules: [String]) async throws -> Set<String> {
         let buildDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let modulesDirectory = buildDirectory.appendingPathComponent("Modules")
         guard FileManager.default.fileExists(atPath: modulesDirectory.path) else {
@@ -69,7 +69,7 @@ struct APISurfaceTests {
             for map in moduleMaps() {
                 arguments += ["-Xcc", "-fmodule-map-file=\(map)"]
             }
-            try run(try tool("swift-symbolgraph-extract"), arguments)
+            try await run(try tool("swift-symbolgraph-extract"), arguments)
         }
         // One graph per module, and one per module whose types it extends (`UserNotifications@Foundation`).
         for file in try FileManager.default.contentsOfDirectory(atPath: output.path) where file.hasSuffix(".symbols.json") {
@@ -97,18 +97,10 @@ struct APISurfaceTests {
         return found
     }
 
-    static func run(_ executable: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw SurfaceError("\(executable) failed: \(String(decoding: message, as: UTF8.self))")
+    static func run(_ executable: String, _ arguments: [String]) async throws {
+        let result = try await ChildProcess.run(URL(fileURLWithPath: executable), arguments)
+        guard result.status == 0 else {
+            throw SurfaceError("\(executable) failed: \(result.errors)")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldTestSupport
 import Testing
 
 /// Apple code in Swift 6 language mode: `AppleCode/NotificationScheduler.swift`
@@ -21,9 +22,9 @@ struct SwiftSixModeTests {
     }
 
     @Test("A scheduler with non-Sendable completion handlers type-checks in Swift 6 mode")
-    func schedulerTypeChecks() throws {
+    func schedulerTypeChecks() async throws {
         let file = Self.root.appendingPathComponent("Tests/CompatibilityTests/AppleCode/NotificationScheduler.swift")
-        let result = try Self.swiftc([
+        let result = try await Self.swiftc([
             "-typecheck", "-swift-version", "6", "-module-name", "SwiftSixApp", "-I", Self.modules.path, file.path,
         ])
         #expect(result.status == 0, "swiftc -swift-version 6 failed:\n\(result.output)")
@@ -31,20 +32,8 @@ struct SwiftSixModeTests {
     }
 
     /// Runs `swiftc` with `arguments`; its status and what it printed.
-    static func swiftc(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("herald-swiftc-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: scratch.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc"] + arguments
-        let output = try FileHandle(forWritingTo: scratch)
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try output.close()
-        return (process.terminationStatus, (try? String(contentsOf: scratch, encoding: .utf8)) ?? "")
+    static func swiftc(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+        let result = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["swiftc"] + arguments)
+        return (result.status, result.output + result.errors)
     }
 }

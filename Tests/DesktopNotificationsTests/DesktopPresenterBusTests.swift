@@ -124,7 +124,7 @@ struct DesktopPresenterBusTests {
         let recorder = ResponseRecorder(fixture.engine, app: fixture.app)
         let (delivery, _) = try await fixture.deliver()
         try fixture.desktop.stopServer()
-        try fixture.desktop.startServer(capabilities: ["actions", "body"])
+        try await fixture.desktop.startServer(capabilities: ["actions", "body"])
         try await MockDesktop.eventually("Notify on the new server") {
             fixture.presenter.flush()
             return try fixture.desktop.notifyCalls().count == 1
@@ -138,7 +138,7 @@ struct DesktopPresenterBusTests {
     @Test("Delete list pressed while the session is locked waits, is asked again at unlock, then runs")
     func lockedSession() async throws {
         let fixture = try await DesktopFixture()
-        let system = try fixture.desktop.startLogind()
+        let system = try await fixture.desktop.startLogind()
         fixture.presenter.followSessionLock(environment: fixture.desktop.environment)
         let recorder = ResponseRecorder(fixture.engine, app: fixture.app)
         let (delivery, serverID) = try await fixture.deliver()
@@ -167,7 +167,7 @@ struct DesktopPresenterBusTests {
         #expect(try await fixture.isListed(try #require(try await fixture.engine.deliveredNotifications(for: fixture.app).first).id))
         #expect(fixture.presenter.state.withLock { $0.entries.isEmpty }, "not counted as shown")
         try fixture.desktop.stopServer()
-        try fixture.desktop.startServer(capabilities: ["actions", "body"])
+        try await fixture.desktop.startServer(capabilities: ["actions", "body"])
         let (delivery, _) = try await fixture.deliver("next")
         #expect(try await fixture.isListed(delivery.id))
     }
@@ -215,7 +215,7 @@ struct DesktopPresenterBusTests {
 
     @Test("Two daemons of one user keep each other's .desktop files; a daemon's start removes only its own stale ones")
     func twoDaemonsEntries() async throws {
-        let desktop = try MockDesktop()
+        let desktop = try await MockDesktop()
         let engine = try NotificationEngine(
             store: .inMemory, scheduler: TestScheduler(startDate: Fixtures.start), configuration: NotificationEngine.Configuration(),
             presenters: [])

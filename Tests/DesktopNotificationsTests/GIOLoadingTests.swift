@@ -31,8 +31,8 @@ struct GIOLoadingTests {
     }
 
     @Test("The presenter without GIO reports desktopUnavailable, though a session bus is there")
-    func presenterWithoutGIO() throws {
-        let desktop = try MockDesktop()
+    func presenterWithoutGIO() async throws {
+        let desktop = try await MockDesktop()
         let engine = try NotificationEngine(
             store: .inMemory, scheduler: TestScheduler(startDate: Fixtures.start), configuration: NotificationEngine.Configuration(),
             presenters: [])

@@ -124,6 +124,10 @@ struct OpenCommandTests {
 
 /// `XDGOpen` running a stand-in `xdg-open` from a `PATH` of the test's own.
 struct XDGOpenTests {
+    /// Long enough for a loaded machine, where the test process's threads have stood
+    /// still for 30 s: these stand-ins end at once, and `open` returns when they do.
+    static let patience = Duration.seconds(120)
+
     /// A `PATH` that finds the stand-in first, then the system's tools.
     private func environment(_ directory: TemporaryDirectory) -> [String: String] {
         ["PATH": directory.url.path + ":/usr/bin:/bin"]
@@ -139,14 +143,15 @@ struct XDGOpenTests {
     @Test func handsTheAddressToXDGOpen() async throws {
         let directory = try path(withScript: #"printf '%s' "$1" > "$(dirname "$0")/opened""#)
         let url = URL(string: "http://127.0.0.1:7878/login?code=hsc_x")!
-        try await XDGOpen(environment: environment(directory)).open(url)
+        try await XDGOpen(environment: environment(directory), patience: Self.patience).open(url)
         #expect(try String(contentsOfFile: directory.path("opened"), encoding: .utf8) == url.absoluteString)
     }
 
     @Test func aFailingXDGOpenIsAnError() async throws {
         let directory = try path(withScript: "exit 3")
         let error = await #expect(throws: SystemIntegrationError.self) {
-            try await XDGOpen(environment: environment(directory)).open(URL(string: "http://127.0.0.1:1/login?code=hsc_t")!)
+            try await XDGOpen(environment: environment(directory), patience: Self.patience)
+                .open(URL(string: "http://127.0.0.1:1/login?code=hsc_t")!)
         }
         #expect(error?.code == .openerFailed)
         #expect(error?.message.contains("a required tool could not be found") == true)

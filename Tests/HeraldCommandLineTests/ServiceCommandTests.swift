@@ -211,7 +211,7 @@ struct ServiceCommandTests {
 /// The unit checked by systemd itself: `systemd-analyze verify --user`, where it is installed.
 @Suite(.enabled(if: SystemdAnalyze.isAvailable), .offThePool)
 struct ServiceUnitVerificationTests {
-    @Test func theInstalledUnitPassesSystemdAnalyzeVerify() throws {
+    @Test func theInstalledUnitPassesSystemdAnalyzeVerify() async throws {
         var fixture = try ServiceFixture()
         // A program path with a space and an argument with every character systemd treats specially.
         let programDirectory = fixture.home.url.appendingPathComponent("my apps")
@@ -219,7 +219,7 @@ struct ServiceUnitVerificationTests {
         fixture.executable = programDirectory.appendingPathComponent("herald").path
         try FileManager.default.createSymbolicLink(atPath: fixture.executable, withDestinationPath: HeraldBinary.url.path)
         try fixture.install("--no-enable", "--data-dir", #"/tmp/it's "100%" \ $HOME; x"#, "--host", "::1")
-        let result = try SystemdAnalyze.verify(fixture.unitFile, home: fixture.home)
+        let result = try await SystemdAnalyze.verify(fixture.unitFile, home: fixture.home)
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.errors.isEmpty, "\(result.errors)")
     }
@@ -228,13 +228,13 @@ struct ServiceUnitVerificationTests {
         ("Type=notify", "Type=notfy"), ("RestartSec=2", "RestartSec=two"), ("[Service]", "[Servce]"),
         ("Restart=on-failure", "Restart"), ("LimitNOFILE=8192", "LimitNOFILE=lots"), (" serve ", " \"serve "), ("ExecStart=/", "ExecStart=/nonexistent/"),
     ])
-    func systemdAnalyzeVerifyCatchesABrokenUnit(_ correct: String, _ broken: String) throws {
+    func systemdAnalyzeVerifyCatchesABrokenUnit(_ correct: String, _ broken: String) async throws {
         let fixture = try ServiceFixture()
         try fixture.install("--no-enable")
         let text = try fixture.unitText()
         #expect(text.contains(correct))
         try text.replacingOccurrences(of: correct, with: broken).write(to: fixture.unitFile, atomically: false, encoding: .utf8)
-        let result = try SystemdAnalyze.verify(fixture.unitFile, home: fixture.home)
+        let result = try await SystemdAnalyze.verify(fixture.unitFile, home: fixture.home)
         #expect(result.status != 0 || !result.errors.isEmpty, "systemd-analyze verify accepted \(broken)")
     }
 }
@@ -246,23 +246,15 @@ enum SystemdAnalyze {
 
     /// Verifies `unit` with a runtime directory of its own, so it runs where no user
     /// manager made one (a container, root); the lines that concern other units are left out.
-    static func verify(_ unit: URL, home: TemporaryDirectory) throws -> CommandResult {
+    static func verify(_ unit: URL, home: TemporaryDirectory) async throws -> CommandResult {
         let runtime = home.url.appendingPathComponent("runtime")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_RUNTIME_DIR"] = runtime.path
         environment["XDG_CONFIG_HOME"] = home.path("config")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["verify", "--user", unit.path]
-        process.environment = environment
-        let errors = Pipe()
-        (process.standardOutput, process.standardError) = (FileHandle.nullDevice, errors)
-        try process.run()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
-            .filter { $0.contains("herald") || $0.contains(unit.path) }
-        return CommandResult(status: process.terminationStatus, output: "", errors: lines.joined(separator: "\n"))
+        let result = try await ChildProcess.run(
+            URL(fileURLWithPath: path), ["verify", "--user", unit.path], environment: environment)
+        let lines = result.errors.split(separator: "\n").filter { $0.contains("herald") || $0.contains(unit.path) }
+        return CommandResult(status: result.status, output: "", errors: lines.joined(separator: "\n"))
     }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+import Synchronization
 import Testing
 
 /// The built `herald` executable, run as a person or a script would.
@@ -32,9 +33,14 @@ public struct CommandResult: Sendable {
 
 /// A `herald` process (or another program's) whose output goes to files in a scratch directory.
 public final class HeraldProcess: Sendable {
-    public let process: Process
+    /// The program.
+    public let executable: URL
+    /// Its arguments.
+    public let arguments: [String]
+    private let environment: [String: String]
     public let outputFile: URL
     public let errorFile: URL
+    private let child = Mutex<ChildProcess?>(nil)
 
     /// `herald arguments…`, or another program's when `executable` names one.
     public init(
@@ -45,44 +51,48 @@ public final class HeraldProcess: Sendable {
         errorFile = scratch.appendingPathComponent("\(name).err")
         _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
-        process.standardOutput = try FileHandle(forWritingTo: outputFile)
-        process.standardError = try FileHandle(forWritingTo: errorFile)
-        process.standardInput = FileHandle.nullDevice
+        (self.executable, self.arguments, self.environment) = (executable, arguments, environment)
     }
 
     public var output: String { (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "" }
     public var errors: String { (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "" }
 
-    /// Starts the process; `exited` returns its status once it ends.
-    public func start() throws -> Task<Int32, Never> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
-        process.terminationHandler = { process in
-            continuation.yield(process.terminationStatus)
-            continuation.finish()
-        }
-        try process.run()
-        return Task { await stream.first { _ in true } ?? -1 }
+    /// Starts the process; `exited` returns its status once it ends: its exit status,
+    /// or the number of the signal that ended it.
+    public func start() async throws -> Task<Int32, Never> {
+        let child = try await ChildProcess.start(
+            executable, arguments, environment: environment, output: .file(outputFile), errors: .file(errorFile))
+        self.child.withLock { $0 = child }
+        return Task { await child.exitStatus() }
     }
 
     /// Runs the process to its end.
     public func run() async throws -> CommandResult {
-        let task = try start()
+        let task = try await start()
         let status = await task.value
         return CommandResult(status: status, output: output, errors: errors)
     }
+
+    /// Its process identifier once started; 0 before.
+    public var processIdentifier: Int32 { child.withLock { $0?.processIdentifier ?? 0 } }
+
+    /// Whether it was started and has not been seen to end.
+    public var isRunning: Bool { child.withLock { $0?.isRunning ?? false } }
+
+    /// Asks it to end: SIGTERM.
+    public func terminate() { child.withLock { $0 }?.terminate() }
+
+    /// Interrupts it: SIGINT, as Control-C.
+    public func interrupt() { child.withLock { $0 }?.interrupt() }
 
     /// Waits, at most `seconds`, until `condition` holds for this process's output and errors.
     public func waitFor(seconds: Double = 20, _ condition: (String, String) -> Bool) async throws {
         let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))
         while !condition(output, errors) {
-            guard ContinuousClock.now < deadline, process.isRunning else { break }
+            guard ContinuousClock.now < deadline, isRunning else { break }
             try await Task.sleep(for: .milliseconds(20))
         }
-        try #require(condition(output, errors), "herald \(process.arguments ?? []): \(output) \(errors)")
+        try #require(condition(output, errors), "herald \(arguments): \(output) \(errors)")
     }
 }
 
@@ -108,7 +118,7 @@ public final class TestDaemon: Sendable {
             ["serve", "--port", String(port), "--data-dir", directory.path, "--virtual-clock", "--policy", policy,
              "--no-bundled-apps", "--desktop", "off"] + options,
             environment: Self.environment(directory), scratch: directory)
-        exited = try server.start()
+        exited = try await server.start()
         try await server.waitFor(seconds: 60) { _, _ in FileManager.default.fileExists(atPath: daemonFile.path) }
     }
 
@@ -134,9 +144,9 @@ public final class TestDaemon: Sendable {
     }
 
     /// Starts `herald arguments…` without waiting for it to end.
-    public func start(_ arguments: String...) throws -> (HeraldProcess, Task<Int32, Never>) {
+    public func start(_ arguments: String...) async throws -> (HeraldProcess, Task<Int32, Never>) {
         let process = try HeraldProcess(arguments, environment: Self.environment(directory), scratch: directory)
-        return (process, try process.start())
+        return (process, try await process.start())
     }
 
     /// The daemon's URL and admin token.
@@ -150,7 +160,7 @@ public final class TestDaemon: Sendable {
     /// Stops the daemon (SIGTERM), waits for it, and removes its data directory
     /// unless it is to be started again.
     public func stop(removingData: Bool = true) async {
-        server.process.terminate()
+        server.terminate()
         let status = await exited.value
         #expect(status == 0, "herald serve ended with \(status): \(server.errors)")
         if removingData { try? FileManager.default.removeItem(at: directory) }

@@ -1,4 +1,5 @@
 package import Foundation
+import Subprocess
 
 /// Opens addresses with the desktop's `xdg-open`, found on `PATH`.
 package struct XDGOpen: URLOpening {
@@ -22,38 +23,21 @@ package struct XDGOpen: URLOpening {
             throw SystemIntegrationError(
                 .openerUnavailable, "there is no xdg-open on PATH to start a browser: open \(url.absoluteString) yourself")
         }
-        let process = program.configured([url.absoluteString])
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard let status = try await run(process), status != 0 else { return }
+        guard let ending = try await program.start([url.absoluteString], within: patience) else { return }
+        guard ending != .exited(0) else { return }
         throw SystemIntegrationError(
-            .openerFailed, "xdg-open failed (\(Self.meaning(of: status))): open \(url.absoluteString) yourself")
-    }
-
-    /// Starts `process` and waits for its exit status, at most ``patience``; `nil` when it still runs.
-    private func run(_ process: Process) async throws -> Int32? {
-        let (exits, exited) = AsyncStream.makeStream(of: Int32.self)
-        process.terminationHandler = { exited.yield($0.terminationStatus) }
-        try process.run()
-        return await withTaskGroup(of: Int32?.self) { group in
-            group.addTask { await exits.first { _ in true } }
-            group.addTask { [patience] in
-                try? await Task.sleep(for: patience)
-                return nil
-            }
-            defer { group.cancelAll() }
-            return await group.next() ?? nil
-        }
+            .openerFailed, "xdg-open failed (\(Self.meaning(of: ending))): open \(url.absoluteString) yourself")
     }
 
     /// What `xdg-open`'s exit status means (`xdg-open(1)`).
-    static func meaning(of status: Int32) -> String {
-        switch status {
-        case 1: "error in command line syntax"
-        case 2: "one of the files passed on the command line did not exist"
-        case 3: "a required tool could not be found"
-        case 4: "the action failed"
-        default: "exit status \(status)"
+    static func meaning(of ending: TerminationStatus) -> String {
+        switch ending {
+        case .exited(1): "error in command line syntax"
+        case .exited(2): "one of the files passed on the command line did not exist"
+        case .exited(3): "a required tool could not be found"
+        case .exited(4): "the action failed"
+        case .exited(let status): "exit status \(status)"
+        case .signaled(let signal): "ended by signal \(signal)"
         }
     }
 }

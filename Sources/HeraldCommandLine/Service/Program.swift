@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
+import Subprocess
 import Synchronization
+import SystemPackage
 
 /// What a program that ran to its end printed, and its exit status.
 package struct ProgramOutput: Sendable, Hashable {
@@ -46,8 +48,15 @@ struct Program: Sendable {
 
     /// Runs the program with `arguments` to its end, standard input empty, and
     /// collects what it printed.
+    ///
+    /// Synchronous, for `herald service`, on Foundation's `Process`: a command-line
+    /// process holds a handful of descriptors, far from where `Process.run()` fails.
     func run(_ arguments: [String]) throws -> ProgramOutput {
-        let process = configured(arguments)
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
         let (output, errors) = (Pipe(), Pipe())
         (process.standardOutput, process.standardError) = (output, errors)
         try process.run()
@@ -58,14 +67,32 @@ struct Program: Sendable {
             status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self), errors: errorText())
     }
 
-    /// A process that runs the program with `arguments`, standard input empty.
-    func configured(_ arguments: [String]) -> Process {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        return process
+    /// Starts the program with `arguments`, standard input empty and its output dropped,
+    /// and waits for it to end, at most `patience`: how it ended, or `nil` when it still
+    /// runs (it is left running).
+    ///
+    /// It runs with swift-subprocess: Foundation's `Process.run()` reads past a buffer on
+    /// Linux once the process holds about 1,400 descriptors (see `XDGOpener`), and the
+    /// tests run this in a process that holds that many.
+    func start(_ arguments: [String], within patience: Duration) async throws -> TerminationStatus? {
+        let environment = Environment.custom(
+            Dictionary(uniqueKeysWithValues: environment.compactMap { key, value in Environment.Key(rawValue: key).map { ($0, value) } }))
+        let running = Task { [url] in
+            try await Subprocess.run(
+                .path(FilePath(url.path)), arguments: Arguments(arguments), environment: environment,
+                input: .none, output: .discarded, error: .discarded
+            ).terminationStatus
+        }
+        // The program runs in a task of its own: cancelling the group would end it.
+        return try await withThrowingTaskGroup(of: TerminationStatus?.self) { group in
+            group.addTask { try await running.value }
+            group.addTask {
+                try? await Task.sleep(for: patience)
+                return nil
+            }
+            defer { group.cancelAll() }
+            return try await group.next() ?? nil
+        }
     }
 
     /// Reads `handle` to its end on another thread, so that a program filling one pipe

@@ -27,7 +27,7 @@ struct DesktopFixture {
         capabilities: [String] = ["actions", "body", "body-markup", "persistence"], style: AlertStyle = .alert,
         onSQLite: Bool = false, callTimeout: Duration = .seconds(5)
     ) async throws {
-        desktop = try MockDesktop(capabilities: capabilities)
+        desktop = try await MockDesktop(capabilities: capabilities)
         engine = try NotificationEngine(
             store: onSQLite ? .sqlite(path: desktop.directory.path("engine.sqlite")) : .inMemory, scheduler: scheduler,
             configuration: NotificationEngine.Configuration(authorizationPolicy: .grantAll), presenters: [])

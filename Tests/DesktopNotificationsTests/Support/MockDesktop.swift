@@ -12,24 +12,26 @@ final class MockDesktop: Sendable {
     let directory: TemporaryDirectory
     let sessionAddress: String
     let systemAddress: String
-    private let buses: [Process]
+    private let buses: [ChildProcess]
     private let servers = ProcessList()
     /// The test's own connection to the session bus, to read the mock's calls and make it send signals.
     let session: DBusConnection
 
     /// Starts the buses and a notification server advertising `capabilities`.
-    init(capabilities: [String] = ["actions", "body", "body-markup", "persistence"]) throws {
+    init(capabilities: [String] = ["actions", "body", "body-markup", "persistence"]) async throws {
         directory = try TemporaryDirectory()
         sessionAddress = "unix:path=" + directory.path("session")
         systemAddress = "unix:path=" + directory.path("system")
-        buses = try [directory.path("session"), directory.path("system")].map(Self.startBus)
+        var buses: [ChildProcess] = []
+        for path in [directory.path("session"), directory.path("system")] { buses.append(try await Self.startBus(at: path)) }
+        self.buses = buses
         session = try Self.connect(sessionAddress)
-        try startServer(capabilities: capabilities)
+        try await startServer(capabilities: capabilities)
     }
 
     deinit {
         servers.terminateAll()
-        for bus in buses { ProcessList.stop(bus) }
+        for bus in buses { bus.send(SIGKILL) }
     }
 
     /// The environment a presenter finds these buses in.
@@ -40,9 +42,9 @@ final class MockDesktop: Sendable {
     // MARK: The notification server
 
     /// Starts (again) a notification server; waits until it owns its name.
-    func startServer(capabilities: [String]) throws {
+    func startServer(capabilities: [String]) async throws {
         let parameters = #"{"capabilities": "\#(capabilities.joined(separator: " "))"}"#
-        try servers.start(
+        try await servers.start(
             "/usr/bin/python3", ["-m", "dbusmock", "--template", "notification_daemon", "-p", parameters],
             environment: ["DBUS_SESSION_BUS_ADDRESS": sessionAddress])
         try waitForOwner(of: NotificationServer.name, on: session)
@@ -97,8 +99,8 @@ final class MockDesktop: Sendable {
     // MARK: logind
 
     /// Starts logind's mock on the stand-in system bus with session `c1` of this user, unlocked.
-    func startLogind() throws -> DBusConnection {
-        try servers.start(
+    func startLogind() async throws -> DBusConnection {
+        try await servers.start(
             "/usr/bin/python3", ["-m", "dbusmock", "--system", "--template", "logind"],
             environment: ["DBUS_SYSTEM_BUS_ADDRESS": systemAddress])
         let system = try Self.connect(systemAddress)
@@ -132,11 +134,10 @@ final class MockDesktop: Sendable {
         return connection!
     }
 
-    private static func startBus(at path: String) throws -> Process {
-        let bus = Process()
-        bus.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        bus.arguments = ["--session", "--nofork", "--nopidfile", "--address=unix:path=\(path)"]
-        try bus.run()
+    private static func startBus(at path: String) async throws -> ChildProcess {
+        let bus = try await ChildProcess.start(
+            URL(fileURLWithPath: "/usr/bin/dbus-daemon"),
+            ["--session", "--nofork", "--nopidfile", "--address=unix:path=\(path)"])
         try wait("the bus at \(path)") { FileManager.default.fileExists(atPath: path) }
         return bus
     }
@@ -159,30 +160,20 @@ final class MockDesktop: Sendable {
 
 /// The mock servers a ``MockDesktop`` started.
 final class ProcessList: Sendable {
-    private let processes = Mutex<[Process]>([])
+    private let processes = Mutex<[ChildProcess]>([])
 
-    func start(_ program: String, _ arguments: [String], environment: [String: String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+    func start(_ program: String, _ arguments: [String], environment: [String: String]) async throws {
+        let process = try await ChildProcess.start(
+            URL(fileURLWithPath: program), arguments,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { _, new in new })
         processes.withLock { $0.append(process) }
     }
 
+    /// Kills them (SIGKILL, as a crash); the bus sees each one leave.
     func terminateAll() {
         for process in processes.withLock({ list in defer { list = [] }; return list }) {
-            Self.stop(process)
+            process.send(SIGKILL)
         }
-    }
-
-    /// Kills `process` and waits (up to 5 s) until it is gone. Foundation's
-    /// `waitUntilExit()` can wait forever on a thread of the test runner's pool.
-    static func stop(_ process: Process) {
-        kill(process.processIdentifier, SIGKILL)
-        let deadline = Date().addingTimeInterval(5)
-        while process.isRunning, Date() < deadline { usleep(5_000) }
     }
 }
 

@@ -25,7 +25,7 @@ struct ClientUnderLoadEndToEndTests {
 
     @Test("with every core busy and a burst firing, every call is answered and every delivery streamed")
     func everyCallIsAnsweredUnderLoad() async throws {
-        let burners = try CPUBurners(count: 2 * ProcessInfo.processInfo.activeProcessorCount)
+        let burners = try await CPUBurners(count: 2 * ProcessInfo.processInfo.activeProcessorCount)
         defer { burners.stop() }
         let daemon = try await TestDaemon(options: ["--pending-limit", "1000", "--delivered-limit", "1000"])
         let (url, adminToken) = try daemon.credentials()
@@ -142,19 +142,17 @@ final class DeliveryTally: Sendable {
 
 /// Processes that keep the processor busy until stopped, as a parallel build does.
 final class CPUBurners: Sendable {
-    private let processes: [Process]
+    private let processes: [ChildProcess]
 
-    init(count: Int) throws {
-        processes = try (0..<count).map { _ in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "while :; do :; done"]
-            try process.run()
-            return process
+    init(count: Int) async throws {
+        var processes: [ChildProcess] = []
+        for _ in 0..<count {
+            processes.append(try await ChildProcess.start(URL(fileURLWithPath: "/bin/sh"), ["-c", "while :; do :; done"]))
         }
+        self.processes = processes
     }
 
     func stop() {
-        for process in processes { kill(process.processIdentifier, SIGKILL) }
+        for process in processes { process.send(SIGKILL) }
     }
 }

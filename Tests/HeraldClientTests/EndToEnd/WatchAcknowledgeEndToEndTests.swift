@@ -15,21 +15,21 @@ struct WatchAcknowledgeEndToEndTests {
         let token = client.endpoint.token
         _ = try await Kept.answer("away", admin: admin, app: client)
 
-        let (viewer, viewerExit) = try daemon.start("watch", "--json", "--app", Kept.app, "--token", token)
+        let (viewer, viewerExit) = try await daemon.start("watch", "--json", "--app", Kept.app, "--token", token)
         try await viewer.waitFor { output, _ in output.contains(#""sequence":0"#) && output.contains(#""type":"responded""#) }
-        viewer.process.interrupt()
+        viewer.interrupt()
         #expect(await viewerExit.value == 0)
         #expect(try await client.waitingResponses(for: Kept.app).count == 1, "watching alone acknowledges nothing")
 
-        let (app, appExit) = try daemon.start("watch", "--app", Kept.app, "--token", token, "--acknowledge")
+        let (app, appExit) = try await daemon.start("watch", "--app", Kept.app, "--token", token, "--acknowledge")
         try await app.waitFor { output, _ in output.contains("(kept for the app)") }
         try await Kept.wait("the acknowledgement") { try await client.waitingResponses(for: Kept.app).isEmpty }
-        app.process.interrupt()
+        app.interrupt()
         #expect(await appExit.value == 0)
 
         let usage = try await daemon.herald("watch", "--acknowledge")
         #expect(usage.status == 2 && usage.errors.contains("--acknowledge"))
-        let (asAdmin, adminExit) = try daemon.start("watch", "--app", Kept.app, "--acknowledge")
+        let (asAdmin, adminExit) = try await daemon.start("watch", "--app", Kept.app, "--acknowledge")
         try await asAdmin.waitFor { _, errors in errors.contains("Watching the events of \(Kept.app)") }
         _ = try await Kept.answer("live", admin: admin, app: client)
         #expect(await adminExit.value == 1, "the daemon refuses the admin's acknowledgement")

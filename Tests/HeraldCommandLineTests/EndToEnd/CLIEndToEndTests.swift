@@ -24,7 +24,7 @@ struct CLIEndToEndTests {
             .write(to: categories, atomically: true, encoding: .utf8)
         #expect(try await daemon.herald("categories", "set", "--app", Self.app, "--file", categories.path).status == 0)
 
-        let (watch, watchExit) = try daemon.start("watch", "--json", "--app", Self.app)
+        let (watch, watchExit) = try await daemon.start("watch", "--json", "--app", Self.app)
         try await watch.waitFor { _, errors in errors.contains("Watching the events of \(Self.app)") }
 
         let scheduled = try await daemon.herald(
@@ -52,7 +52,7 @@ struct CLIEndToEndTests {
         #expect(again.errors.hasPrefix("error: deliveryNotFound: "))
 
         try await watch.waitFor { output, _ in output.contains(#""type":"responded""#) }
-        watch.process.interrupt()
+        watch.interrupt()
         #expect(await watchExit.value == 0)
         let events = watch.output.split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]

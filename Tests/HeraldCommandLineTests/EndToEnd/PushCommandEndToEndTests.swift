@@ -7,20 +7,18 @@ import Testing
 @Suite(.serialized)
 struct PushCommandEndToEndTests {
     /// A new P-256 key in PKCS#8 PEM, written by openssl as an `AuthKey_….p8` file.
-    private func makeKey(in directory: URL) throws -> URL {
+    private func makeKey(in directory: URL) async throws -> URL {
         let file = directory.appendingPathComponent("AuthKey_ABC123DEFG.p8")
-        let openssl = Process()
-        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        openssl.arguments = ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", file.path]
-        try openssl.run()
-        openssl.waitUntilExit()
-        #expect(openssl.terminationStatus == 0)
+        let openssl = try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/openssl"),
+            ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", file.path])
+        #expect(openssl.status == 0, "\(openssl.errors)")
         return file
     }
 
     @Test func addListRemoveKeys() async throws {
         let daemon = try await TestDaemon()
-        let key = try makeKey(in: daemon.directory)
+        let key = try await makeKey(in: daemon.directory)
         let added = try await daemon.herald(
             "push", "keys", "add", "--team", "TEAM123456", "--key-id", "ABC123DEFG", "--file", key.path,
             "--topic", "com.example.chat", "--topic", "com.example.mail")

@@ -13,11 +13,11 @@ struct ServePushEndToEndTests {
             ["serve", "--port", "0", "--data-dir", directory.path, "--virtual-clock", "--no-bundled-apps",
              "--desktop", "off", "--push-port", "0"] + options,
             environment: TestDaemon.environment(directory), scratch: directory)
-        let exited = try server.start()
+        let exited = try await server.start()
         try await server.waitFor(seconds: 60) { output, _ in
             output.contains("Provider API (APNs, HTTP/2): ") && (!tls || output.contains("fingerprint: "))
         }
-        server.process.terminate()
+        server.terminate()
         #expect(await exited.value == 0, "\(server.errors)")
         return server.output
     }

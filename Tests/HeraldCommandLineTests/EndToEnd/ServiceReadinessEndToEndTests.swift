@@ -16,12 +16,12 @@ struct ServiceReadinessEndToEndTests {
             executable: HeraldBinary.url.path, port: 0, host: "127.0.0.1", dataDirectory: data.path, desktop: .off)
         let server = try HeraldProcess(
             Array(unit.command.dropFirst()) + ["--no-bundled-apps"], environment: environment, scratch: directory.url)
-        let exited = try server.start()
+        let exited = try await server.start()
         let message = try await socket.receive(within: 30)
-        server.process.terminate()
+        server.terminate()
         #expect(await exited.value == 0, "\(server.errors)")
         let text = try #require(message.map { String(decoding: $0, as: UTF8.self) }, "no READY=1: \(server.output) \(server.errors)")
         #expect(text.hasPrefix("READY=1\nSTATUS=Listening on http://127.0.0.1:"))
-        #expect(text.hasSuffix("\nMAINPID=\(server.process.processIdentifier)"))
+        #expect(text.hasSuffix("\nMAINPID=\(server.processIdentifier)"))
     }
 }

@@ -22,7 +22,7 @@ struct CoordinatedCrashTests {
     final class Node: @unchecked Sendable {
         let log: String
         let arguments: [String]
-        private(set) var process: Process?
+        private(set) var process: ChildProcess?
 
         init(log: String, arguments: [String]) {
             self.log = log
@@ -30,17 +30,13 @@ struct CoordinatedCrashTests {
         }
 
         func start(_ executable: URL) throws {
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = arguments
-            try process.run()
-            self.process = process
+            process = try ChildProcess.startWaiting(executable, arguments)
         }
 
-        func kill() {
+        func kill() throws {
             guard let process, process.isRunning else { return }
-            Glibc.kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            process.send(SIGKILL)
+            _ = try process.endedWaiting()
         }
 
         var isRunning: Bool { process?.isRunning ?? false }
@@ -57,7 +53,7 @@ struct CoordinatedCrashTests {
         while Date() < firing {
             usleep(UInt32.random(in: 300_000...2_500_000, using: &generator))
             let node = nodes[Int.random(in: 0..<nodes.count, using: &generator)]
-            node.kill()
+            try node.kill()
             kills += 1
             try node.start(executable)
         }
@@ -66,7 +62,7 @@ struct CoordinatedCrashTests {
             usleep(100_000)
         }
         let unfinished = nodes.filter(\.isRunning).count
-        nodes.forEach { $0.kill() }
+        for node in nodes { try node.kill() }
         return (kills, unfinished)
     }
 
@@ -77,12 +73,9 @@ struct CoordinatedCrashTests {
         let directory = try TemporaryDirectory()
         let executable = try CrashTests.soakExecutable()
         let common = ["--postgres", url, "--count", "\(Self.count)", "--spread", "\(Self.spread)"]
-        let seed = Process()
-        seed.executableURL = executable
-        seed.arguments = common + ["--delay", "3", "--seed-only", "--log", directory.path("seed.log")]
-        try seed.run()
-        seed.waitUntilExit()
-        #expect(seed.terminationStatus == 0)
+        let seed = try await ChildProcess.start(
+            executable, common + ["--delay", "3", "--seed-only", "--log", directory.path("seed.log")])
+        #expect(try await seed.ended() == .exited(0))
 
         let nodes = (0..<Self.nodes).map { Node(log: directory.path("node\($0).log"), arguments: common) }
         let randomSeed = UInt64.random(in: 0...UInt64.max)

@@ -25,22 +25,19 @@ struct CrashTests {
 
     /// Runs the soak once; kills it with SIGKILL after `delay` seconds unless it
     /// finished. Returns whether it finished by itself.
+    ///
+    /// It waits on its own thread, not in a task: on a loaded machine a task's sleep
+    /// can end seconds late, and the soak would finish before its kill.
     static func runOnce(_ executable: URL, arguments: [String], killAfter delay: Double) throws -> Bool {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        try process.run()
+        let process = try ChildProcess.startWaiting(executable, arguments)
         let deadline = Date().addingTimeInterval(delay)
         while process.isRunning, Date() < deadline {
             usleep(5_000)
         }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            return false
-        }
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "engine-soak exited with \(process.terminationStatus)")
+        process.send(SIGKILL)
+        let ending = try process.endedWaiting()
+        if ending == .signaled(SIGKILL) { return false }
+        #expect(ending == .exited(0), "engine-soak ended with \(ending)")
         return true
     }
 

@@ -64,11 +64,9 @@ struct AttachmentCacheTests {
     }
 
     @Test("The directories of processes that are gone are removed; those of live processes stay")
-    func removesAbandonedDirectories() throws {
-        let ended = Process()
-        ended.executableURL = URL(fileURLWithPath: "/bin/true")
-        try ended.run()
-        ended.waitUntilExit()
+    func removesAbandonedDirectories() async throws {
+        let ended = try await ChildProcess.start(URL(fileURLWithPath: "/bin/true"), [])
+        _ = await ended.exitStatus()
         let abandoned = parent.url.appendingPathComponent("herald-attachments-\(ended.processIdentifier)-aBcDeF")
         let live = parent.url.appendingPathComponent("herald-attachments-\(getppid())-aBcDeF")
         let other = parent.url.appendingPathComponent("herald-attachments-notapid-aBcDeF")
