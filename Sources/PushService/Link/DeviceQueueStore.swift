@@ -1,0 +1,82 @@
+public import Foundation
+public import NotificationModel
+import Synchronization
+
+/// Where the push service keeps the pushes waiting for devices on other machines,
+/// each device's as a ``DeviceQueue`` decides: in order, collapsed, until acknowledged
+/// or expired. Every call is one transaction; a push the service answered `200` for
+/// is in the store before the answer, and survives the service's crash.
+///
+/// What is sent on the current connection (``DeviceQueue/Entry/isSent``) is kept too,
+/// so that a collapse never replaces a push the device may already show; a new
+/// connection calls ``disconnected(device:)`` first, which resets it.
+public protocol DeviceQueueStore: Sendable {
+    /// Keeps a push for `device`, as ``DeviceQueue/enqueue(app:notification:expiration:isConnected:now:)``.
+    ///
+    /// - Throws: ``APNsRefusal`` `TooManyRequests` at ``DeviceQueue/capacity``;
+    ///   ``PushServiceError`` `storeFailure` when the store cannot be written.
+    func enqueue(
+        device: String, app: String, notification: RemoteNotification, expiration: PushHeaders.Expiration?,
+        isConnected: Bool, now: Date
+    ) async throws -> DeviceQueue.Outcome
+
+    /// The device's pushes to send now, in order, marked sent; expired ones are dropped first.
+    func takeUnsent(device: String, now: Date) async throws -> [DeviceQueue.Entry]
+
+    /// The device has every push up to `sequence`.
+    func acknowledge(device: String, through sequence: UInt64) async throws
+
+    /// The device's connection is gone (or a new one begins): now-or-never pushes are
+    /// dropped, the others are sent again.
+    func disconnected(device: String) async throws
+
+    /// Drops every device's expired pushes.
+    func dropExpired(now: Date) async throws
+
+    /// Forgets `device` and its pushes (it unregistered, or was removed).
+    func remove(device: String) async throws
+}
+
+/// Queues that last as long as the process: for an embedded service and tests.
+public final class MemoryDeviceQueues: DeviceQueueStore {
+    private let queues = Mutex<[String: DeviceQueue]>([:])
+
+    public init() {}
+
+    public func enqueue(
+        device: String, app: String, notification: RemoteNotification, expiration: PushHeaders.Expiration?,
+        isConnected: Bool, now: Date
+    ) throws -> DeviceQueue.Outcome {
+        try queues.withLock { queues in
+            try queues[device, default: DeviceQueue()].enqueue(
+                app: app, notification: notification, expiration: expiration, isConnected: isConnected, now: now)
+        }
+    }
+
+    public func takeUnsent(device: String, now: Date) -> [DeviceQueue.Entry] {
+        queues.withLock { $0[device]?.takeUnsent(now: now) ?? [] }
+    }
+
+    public func acknowledge(device: String, through sequence: UInt64) {
+        queues.withLock { $0[device]?.acknowledge(through: sequence) }
+    }
+
+    public func disconnected(device: String) {
+        queues.withLock { $0[device]?.disconnected() }
+    }
+
+    public func dropExpired(now: Date) {
+        queues.withLock { queues in
+            for device in queues.keys { queues[device]?.dropExpired(now: now) }
+        }
+    }
+
+    public func remove(device: String) {
+        queues.withLock { _ = $0.removeValue(forKey: device) }
+    }
+
+    /// The device's queue as it stands: for tests comparing a store with the model.
+    public func queue(of device: String) -> DeviceQueue {
+        queues.withLock { $0[device] ?? DeviceQueue() }
+    }
+}
