@@ -14,8 +14,7 @@ public struct DeviceToken: Hashable, Sendable, Codable, CustomStringConvertible 
 
     /// A new random token.
     public init() {
-        var generator = SystemRandomNumberGenerator()
-        bytes = Data((0..<Self.byteCount).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+        bytes = Random.bytes(Self.byteCount)
     }
 
     /// The token these bytes make; `nil` unless there are exactly 32.

@@ -14,10 +14,29 @@ public final class PushDirectory: Sendable {
     public struct Contents: Sendable, Codable, Equatable {
         public var keys: [ProviderKey] = []
         public var registrations: [DeviceRegistration] = []
+        /// The devices on other machines.
+        public var devices: [RemoteDevice] = []
+        /// Invites not yet used, expired ones included until the next change.
+        public var invites: [DeviceInvite] = []
 
-        public init(keys: [ProviderKey] = [], registrations: [DeviceRegistration] = []) {
-            self.keys = keys
-            self.registrations = registrations
+        public init(
+            keys: [ProviderKey] = [], registrations: [DeviceRegistration] = [], devices: [RemoteDevice] = [],
+            invites: [DeviceInvite] = []
+        ) {
+            (self.keys, self.registrations, self.devices, self.invites) = (keys, registrations, devices, invites)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case keys, registrations, devices, invites
+        }
+
+        /// Records written before devices on other machines existed have neither list.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            keys = try container.decode([ProviderKey].self, forKey: .keys)
+            registrations = try container.decode([DeviceRegistration].self, forKey: .registrations)
+            devices = try container.decodeIfPresent([RemoteDevice].self, forKey: .devices) ?? []
+            invites = try container.decodeIfPresent([DeviceInvite].self, forKey: .invites) ?? []
         }
     }
 
@@ -27,14 +46,22 @@ public final class PushDirectory: Sendable {
         case keyRemoved(String)
         case registered(DeviceRegistration)
         case unregistered(DeviceRegistration)
+        case invited(DeviceInvite)
+        /// A device enrolled with the invite it used (now spent).
+        case enrolled(RemoteDevice, invite: DeviceInvite)
+        /// A device removed, with its registrations ended.
+        case deviceRemoved(RemoteDevice, ended: [DeviceRegistration])
     }
 
     /// How often a miss may read the records again.
     public static let reloadInterval: TimeInterval = 1
 
-    private struct State {
+    struct State {
         var keys: [String: ProviderKey] = [:]
         var registrations: [DeviceToken: DeviceRegistration] = [:]
+        var devices: [String: RemoteDevice] = [:]
+        /// Invites by their code's digest.
+        var invites: [String: DeviceInvite] = [:]
         /// The active token of each app on each device.
         var active: [Place: DeviceToken] = [:]
         var lastReload = Date.distantPast
@@ -42,6 +69,8 @@ public final class PushDirectory: Sendable {
         init(_ contents: Contents) {
             keys = Dictionary(contents.keys.map { ($0.identifier, $0) }) { _, last in last }
             registrations = Dictionary(contents.registrations.map { ($0.token, $0) }) { _, last in last }
+            devices = Dictionary(contents.devices.map { ($0.identifier, $0) }) { _, last in last }
+            invites = Dictionary(contents.invites.map { ($0.codeDigest, $0) }) { _, last in last }
             for registration in registrations.values where registration.isActive {
                 active[Place(app: registration.app, device: registration.device)] = registration.token
             }
@@ -50,17 +79,19 @@ public final class PushDirectory: Sendable {
         var contents: Contents {
             Contents(
                 keys: keys.values.sorted { $0.identifier < $1.identifier },
-                registrations: registrations.values.sorted { $0.registeredAt < $1.registeredAt })
+                registrations: registrations.values.sorted { $0.registeredAt < $1.registeredAt },
+                devices: devices.values.sorted { $0.enrolledAt < $1.enrolledAt },
+                invites: invites.values.sorted { $0.expiresAt < $1.expiresAt })
         }
     }
 
-    private struct Place: Hashable {
+    struct Place: Hashable {
         var app: String
         var device: String
     }
 
     private let records: any PushRecords
-    private let state: Mutex<State>
+    let state: Mutex<State>
 
     /// Opens the directory kept in `records`.
     ///
@@ -191,7 +222,7 @@ public final class PushDirectory: Sendable {
 
     /// Applies `body`'s change in memory and in the records, or neither, and
     /// returns what `body` made; a `nil` change leaves both as they are.
-    private func change<T>(_ body: (inout State) throws -> (Change?, T)) throws -> T {
+    func change<T>(_ body: (inout State) throws -> (Change?, T)) throws -> T {
         try state.withLock { state in
             var next = state
             let (change, result) = try body(&next)
@@ -208,7 +239,7 @@ public final class PushDirectory: Sendable {
         }
     }
 
-    private func lookUp<T>(now: Date, _ find: (State) -> T?) -> T? {
+    func lookUp<T>(now: Date, _ find: (State) -> T?) -> T? {
         if let found = state.withLock({ find($0) }) { return found }
         let due = state.withLock { state in
             guard now.timeIntervalSince(state.lastReload) >= Self.reloadInterval else { return false }

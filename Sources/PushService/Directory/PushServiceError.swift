@@ -12,6 +12,12 @@ public struct PushServiceError: Error, Sendable, Equatable, CustomStringConverti
         case topicTaken
         /// No key with this identifier.
         case keyNotFound
+        /// A device invite's code that is unknown, already used or expired.
+        case invalidInvite
+        /// No device with this identifier is enrolled.
+        case deviceNotFound
+        /// A device credential that is malformed or no device's.
+        case invalidCredential
         /// The records could not be read or written.
         case storeFailure
     }

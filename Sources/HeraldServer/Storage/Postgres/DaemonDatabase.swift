@@ -191,5 +191,21 @@ final class DaemonDatabase: Sendable {
             );
             """
         ),
+        (
+            // Devices on other machines, and the one-time invites they enroll with.
+            "v4",
+            """
+            CREATE TABLE push_devices (
+                identifier text COLLATE "C" PRIMARY KEY,
+                enrolled_at double precision NOT NULL,
+                record text NOT NULL
+            );
+            CREATE TABLE push_invites (
+                code_digest text COLLATE "C" PRIMARY KEY,
+                expires_at double precision NOT NULL,
+                record text NOT NULL
+            );
+            """
+        ),
     ]
 }

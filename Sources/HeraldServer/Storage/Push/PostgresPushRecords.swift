@@ -23,7 +23,13 @@ struct PostgresPushRecords: PushRecords {
                 ) {
                     try API.decoder().decode(DeviceRegistration.self, from: Data(try $0.decode(String.self).utf8))
                 }
-                return PushDirectory.Contents(keys: keys, registrations: registrations)
+                let devices = try statements.rows("SELECT record FROM push_devices ORDER BY enrolled_at", "reading devices") {
+                    try API.decoder().decode(RemoteDevice.self, from: Data(try $0.decode(String.self).utf8))
+                }
+                let invites = try statements.rows("SELECT record FROM push_invites ORDER BY expires_at", "reading device invites") {
+                    try API.decoder().decode(DeviceInvite.self, from: Data(try $0.decode(String.self).utf8))
+                }
+                return PushDirectory.Contents(keys: keys, registrations: registrations, devices: devices, invites: invites)
             }
         } catch let error as PushServiceError {
             throw error
@@ -64,15 +70,47 @@ struct PostgresPushRecords: PushRecords {
         case .keyRemoved(let identifier):
             try statements.execute("DELETE FROM push_keys WHERE identifier = \(identifier)", "removing push key \(identifier)")
         case .registered(let registration), .unregistered(let registration):
+            try save(registration, in: statements)
+        case .invited(let invite):
+            try statements.execute(
+                "DELETE FROM push_invites WHERE expires_at <= \(invite.expiresAt.timeIntervalSince1970 - DeviceInvite.lifetime)",
+                "removing expired invites")
             try statements.execute(
                 """
-                INSERT INTO push_registrations (token, registered_at, record)
-                VALUES (\(registration.token.description), \(registration.registeredAt.timeIntervalSince1970),
-                        \(try Self.json(registration)))
-                ON CONFLICT (token) DO UPDATE SET record = excluded.record
+                INSERT INTO push_invites (code_digest, expires_at, record)
+                VALUES (\(invite.codeDigest), \(invite.expiresAt.timeIntervalSince1970), \(try Self.json(invite)))
                 """,
-                "saving the registration of \(registration.app)")
+                "adding a device invite")
+        case .enrolled(let device, let invite):
+            // The invite is spent in the transaction that enrolls: of two nodes taking one
+            // code at once, the second finds no row and enrolls nothing.
+            let spent = try statements.rows(
+                "DELETE FROM push_invites WHERE code_digest = \(invite.codeDigest) RETURNING code_digest", "spending the invite"
+            ) { try $0.decode(String.self) }
+            guard !spent.isEmpty else {
+                throw PushServiceError(.invalidInvite, "the invite code is unknown, used or expired: ask for a new one")
+            }
+            try statements.execute(
+                """
+                INSERT INTO push_devices (identifier, enrolled_at, record)
+                VALUES (\(device.identifier), \(device.enrolledAt.timeIntervalSince1970), \(try Self.json(device)))
+                """,
+                "enrolling device \(device.identifier)")
+        case .deviceRemoved(let device, let ended):
+            try statements.execute("DELETE FROM push_devices WHERE identifier = \(device.identifier)", "removing device \(device.identifier)")
+            for registration in ended { try save(registration, in: statements) }
         }
+    }
+
+    private func save(_ registration: DeviceRegistration, in statements: PostgresStatements) throws {
+        try statements.execute(
+            """
+            INSERT INTO push_registrations (token, registered_at, record)
+            VALUES (\(registration.token.description), \(registration.registeredAt.timeIntervalSince1970),
+                    \(try Self.json(registration)))
+            ON CONFLICT (token) DO UPDATE SET record = excluded.record
+            """,
+            "saving the registration of \(registration.app)")
     }
 
     private static func json(_ value: some Encodable) throws -> String {
