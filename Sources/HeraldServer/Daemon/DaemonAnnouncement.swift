@@ -29,6 +29,9 @@ final class DaemonAnnouncement: Sendable {
         update { $0.pushURL = url }
     }
 
+    /// Where the provider API listens, once it does.
+    var pushURL: String? { addresses.withLock { $0.pushURL } }
+
     private func update(_ change: (inout Addresses) -> Void) {
         addresses.withLock { addresses in
             change(&addresses)

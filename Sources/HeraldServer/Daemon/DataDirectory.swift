@@ -78,6 +78,8 @@ public struct DataDirectory: Sendable {
     var registryFile: URL { url.appendingPathComponent("apps.json") }
     /// The push service's keys and device registrations.
     var pushFile: URL { url.appendingPathComponent("push.json") }
+    /// The push service this daemon, as a device, is enrolled with (`herald push connect`).
+    var pushUpstreamFile: URL { url.appendingPathComponent("push-upstream.json") }
     var webhookDatabase: URL { url.appendingPathComponent("webhooks.sqlite") }
     var appsDirectory: URL { url.appendingPathComponent("apps") }
     var adminTokenFile: URL { url.appendingPathComponent("admin-token") }

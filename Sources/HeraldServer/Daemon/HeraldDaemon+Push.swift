@@ -1,5 +1,6 @@
 import Foundation
 import PushService
+import Signals
 
 /// The provider API on `herald serve` (`--push-port`): its listener, and the one
 /// place where the daemon chooses what answers it.
@@ -8,7 +9,15 @@ extension HeraldDaemon {
     /// listener and the provider logic, the daemon's ``ProviderEndpoint`` on its
     /// keys and device registrations, delivering to its own engine.
     func makeProviderEndpoint() -> ProviderResponder {
-        { [provider] request in await provider.answer(request) }
+        { [provider, deviceEndpoint] request in
+            request.path.hasPrefix(DeviceEndpoint.prefix) ? await deviceEndpoint.answer(request) : await provider.answer(request)
+        }
+    }
+
+    /// What serves the links of devices on other machines on the provider API's listener.
+    func makeDeviceLinkStream() -> DeviceLinkStream {
+        let scheduler = services.scheduler
+        return DeviceLinkStream(endpoint: deviceEndpoint, queues: deviceQueues, links: deviceLinks, now: { scheduler.now })
     }
 
     /// How the provider API's listener serves HTTP/2, checked and loaded at start:
@@ -48,7 +57,7 @@ extension HeraldDaemon {
         guard let push = configuration.push, let pushTransport else { return nil }
         return try PushListener(
             host: configuration.host, port: push.port, transport: pushTransport, limits: push.limits,
-            connections: connections, endpoint: makeProviderEndpoint()
+            connections: connections, endpoint: makeProviderEndpoint(), link: makeDeviceLinkStream()
         ) { [announcement] running in
             announcement.push(running.url)
             await onRunning(running)

@@ -51,6 +51,14 @@ public final class HeraldDaemon: Sendable {
     let desktop: DesktopPresenter?
     /// Apple's provider API on the push service's keys and devices.
     let provider: ProviderEndpoint
+    /// The door for devices on other machines, beside the provider API.
+    let deviceEndpoint: DeviceEndpoint
+    /// The pushes waiting for devices on other machines.
+    let deviceQueues: any DeviceQueueStore
+    /// The links of devices on other machines held by this node.
+    let deviceLinks = DeviceLinks()
+    /// The push service on another machine this daemon is a device of, if any.
+    let upstream = UpstreamSlot()
     /// How the provider API's listener serves HTTP/2; `nil` without `--push-port`.
     let pushTransport: PushListener.Transport?
     /// What `daemon.json` says: where the HTTP API and the provider API listen.
@@ -105,9 +113,13 @@ public final class HeraldDaemon: Sendable {
         engineConfiguration.attachmentBytesPerApp = configuration.attachmentBytesPerApp
         // One machine is the default: the daemon is its own apps' push service.
         engineConfiguration.remoteNotificationRegistrar =
-            configuration.remoteNotificationRegistrar ?? LocalRegistrar(directory: pushDirectory, scheduler: scheduler)
+            configuration.remoteNotificationRegistrar
+            ?? DeviceRegistrar(local: LocalRegistrar(directory: pushDirectory, scheduler: scheduler), slot: upstream)
         engine = try storage.makeEngine(scheduler: scheduler, configuration: engineConfiguration, presenters: presenters)
         desktop = try Self.makeDesktop(configuration, dataDirectory: dataDirectory, engine: engine)
+        if let record = try PushUpstream.load(from: dataDirectory.pushUpstreamFile) {
+            upstream.set(Upstream(record, file: dataDirectory.pushUpstreamFile, engine: engine))
+        }
         let sessions = try SessionStore(records: storage.makeSessionRecords())
         let signInCodes = SignInCodes(records: storage.makeSignInCodeRecords())
         let signInPages = try SignInPages(
@@ -121,9 +133,11 @@ public final class HeraldDaemon: Sendable {
             pushDirectory: pushDirectory, uploadLimits: configuration.uploadLimits)
         storage.follow(in: services)
         let rateLimit = configuration.push.map { PushRateLimit(burst: $0.tokenBurst, perSecond: $0.tokenPushesPerSecond) }
+        deviceQueues = MemoryDeviceQueues()
+        deviceEndpoint = DeviceEndpoint(directory: pushDirectory, now: { scheduler.now })
         provider = ProviderEndpoint(
             directory: pushDirectory, rateLimit: rateLimit ?? PushRateLimit(), now: { scheduler.now },
-            deliver: LocalDelivery.to(engine))
+            deliver: RemoteDelivery.to(deviceQueues, links: deviceLinks, now: { scheduler.now }, else: LocalDelivery.to(engine)))
         hosts = AllowedHosts(host: configuration.host, port: configuration.port)
         webhooks.follow(engine)
         bundledApps = configuration.bundledApps
@@ -177,6 +191,11 @@ public final class HeraldDaemon: Sendable {
         ClockRoutes(services: services).add(to: router)
         PushServiceRoutes(services: services, provider: provider).add(to: router)
         PushRegistrationRoutes(services: services).add(to: router)
+        let fingerprint: String? = if case .tls(let identity) = pushTransport { identity.fingerprint } else { nil }
+        PushDeviceRoutes(
+            services: services, upstream: upstream, upstreamFile: dataDirectory.pushUpstreamFile,
+            listener: { [announcement] in (announcement.pushURL, fingerprint) }
+        ).add(to: router)
         bundledAppRoutes.add(to: router, files: files)
         // Last: it then runs only for requests that no route matched.
         router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes))
@@ -199,6 +218,7 @@ public final class HeraldDaemon: Sendable {
         if let push = try makePushListener(onRunning: { await onPushRunning($0.url, $0.fingerprint) }) {
             services.append(push)
         }
+        services.append(UpstreamService(slot: upstream))
         return Application(
             router: router,
             server: .guardedHTTP1WebSocketUpgrade(
@@ -242,6 +262,17 @@ public final class HeraldDaemon: Sendable {
     /// - Throws: ``NotificationError`` when the shared database cannot record the code.
     public func signInAddress(base: String) throws -> String {
         "\(base)/login?code=\(try services.signInCodes.issue(now: services.scheduler.now).code)"
+    }
+}
+
+/// Keeps the link to the push service this daemon is a device of, while the daemon runs.
+struct UpstreamService: Service {
+    let slot: UpstreamSlot
+
+    func run() async throws {
+        slot.start()
+        defer { slot.stop() }
+        try? await gracefulShutdown()
     }
 }
 

@@ -37,7 +37,7 @@ struct PushListener: Service {
     ///   loopback one, a port out of range, or a certificate and key that cannot serve TLS.
     init(
         host: String, port: Int, transport: Transport, limits: PushLimits = PushLimits(),
-        connections: ConnectionTable, endpoint: @escaping ProviderResponder,
+        connections: ConnectionTable, endpoint: @escaping ProviderResponder, link: DeviceLinkStream? = nil,
         onRunning: @escaping @Sendable (Running) async -> Void = { _ in }
     ) throws {
         guard (0...65_535).contains(port) else {
@@ -56,7 +56,7 @@ struct PushListener: Service {
         let scheme = tls == nil ? "http" : "https"
         let channel = PushChannel(
             tls: tls, limits: limits, connections: connections,
-            stream: PushStream(endpoint: endpoint, requestTimeout: limits.requestTimeout))
+            stream: PushStream(endpoint: endpoint, requestTimeout: limits.requestTimeout, link: link))
         server = Server(
             childChannelSetup: channel, configuration: ServerConfiguration(address: .hostname(host, port: port)),
             onServerRunning: { channel in

@@ -1,5 +1,6 @@
 import Logging
 import NIOCore
+import NIOHPACK
 import NIOHTTP2
 public import PushService
 
@@ -15,6 +16,8 @@ struct PushStream {
     let endpoint: ProviderResponder
     /// How long a stream may take to send its whole request.
     let requestTimeout: TimeAmount
+    /// What serves the links of devices on other machines; `nil` where none is served.
+    var link: DeviceLinkStream? = nil
 
     /// Wraps a new stream's channel for ``handle(_:)``.
     static func wrap(_ channel: any NIOCore.Channel) throws -> Channel {
@@ -30,7 +33,16 @@ struct PushStream {
         let deadline = channel.eventLoop.scheduleTask(in: requestTimeout) { channel.close(promise: nil) }
         do {
             try await stream.executeThenClose { inbound, _ in
-                guard let (request, step) = try await read(inbound) else { return }
+                var frames = inbound.makeAsyncIterator()
+                guard let first = try await frames.next() else { return }
+                if let link, case .headers(let head) = first, head.headers.first(name: ":path") == DeviceEndpoint.linkPath {
+                    deadline.cancel()
+                    var reader = ProviderRequestReader()
+                    _ = reader.read(first)
+                    await link.serve(fields: reader.request.fields, frames: &frames, channel: channel, logger: logger)
+                    return
+                }
+                guard let (request, step) = try await read(first, then: &frames) else { return }
                 deadline.cancel()
                 let answer = await endpoint(request)
                 // Each frame written before the next: RST_STREAM is not flow-controlled,
@@ -66,13 +78,14 @@ struct PushStream {
     /// The request, and whether it ended or went past the body limit; `nil` when the
     /// stream ended first.
     private func read(
-        _ inbound: NIOAsyncChannelInboundStream<HTTP2Frame.FramePayload>
+        _ first: HTTP2Frame.FramePayload, then frames: inout NIOAsyncChannelInboundStream<HTTP2Frame.FramePayload>.AsyncIterator
     ) async throws -> (ProviderRequest, ProviderRequestReader.Step)? {
         var reader = ProviderRequestReader()
-        for try await frame in inbound {
-            let step = reader.read(frame)
-            if step != .more { return (reader.request, step) }
+        var step = reader.read(first)
+        while step == .more {
+            guard let frame = try await frames.next() else { return nil }
+            step = reader.read(frame)
         }
-        return nil
+        return (reader.request, step)
     }
 }

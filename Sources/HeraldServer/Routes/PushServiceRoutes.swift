@@ -75,7 +75,7 @@ struct PushServiceRoutes {
     }
 
     /// Runs `body`, answering a ``PushServiceError`` with the API's error.
-    private static func refusing<T>(_ body: () throws -> T) throws -> T {
+    static func refusing<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as PushServiceError {

@@ -41,6 +41,9 @@ public struct ProviderAnswer: Sendable, Equatable {
     public var reason: APNsReason?
     /// For `Unregistered`: when the device token stopped being valid.
     public var unregisteredAt: Date?
+    /// A JSON body of the service's own, for the requests of devices on other
+    /// machines (``DeviceEndpoint``), in place of APNs' refusal body.
+    public var content: Data? = nil
 
     /// A push accepted: 200 with no body.
     public static func accepted(_ id: UUID) -> ProviderAnswer {
@@ -52,9 +55,15 @@ public struct ProviderAnswer: Sendable, Equatable {
         ProviderAnswer(status: refusal.reason.status, id: id, reason: refusal.reason, unregisteredAt: unregisteredAt)
     }
 
-    /// The JSON body: empty for 200, else `{"reason":"…"}` and, for a token that
-    /// is no longer valid, `"timestamp"` in milliseconds.
+    /// An answer of the service's own with this JSON body.
+    public static func json(status: Int, _ content: Data) -> ProviderAnswer {
+        ProviderAnswer(status: status, id: UUID(), reason: nil, unregisteredAt: nil, content: content)
+    }
+
+    /// The JSON body: ``content`` when set; else empty for 200, else `{"reason":"…"}`
+    /// and, for a token that is no longer valid, `"timestamp"` in milliseconds.
     public var body: Data {
+        if let content { return content }
         guard let reason else { return Data() }
         var text = #"{"reason":"\#(reason.rawValue)""#
         if let unregisteredAt {
