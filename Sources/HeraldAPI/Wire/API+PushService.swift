@@ -75,11 +75,15 @@ extension API {
         public var collapseID: String?
         /// `apns-priority`: 10, 5 or 1.
         public var priority: Int?
+        /// `apns-expiration`: a UNIX time in seconds the push waits for its device
+        /// until; 0 delivers it now or never.
+        public var expiration: Int?
 
         public init(
             deviceToken: String, topic: String? = nil, pushType: String? = nil, payload: JSONValue,
-            collapseID: String? = nil, priority: Int? = nil
+            collapseID: String? = nil, priority: Int? = nil, expiration: Int? = nil
         ) {
+            self.expiration = expiration
             self.deviceToken = deviceToken
             self.topic = topic
             self.pushType = pushType

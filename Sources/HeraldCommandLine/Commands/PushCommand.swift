@@ -101,6 +101,8 @@ public struct PushCommand: AsyncParsableCommand {
         @Option(help: "The category, whose actions the notification shows.") package var category: String?
         @Option(name: .customLong("collapse-id"), help: "A later push with the same one replaces this one.")
         package var collapseID: String?
+        @Option(help: "A UNIX time in seconds the push waits for its device until (apns-expiration); 0 delivers it now or never.")
+        package var expiration: Int?
         @Flag(help: "A background push (content-available, nothing shown).") package var background = false
         @Option(help: "The whole JSON payload instead of the options above (a file, or - for standard input).")
         package var payload: String?
@@ -111,7 +113,7 @@ public struct PushCommand: AsyncParsableCommand {
         package func push() throws(CommandLineError) -> API.PushSend {
             API.PushSend(
                 deviceToken: deviceToken, topic: topic, pushType: background ? "background" : "alert",
-                payload: try payloadValue(), collapseID: collapseID)
+                payload: try payloadValue(), collapseID: collapseID, expiration: expiration)
         }
 
         private func payloadValue() throws(CommandLineError) -> JSONValue {

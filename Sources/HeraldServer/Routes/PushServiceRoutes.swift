@@ -59,6 +59,7 @@ struct PushServiceRoutes {
         }
         var fields: [(name: String, value: String)] = [("apns-push-type", push.pushType ?? "alert"), ("apns-topic", topic)]
         if let collapseID = push.collapseID { fields.append(("apns-collapse-id", collapseID)) }
+        if let expiration = push.expiration { fields.append(("apns-expiration", String(expiration))) }
         if let priority = push.priority { fields.append(("apns-priority", String(priority))) }
         let answer = await provider.answer(
             ProviderRequest(
