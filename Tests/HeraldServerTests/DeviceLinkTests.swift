@@ -1,0 +1,161 @@
+import Foundation
+@testable import HeraldServer
+import HeraldTestSupport
+import NIOCore
+import NIOHPACK
+import NIOHTTP2
+import NotificationModel
+import PushService
+import Synchronization
+import Testing
+
+/// The link of a device on another machine, over a real listener with TLS: the pinned
+/// certificate, the device's credential, order, acknowledgements and sending again.
+@Suite("Device links over the provider API's listener", .timeLimit(.minutes(2)))
+struct DeviceLinkTests {
+    struct Service {
+        let url: String
+        let fingerprint: String
+        let directory: PushDirectory
+        let queues: MemoryDeviceQueues
+        let links: DeviceLinks
+
+        /// Enrolls a device; its identifier and credential.
+        func enroll() throws -> (String, DeviceCredential) {
+            let (_, code) = try directory.invite(name: "laptop", now: Date())
+            let (device, credential) = try directory.enroll(code: code, now: Date())
+            return (device.identifier, credential)
+        }
+
+        /// Queues a push titled `title` for `device`.
+        func queue(_ title: String, for device: String) throws {
+            var content = NotificationContent()
+            content.title = title
+            let notification = RemoteNotification(id: UUID(), content: content)
+            _ = try queues.enqueue(
+                device: device, app: "com.example.chat", notification: notification, expiration: nil, isConnected: false,
+                now: Date())
+            links.wake(device)
+        }
+    }
+
+    static func with(_ body: (Service) async throws -> Void) async throws {
+        let identity = try PushListenerHarness.identity()
+        let directory = try PushDirectory(records: PushMemoryRecords())
+        let endpoint = DeviceEndpoint(directory: directory, now: { Date() })
+        let (queues, links) = (MemoryDeviceQueues(), DeviceLinks())
+        let (started, continuation) = AsyncStream.makeStream(of: PushListener.Running.self)
+        let listener = try PushListener(
+            host: "127.0.0.1", port: 0, transport: .tls(identity), connections: ConnectionTable(limits: ConnectionLimits()),
+            endpoint: { await endpoint.answer($0) },
+            link: DeviceLinkStream(endpoint: endpoint, queues: queues, links: links, now: { Date() }),
+            onRunning: { continuation.yield($0) })
+        let serving = Task { try await listener.run() }
+        defer { serving.cancel() }
+        var iterator = started.makeAsyncIterator()
+        let running = try #require(await iterator.next())
+        try await body(
+            Service(url: running.url, fingerprint: identity.fingerprint, directory: directory, queues: queues, links: links))
+    }
+
+    /// Opens a link and reads pushes until `count` have come; acknowledges through
+    /// `acknowledging`, if given; then ends the link. The pushes' titles and numbers.
+    static func link(
+        _ service: Service, _ credential: DeviceCredential, reading count: Int, acknowledging: UInt64? = nil
+    ) async throws -> [(UInt64, String)] {
+        let connection = try await ServiceConnection.connect(to: service.url, fingerprint: service.fingerprint)
+        defer { connection.close() }
+        return try await connection.exchange(path: DeviceEndpoint.linkPath, credential: credential) { inbound, outbound in
+            var lines = LineBuffer()
+            var pushes: [(UInt64, String)] = []
+            for try await frame in inbound {
+                guard case .data(let data) = frame, case .byteBuffer(let bytes) = data.data else { continue }
+                for line in try lines.take(bytes.readableBytesView) {
+                    if case .push(let push) = try LinkMessage.down(line) {
+                        pushes.append((push.sequence, push.notification.content.title))
+                    }
+                }
+                if pushes.count >= count { break }
+            }
+            if let acknowledging {
+                let line = try LinkMessage.line(LinkMessage.Acknowledgement(ack: acknowledging))
+                try await outbound.write(.data(.init(data: .byteBuffer(ByteBuffer(bytes: line)))))
+                try await PushDeviceWaiting.until("the acknowledgement is kept") {
+                    !service.queues.queue(of: credential.device).entries.contains { $0.sequence <= acknowledging }
+                }
+            }
+            return pushes
+        }
+    }
+
+    @Test("pushes come in order; those acknowledged never again, those not on the next link")
+    func orderAndAcknowledgements() async throws {
+        try await Self.with { service in
+            let (device, credential) = try service.enroll()
+            for title in ["one", "two", "three"] { try service.queue(title, for: device) }
+            let first = try await Self.link(service, credential, reading: 3, acknowledging: 2)
+            #expect(first.map(\.0) == [1, 2, 3])
+            #expect(first.map(\.1) == ["one", "two", "three"])
+            try await PushDeviceWaiting.until("the link is let go") { !service.links.isConnected(device) }
+            try service.queue("four", for: device)
+            let second = try await Self.link(service, credential, reading: 2, acknowledging: 4)
+            #expect(second.map(\.1) == ["three", "four"])
+            try await PushDeviceWaiting.until("the link is let go") { !service.links.isConnected(device) }
+            #expect(service.queues.queue(of: device).entries.isEmpty)
+        }
+    }
+
+    @Test("a push queued while the link is up goes down it at once")
+    func wokenWhileLinked() async throws {
+        try await Self.with { service in
+            let (device, credential) = try service.enroll()
+            let reading = Task { try await Self.link(service, credential, reading: 1, acknowledging: 1) }
+            try await PushDeviceWaiting.until("the link is up") { service.links.isConnected(device) }
+            try service.queue("now", for: device)
+            #expect(try await reading.value.map(\.1) == ["now"])
+        }
+    }
+
+    @Test("a certificate that is not the pinned one is refused, saying whose it is")
+    func pinning() async throws {
+        try await Self.with { service in
+            let (_, credential) = try service.enroll()
+            let connection = try await ServiceConnection.connect(
+                to: service.url, fingerprint: String(repeating: "AB:", count: 31) + "AB")
+            defer { connection.close() }
+            let error = await #expect(throws: ServiceConnection.Failure.self) {
+                try await connection.request(path: DeviceEndpoint.prefix + "registrations", body: Data("{}".utf8), credential: credential)
+            }
+            #expect(error?.description.contains(service.fingerprint) == true)
+        }
+    }
+
+    @Test("a link without a device's credential is answered 401 and holds nothing")
+    func unauthenticated() async throws {
+        try await Self.with { service in
+            let forged = DeviceCredential(device: String(repeating: "a", count: 32), secret: String(repeating: "b", count: 64))
+            let connection = try await ServiceConnection.connect(to: service.url, fingerprint: service.fingerprint)
+            defer { connection.close() }
+            let status = try await connection.exchange(path: DeviceEndpoint.linkPath, credential: forged) { inbound, _ in
+                for try await frame in inbound {
+                    if case .headers(let headers) = frame { return headers.headers.first(name: ":status") }
+                }
+                return nil
+            }
+            #expect(status == "401")
+            #expect(service.links.count == 0)
+        }
+    }
+}
+
+enum PushDeviceWaiting {
+    /// Waits, at most a minute, until `condition` holds.
+    static func until(_ what: String, _ condition: () throws -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
+            if try condition() { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(try condition(), "\(what)")
+    }
+}
