@@ -4,6 +4,8 @@ import HeraldTestSupport
 import NIOCore
 import NIOHPACK
 import NIOHTTP2
+import NotificationEngine
+import Signals
 import NotificationModel
 import PushService
 import Synchronization
@@ -157,5 +159,43 @@ enum PushDeviceWaiting {
             try await Task.sleep(for: .milliseconds(20))
         }
         #expect(try condition(), "\(what)")
+    }
+}
+
+/// The device's end of the link: ``Upstream`` against a real listener.
+@Suite("A device's link to its push service", .timeLimit(.minutes(2)))
+struct UpstreamTests {
+    @Test("the device shows pushes for the apps registered there with the service, and drops the others' though acknowledged")
+    func onlyRegisteredApps() async throws {
+        try await DeviceLinkTests.with { service in
+            let (device, credential) = try service.enroll()
+            var configuration = NotificationEngine.Configuration(authorizationPolicy: .grantAll)
+            configuration.pendingLimitPerApp = 64
+            let engine = try NotificationEngine(
+                store: .inMemory, scheduler: TestScheduler(startDate: Date()), configuration: configuration, presenters: [])
+            for app in ["com.example.chat", "com.example.other"] {
+                _ = try await engine.requestAuthorization(options: [.alert], for: AppIdentifier(app))
+            }
+            let scratch = try TemporaryDirectory()
+            let record = PushUpstream(
+                url: service.url, fingerprint: service.fingerprint, device: device, name: "laptop",
+                credential: credential.description, tokens: ["com.example.chat": String(repeating: "0", count: 64)])
+            let upstream = Upstream(record, file: scratch.url.appendingPathComponent("push-upstream.json"), engine: engine)
+            for (title, app) in [("mine", "com.example.chat"), ("not mine", "com.example.other"), ("mine too", "com.example.chat")] {
+                var content = NotificationContent()
+                content.title = title
+                _ = try service.queues.enqueue(
+                    device: device, app: app, notification: RemoteNotification(id: UUID(), content: content), expiration: nil,
+                    isConnected: false, now: Date())
+            }
+            let linking = Task { await upstream.run() }
+            defer { linking.cancel() }
+            try await PushDeviceWaiting.until("every push is acknowledged") { service.queues.queue(of: device).entries.isEmpty }
+            let chat = try await engine.deliveredNotifications(for: "com.example.chat").map(\.request.content.title)
+            #expect(chat == ["mine", "mine too"])
+            #expect(try await engine.deliveredNotifications(for: "com.example.other").isEmpty)
+            #expect(upstream.current.deliveredThrough == 3)
+            #expect(try PushUpstream.load(from: scratch.url.appendingPathComponent("push-upstream.json"))?.deliveredThrough == 3)
+        }
     }
 }

@@ -179,7 +179,13 @@ final class Upstream: Sendable {
         guard !pushes.isEmpty else { return nil }
         var through = current.deliveredThrough
         for push in pushes where push.sequence > through {
-            _ = try await engine.deliverRemoteNotification(push.notification, for: AppIdentifier(push.app))
+            // Only an app that registered here with this service: the service cannot
+            // speak for an app of this machine that never asked it to.
+            if current.tokens[push.app] != nil {
+                _ = try await engine.deliverRemoteNotification(push.notification, for: AppIdentifier(push.app))
+            } else {
+                logger.warning("push \(push.notification.id) from \(current.url) for \(push.app), not registered with it here, is dropped")
+            }
             through = push.sequence
             try change { $0.deliveredThrough = through }
         }
