@@ -4,18 +4,27 @@ public import NotificationModel
 /// What travels on a device's link (`POST /device/v1/link`), one JSON object per
 /// line: the service's lines down the response, the device's up the request.
 public enum LinkMessage {
-    /// A push, down: its number in the device's order, its app, the notification.
+    /// A push, down: its number in the device's order, its app, the notification, and
+    /// when it expires (`nil` for now-or-never).
     public struct Push: Codable, Sendable, Equatable {
         public var sequence: UInt64
         public var app: String
         public var notification: RemoteNotification
+        /// A push that reaches the device after this (sent into a connection that was
+        /// cut, and carried once it came back) is dropped there, never shown.
+        public var expiresAt: Date?
 
-        public init(sequence: UInt64, app: String, notification: RemoteNotification) {
-            (self.sequence, self.app, self.notification) = (sequence, app, notification)
+        public init(sequence: UInt64, app: String, notification: RemoteNotification, expiresAt: Date? = nil) {
+            (self.sequence, self.app, self.notification, self.expiresAt) = (sequence, app, notification, expiresAt)
         }
 
         public init(_ entry: DeviceQueue.Entry) {
-            self.init(sequence: entry.sequence, app: entry.app, notification: entry.notification)
+            self.init(sequence: entry.sequence, app: entry.app, notification: entry.notification, expiresAt: entry.expiresAt)
+        }
+
+        /// Whether it may still be shown at `now`.
+        public func isLive(at now: Date) -> Bool {
+            expiresAt.map { $0 > now } ?? true
         }
     }
 

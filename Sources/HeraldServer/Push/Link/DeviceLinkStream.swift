@@ -29,7 +29,6 @@ struct DeviceLinkStream: Sendable {
             return
         }
         let link = links.attach(device.identifier)
-        defer { links.detach(device.identifier, id: link.id) }
         do {
             try await queues.disconnected(device: device.identifier)
             let head: HPACKHeaders = [":status": "200", "content-type": "application/x-ndjson"]
@@ -44,7 +43,11 @@ struct DeviceLinkStream: Sendable {
             logger.debug("link of device \(device.identifier) ended: \(error)")
         }
         channel.close(promise: nil)
-        try? await queues.disconnected(device: device.identifier)
+        // What this link sent and the device did not acknowledge goes on its next link;
+        // a newer link that took this one's place keeps what it sent.
+        if links.detach(device.identifier, id: link.id) {
+            try? await queues.disconnected(device: device.identifier)
+        }
     }
 
     /// Writes the device's waiting pushes each time the link is woken, or a keepalive

@@ -36,13 +36,16 @@ final class DeviceLinks: Sendable {
         return link
     }
 
-    /// Lets go of `device`'s link `id`, unless a newer one replaced it.
-    func detach(_ device: String, id: UUID) {
+    /// Lets go of `device`'s link `id`, unless a newer one replaced it; whether it was
+    /// still the device's link.
+    @discardableResult
+    func detach(_ device: String, id: UUID) -> Bool {
         let gone = held.withLock { held -> Held? in
             guard held[device]?.id == id else { return nil }
             return held.removeValue(forKey: device)
         }
         gone?.continuation.finish()
+        return gone != nil
     }
 
     /// Whether `device` has a link to this node.

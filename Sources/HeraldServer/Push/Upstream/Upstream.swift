@@ -181,7 +181,9 @@ final class Upstream: Sendable {
         for push in pushes where push.sequence > through {
             // Only an app that registered here with this service: the service cannot
             // speak for an app of this machine that never asked it to.
-            if current.tokens[push.app] != nil {
+            if !push.isLive(at: Date()) {
+                logger.info("push \(push.notification.id) for \(push.app) expired on its way, and is dropped")
+            } else if current.tokens[push.app] != nil {
                 _ = try await engine.deliverRemoteNotification(push.notification, for: AppIdentifier(push.app))
             } else {
                 logger.warning("push \(push.notification.id) from \(current.url) for \(push.app), not registered with it here, is dropped")
