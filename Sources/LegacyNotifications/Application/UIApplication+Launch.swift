@@ -31,7 +31,8 @@ extension UIApplication {
 
     /// Launches the app as `UIApplicationMain` does on iOS: sets `delegate`,
     /// connects to the service and calls the delegate's
-    /// `application(_:didFinishLaunchingWithOptions:)`, whose answer it returns.
+    /// `application(_:willFinishLaunchingWithOptions:)` then
+    /// `application(_:didFinishLaunchingWithOptions:)`; `false` if either answers `false`.
     /// A Herald addition: on Linux the program starts itself, and calls this
     /// once, where an iOS app's `main` would be.
     ///
@@ -51,12 +52,20 @@ extension UIApplication {
             defer { runtime.launch = nil }
             return runtime.launch
         }
-        guard let options = launch?.options else {
-            return delegate.application(self, didFinishLaunchingWithOptions: nil)
-        }
+        guard let options = launch?.options else { return finishLaunching(delegate, options: nil) }
         var answer = true
-        opening { answer = delegate.application(self, didFinishLaunchingWithOptions: options) }
+        opening { answer = finishLaunching(delegate, options: options) }
         return answer
+    }
+
+    /// Calls `willFinishLaunchingWithOptions`, then `didFinishLaunchingWithOptions`;
+    /// `false` if either is.
+    private func finishLaunching(
+        _ delegate: any UIApplicationDelegate, options: [LaunchOptionsKey: Any]?
+    ) -> Bool {
+        let will = delegate.application(self, willFinishLaunchingWithOptions: options)
+        let did = delegate.application(self, didFinishLaunchingWithOptions: options)
+        return will && did
     }
 
     /// While the app launches: the notification or push whose tap launched it.

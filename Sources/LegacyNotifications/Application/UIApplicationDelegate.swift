@@ -15,6 +15,13 @@ public let UIUserNotificationActionResponseTypedTextKey = "UIUserNotificationAct
 /// work is done, from any thread; one never called times out in the engine and
 /// is logged.
 public protocol UIApplicationDelegate: NSObjectProtocol {
+    /// The app is launching (``UIApplication/launch(with:)``), before
+    /// ``application(_:didFinishLaunchingWithOptions:)``, with the same options.
+    /// Return `false` if the app cannot handle what it was launched for.
+    func application(
+        _ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool
+
     /// The app finished launching (``UIApplication/launch(with:)``); the options
     /// hold the notification whose tap launched it, if one did. Return `false`
     /// if the app cannot handle what it was launched for.
@@ -164,6 +171,13 @@ public protocol UIApplicationDelegate: NSObjectProtocol {
 }
 
 extension UIApplicationDelegate {
+    /// Returns `true`.
+    public func application(
+        _ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+        true
+    }
+
     /// Returns `true`.
     public func application(
         _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?

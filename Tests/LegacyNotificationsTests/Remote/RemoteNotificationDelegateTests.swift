@@ -111,6 +111,8 @@ struct RemoteNotificationDelegateTests {
         #expect(payload["id"] as? String == "Launch me")
         #expect((payload["aps"] as? [String: Any])?["alert"] as? String == "Launch me")
         #expect(delegate.launchOptions?.count == 1)
+        let willPayload = try #require(delegate.willLaunchOptions?[key] as? [AnyHashable: Any])
+        #expect(willPayload["id"] as? String == "Launch me", "willFinishLaunchingWithOptions gets the same options")
         #expect(later.applicationState == .active)
         await MainActor.run {}
         #expect(delegate.calls.isEmpty, "the push that launched the app is not handed over again")

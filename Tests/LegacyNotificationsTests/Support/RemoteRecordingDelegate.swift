@@ -16,6 +16,7 @@ final class RemoteRecordingDelegate: NSObject, UIApplicationDelegate, Sendable {
 
     private struct Record {
         var calls: [Call] = []
+        var willLaunchOptions: UnsafeOptions?
         var launchOptions: UnsafeOptions?
         var localReceived = 0
         var becameActive = 0
@@ -32,6 +33,16 @@ final class RemoteRecordingDelegate: NSObject, UIApplicationDelegate, Sendable {
     var registeredSettings: Int { record.withLock { $0.registeredSettings } }
     /// The launch options, `@unchecked` as Apple's dictionary of `Any` is.
     var launchOptions: [UIApplication.LaunchOptionsKey: Any]? { record.withLock { $0.launchOptions }?.value }
+    /// The options `willFinishLaunchingWithOptions` got.
+    var willLaunchOptions: [UIApplication.LaunchOptionsKey: Any]? { record.withLock { $0.willLaunchOptions }?.value }
+
+    func application(
+        _ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+        let options = UnsafeOptions(value: launchOptions)
+        record.withLock { $0.willLaunchOptions = options }
+        return true
+    }
 
     func application(
         _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
