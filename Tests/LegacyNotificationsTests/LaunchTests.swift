@@ -60,6 +60,42 @@ struct LaunchTests {
         try await fixture.respondToLastShown()
         #expect(delegate.log.withLock { $0 } == ["launched (background) with nothing", "received Call Mom", "active"])
     }
+
+    /// A delegate that answers the two launch calls as told, and logs them.
+    final class AnsweringDelegate: NSObject, UIApplicationDelegate, Sendable {
+        let answers: (will: Bool, did: Bool)
+        let log = Mutex<[String]>([])
+
+        init(will: Bool, did: Bool) {
+            answers = (will, did)
+        }
+
+        func application(
+            _ application: UIApplication,
+            willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+        ) -> Bool {
+            log.withLock { $0.append("will") }
+            return answers.will
+        }
+
+        func application(
+            _ application: UIApplication,
+            didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+        ) -> Bool {
+            log.withLock { $0.append("did") }
+            return answers.did
+        }
+    }
+
+    @Test(
+        "willFinishLaunchingWithOptions comes first; the launch answers false if either call does",
+        arguments: [(true, true, true), (false, true, false), (true, false, false), (false, false, false)])
+    func willFinish(will: Bool, did: Bool, launched: Bool) throws {
+        let fixture = try LegacyFixture()
+        let delegate = AnsweringDelegate(will: will, did: did)
+        #expect(fixture.application.launch(with: delegate) == launched)
+        #expect(delegate.log.withLock { $0 } == ["will", "did"])
+    }
 }
 
 /// `UIApplication.openNotificationSettingsURLString` (iOS 16).

@@ -5,6 +5,7 @@ import Synchronization
 extension UIApplication {
     /// A notification arrived while the app is in the foreground.
     func receiveInForeground(_ delivery: Delivery) {
+        if let payload = Self.remotePayload(of: delivery) { return receiveRemoteInForeground(payload) }
         let notification = UILocalNotification(request: delivery.request, fireDate: delivery.scheduledDate)
         delegate?.application(self, didReceive: notification)
     }
@@ -14,6 +15,9 @@ extension UIApplication {
     /// only for categories that ask for it, which iOS 8 ones cannot) is ignored.
     func handle(_ response: NotificationResponse, completionHandler: @escaping @Sendable () -> Void) {
         let delivery = response.delivery
+        if let payload = Self.remotePayload(of: delivery) {
+            return handleRemote(response, payload: payload, completionHandler: completionHandler)
+        }
         let notification = UILocalNotification(request: delivery.request, fireDate: delivery.scheduledDate)
         switch response.kind {
         case .dismiss:
@@ -34,16 +38,21 @@ extension UIApplication {
         completionHandler: @escaping @Sendable () -> Void
     ) {
         guard let delegate else { return completionHandler() }
+        delegate.application(
+            self, handleActionWithIdentifier: response.actionIdentifier, for: notification,
+            withResponseInfo: Self.responseInfo(of: response), completionHandler: completionHandler)
+    }
+
+    /// The response info of an action: the typed text of a text-input action.
+    static func responseInfo(of response: NotificationResponse) -> [AnyHashable: Any] {
         var info: [AnyHashable: Any] = [:]
         if let text = response.userText {
             info[UIUserNotificationActionResponseTypedTextKey] = text
         }
-        delegate.application(
-            self, handleActionWithIdentifier: response.actionIdentifier, for: notification,
-            withResponseInfo: info, completionHandler: completionHandler)
+        return info
     }
 
-    private func opensApp(_ response: NotificationResponse) -> Bool {
+    func opensApp(_ response: NotificationResponse) -> Bool {
         let categoryIdentifier = response.delivery.request.content.categoryIdentifier
         let category = runtime.withLock { $0.categories[categoryIdentifier] }
         return category?.action(withIdentifier: response.actionIdentifier)?.options.contains(.foreground) ?? false

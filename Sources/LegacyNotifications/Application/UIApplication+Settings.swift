@@ -21,23 +21,10 @@ extension UIApplication {
             try await registerCategories(of: notificationSettings)
         }
         guard registered != nil else { return }
-        let options = notificationSettings.types.authorizationOptions
-        let generation = runtime.withLock { runtime in
-            runtime.registrations += 1
-            return runtime.registrations
-        }
-        // On the calls' own threads: a synchronous call may wait for it.
-        let answer = BlockingCall.start { [self] in
-            try await service.requestAuthorization(options: options, for: appIdentifier)
-        }
-        runtime.withLock { $0.authorizing = answer }
+        let answer = startAuthorization(notificationSettings.types.authorizationOptions)
         _ = BlockingCall.start { [self] in
-            let result = await answer.result
-            runtime.withLock { runtime in
-                if runtime.registrations == generation { runtime.authorizing = nil }
-            }
             do {
-                _ = try result.get()
+                _ = try await answer.value
                 let settings = try await readSettings()
                 delegate?.application(self, didRegister: settings)
             } catch {
@@ -101,6 +88,27 @@ extension UIApplication {
     func setBadge(_ number: Int) async throws {
         try await connected()
         try await service.setBadgeCount(number, for: appIdentifier)
+    }
+
+    /// Asks the user for `options` without waiting for the answer, which
+    /// scheduling and reading the settings wait for until it is known.
+    func startAuthorization(_ options: AuthorizationOptions) -> Task<Bool, any Error> {
+        let generation = runtime.withLock { runtime in
+            runtime.registrations += 1
+            return runtime.registrations
+        }
+        // On the calls' own threads: a synchronous call may wait for it.
+        let answer = BlockingCall.start { [self] in
+            try await service.requestAuthorization(options: options, for: appIdentifier)
+        }
+        runtime.withLock { $0.authorizing = answer }
+        _ = BlockingCall.start { [self] in
+            _ = await answer.result
+            runtime.withLock { runtime in
+                if runtime.registrations == generation { runtime.authorizing = nil }
+            }
+        }
+        return answer
     }
 
     /// Waits for the user's answer to the last registration, if it is not known yet.

@@ -58,6 +58,9 @@ public final class UIApplication: Sendable {
         var registrations = 0
         /// Set while ``launch(with:)`` runs.
         var launch: Launch?
+        /// The raw `UIRemoteNotificationType` the last
+        /// ``registerForRemoteNotifications(matching:)`` asked for.
+        var remoteNotificationTypes: UInt = 0
     }
 
     /// The delegate, held weakly. Apple's delegate protocol does not require

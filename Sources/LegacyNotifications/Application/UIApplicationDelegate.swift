@@ -15,6 +15,13 @@ public let UIUserNotificationActionResponseTypedTextKey = "UIUserNotificationAct
 /// work is done, from any thread; one never called times out in the engine and
 /// is logged.
 public protocol UIApplicationDelegate: NSObjectProtocol {
+    /// The app is launching (``UIApplication/launch(with:)``), before
+    /// ``application(_:didFinishLaunchingWithOptions:)``, with the same options.
+    /// Return `false` if the app cannot handle what it was launched for.
+    func application(
+        _ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool
+
     /// The app finished launching (``UIApplication/launch(with:)``); the options
     /// hold the notification whose tap launched it, if one did. Return `false`
     /// if the app cannot handle what it was launched for.
@@ -88,6 +95,73 @@ public protocol UIApplicationDelegate: NSObjectProtocol {
         _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
         fetchCompletionHandler completionHandler: @escaping @Sendable (UIBackgroundFetchResult) -> Void)
 
+    /// A remote notification reached the app in the foreground, or the user
+    /// opened the app by tapping one (the app is ``UIApplication/State/inactive``
+    /// during the call, then becomes active): iOS 3's form, called only when the
+    /// app implements neither
+    /// ``application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`` nor
+    /// a `UNUserNotificationCenter` delegate, and never while the app is in the
+    /// background (a background push then reaches nothing) nor for the push whose
+    /// tap launched the app (it is in the launch options under
+    /// ``UIApplication/LaunchOptionsKey/remoteNotification``). `userInfo` is the
+    /// push's payload, `aps` included.
+    @MainActor
+    @available(
+        *, deprecated,
+        message:
+            "Use UserNotifications Framework's -[UNUserNotificationCenterDelegate willPresentNotification:withCompletionHandler:] or -[UNUserNotificationCenterDelegate didReceiveNotificationResponse:withCompletionHandler:] for user visible notifications and -[UIApplicationDelegate application:didReceiveRemoteNotification:fetchCompletionHandler:] for silent remote notifications"
+    )
+    func application(_ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any])
+
+    /// The user chose one of a remote notification's actions (iOS 8), when the
+    /// app has no `UNUserNotificationCenter` delegate: as for a local
+    /// notification, a background action runs with the app in the background, a
+    /// foreground one opens it. `userInfo` is the push's payload.
+    @preconcurrency
+    @available(
+        *, deprecated,
+        message: "Use UserNotifications Framework's -[UNUserNotificationCenterDelegate didReceiveNotificationResponse:withCompletionHandler:]"
+    )
+    func application(
+        _ application: UIApplication, handleActionWithIdentifier identifier: String?,
+        forRemoteNotification userInfo: [AnyHashable: Any], completionHandler: @escaping @Sendable () -> Void)
+
+    /// The user chose one of a remote notification's actions (iOS 9);
+    /// `responseInfo` holds the typed text of a text-input action under
+    /// ``UIUserNotificationActionResponseTypedTextKey``. Always called for an
+    /// action on a push; the default implementation calls
+    /// ``application(_:handleActionWithIdentifier:forRemoteNotification:completionHandler:)``.
+    @preconcurrency
+    @available(
+        *, deprecated,
+        message: "Use UserNotifications Framework's -[UNUserNotificationCenterDelegate didReceiveNotificationResponse:withCompletionHandler:]"
+    )
+    func application(
+        _ application: UIApplication, handleActionWithIdentifier identifier: String?,
+        forRemoteNotification userInfo: [AnyHashable: Any], withResponseInfo responseInfo: [AnyHashable: Any],
+        completionHandler: @escaping @Sendable () -> Void)
+
+    /// The `async` form of ``application(_:handleActionWithIdentifier:forRemoteNotification:withResponseInfo:completionHandler:)``:
+    /// called when the app implements neither completion-handler form; the
+    /// default calls ``application(_:handleActionWithIdentifier:forRemoteNotification:)``.
+    @available(
+        *, deprecated,
+        message: "Use UserNotifications Framework's -[UNUserNotificationCenterDelegate didReceiveNotificationResponse:withCompletionHandler:]"
+    )
+    func application(
+        _ application: UIApplication, handleActionWithIdentifier identifier: String?,
+        forRemoteNotification userInfo: [AnyHashable: Any], withResponseInfo responseInfo: [AnyHashable: Any]) async
+
+    /// The `async` form of ``application(_:handleActionWithIdentifier:forRemoteNotification:completionHandler:)``:
+    /// handle the action before returning. The default does nothing.
+    @available(
+        *, deprecated,
+        message: "Use UserNotifications Framework's -[UNUserNotificationCenterDelegate didReceiveNotificationResponse:withCompletionHandler:]"
+    )
+    func application(
+        _ application: UIApplication, handleActionWithIdentifier identifier: String?,
+        forRemoteNotification userInfo: [AnyHashable: Any]) async
+
     /// The app became active: the user opened it or
     /// ``UIApplication/setApplicationState(_:)`` moved it to the foreground.
     func applicationDidBecomeActive(_ application: UIApplication)
@@ -97,6 +171,13 @@ public protocol UIApplicationDelegate: NSObjectProtocol {
 }
 
 extension UIApplicationDelegate {
+    /// Returns `true`.
+    public func application(
+        _ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+        true
+    }
+
     /// Returns `true`.
     public func application(
         _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
@@ -167,12 +248,19 @@ extension UIApplicationDelegate {
         _ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: any Error
     ) {}
 
-    /// Fetches nothing: calls `completionHandler` with ``UIBackgroundFetchResult/noData``.
+    /// Fetches nothing: hands the push to iOS 3's
+    /// ``application(_:didReceiveRemoteNotification:)`` unless the app is in the
+    /// background, as iOS does for an app without this method, then calls
+    /// `completionHandler` with ``UIBackgroundFetchResult/noData``.
+    @MainActor
     @preconcurrency
     public func application(
         _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
         fetchCompletionHandler completionHandler: @escaping @Sendable (UIBackgroundFetchResult) -> Void
     ) {
+        if application.applicationState != .background {
+            DeprecatedCalls.current.didReceiveRemoteNotification(userInfo, in: application, of: self)
+        }
         completionHandler(.noData)
     }
 
