@@ -42,6 +42,19 @@ extension API {
         }
     }
 
+    /// A device on another machine enrolled with this push service (`GET /v1/push/enrolled`).
+    public struct EnrolledDevice: Codable, Sendable, Hashable {
+        public var identifier: String
+        public var name: String
+        public var enrolledAt: Date
+        /// Whether its link is held by this node now.
+        public var linked: Bool
+
+        public init(identifier: String, name: String, enrolledAt: Date, linked: Bool) {
+            (self.identifier, self.name, self.enrolledAt, self.linked) = (identifier, name, enrolledAt, linked)
+        }
+    }
+
     /// The push service this daemon is a device of (`GET /v1/push/upstream`).
     public struct PushUpstream: Codable, Sendable, Hashable {
         public var url: String

@@ -70,3 +70,47 @@ extension PushCommand {
         }
     }
 }
+
+extension PushCommand {
+    /// `herald push enrolled`, on the push service.
+    public struct Enrolled: AsyncParsableCommand {
+        public static let configuration = CommandConfiguration(
+            abstract: "List and remove the devices on other machines enrolled with this push service.",
+            subcommands: [List.self, Remove.self], defaultSubcommand: List.self)
+
+        public init() {}
+
+        /// `herald push enrolled list`.
+        public struct List: AsyncParsableCommand {
+            public static let configuration = CommandConfiguration(abstract: "List the enrolled devices.")
+            @OptionGroup package var connection: ConnectionOptions
+            @OptionGroup package var output: OutputOptions
+
+            public init() {}
+
+            public func run() async throws {
+                let devices = try await connection.client().enrolledPushDevices()
+                try output.print(["devices": devices]) {
+                    guard !devices.isEmpty else { return "No device on another machine is enrolled.\n" }
+                    return devices.map { "\($0.identifier)  \($0.name)  \($0.linked ? "linked" : "not linked")\n" }.joined()
+                }
+            }
+        }
+
+        /// `herald push enrolled remove`.
+        public struct Remove: AsyncParsableCommand {
+            public static let configuration = CommandConfiguration(
+                abstract: "Remove an enrolled device: its link ends, and its apps' tokens are Unregistered from now on.")
+            @OptionGroup package var connection: ConnectionOptions
+            @OptionGroup package var output: OutputOptions
+            @Argument(help: "The device's identifier (see herald push enrolled).") package var device: String
+
+            public init() {}
+
+            public func run() async throws {
+                try await connection.client().removeEnrolledPushDevice(device)
+                try output.print(["removed": device]) { "Removed device \(device).\n" }
+            }
+        }
+    }
+}

@@ -8,7 +8,7 @@ import NotificationModel
 public struct PushCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "push", abstract: "The push service: provider keys and the devices registered for pushes.",
-        subcommands: [Send.self, Keys.self, Devices.self, Invite.self, Connect.self, Upstream.self])
+        subcommands: [Send.self, Keys.self, Devices.self, Invite.self, Connect.self, Upstream.self, Enrolled.self])
 
     public init() {}
 

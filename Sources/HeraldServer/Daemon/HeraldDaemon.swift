@@ -193,7 +193,8 @@ public final class HeraldDaemon: Sendable {
         PushRegistrationRoutes(services: services).add(to: router)
         let fingerprint: String? = if case .tls(let identity) = pushTransport { identity.fingerprint } else { nil }
         PushDeviceRoutes(
-            services: services, upstream: upstream, upstreamFile: dataDirectory.pushUpstreamFile,
+            services: services, upstream: upstream, queues: deviceQueues, links: deviceLinks,
+            upstreamFile: dataDirectory.pushUpstreamFile,
             listener: { [announcement] in (announcement.pushURL, fingerprint) }
         ).add(to: router)
         bundledAppRoutes.add(to: router, files: files)

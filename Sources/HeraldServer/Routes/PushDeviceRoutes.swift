@@ -12,6 +12,8 @@ import Signals
 struct PushDeviceRoutes {
     let services: DaemonServices
     let upstream: UpstreamSlot
+    let queues: any DeviceQueueStore
+    let links: DeviceLinks
     let upstreamFile: URL
     /// The provider API's address and certificate fingerprint, when it listens.
     let listener: @Sendable () -> (url: String?, fingerprint: String?)
@@ -28,6 +30,22 @@ struct PushDeviceRoutes {
             return JSONResponse(
                 API.PushInvite(code: code, name: invite.name, expiresAt: invite.expiresAt, url: url, fingerprint: fingerprint),
                 status: .created)
+        }
+        push.get("enrolled") { _, context in
+            try context.requireAdmin()
+            let devices = services.pushDirectory.devices.map {
+                API.EnrolledDevice(
+                    identifier: $0.identifier, name: $0.name, enrolledAt: $0.enrolledAt, linked: links.isConnected($0.identifier))
+            }
+            return JSONResponse(["devices": devices])
+        }
+        push.delete("enrolled/:device") { _, context in
+            try context.requireAdmin()
+            let identifier = try context.pathParameter("device")
+            _ = try PushServiceRoutes.refusing { try services.pushDirectory.removeDevice(identifier, now: services.scheduler.now) }
+            links.end(identifier)
+            try await queues.remove(device: identifier)
+            return Response(status: .noContent)
         }
         push.post("upstream") { request, context in
             try context.requireAdmin()

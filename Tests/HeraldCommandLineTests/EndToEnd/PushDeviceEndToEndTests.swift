@@ -74,6 +74,18 @@ struct PushDeviceEndToEndTests {
         let back = try await TestDaemon(directory: device.directory)
         try await Self.eventually("the kept pushes are shown") { try await Self.titles(back).count >= 3 }
         #expect(try await Self.titles(back) == ["From afar", "Second", "Last"])
+
+        // Removed on the service: its link ends, and its app's token is Unregistered.
+        let enrolled = try await service.herald("push", "enrolled", "--json").json()["devices"] as? [[String: Any]]
+        let identifier = try #require(enrolled?.first?["identifier"] as? String)
+        #expect(enrolled?.first?["name"] as? String == "laptop")
+        #expect(try await service.herald("push", "enrolled", "remove", identifier).status == 0)
+        let refused = try await service.herald("push", "send", token, "--title", "Gone", "--json").json()
+        #expect(refused["status"] as? Int == 410)
+        #expect(refused["reason"] as? String == "Unregistered")
+        try await Self.eventually("the link is down") {
+            try await back.herald("push", "upstream", "--json").json()["connected"] as? Bool == false
+        }
         await back.stop()
         await service.stop()
     }

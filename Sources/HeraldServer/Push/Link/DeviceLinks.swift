@@ -48,6 +48,12 @@ final class DeviceLinks: Sendable {
         return gone != nil
     }
 
+    /// Ends `device`'s link, if this node holds one.
+    func end(_ device: String) {
+        let gone = held.withLock { $0.removeValue(forKey: device) }
+        gone?.continuation.finish()
+    }
+
     /// Whether `device` has a link to this node.
     func isConnected(_ device: String) -> Bool {
         held.withLock { $0[device] != nil }

@@ -94,15 +94,19 @@ final class Upstream: Sendable {
     func run() async {
         var backoff: Duration = .seconds(1)
         while !Task.isCancelled {
-            let worked = await linkOnce()
+            guard let worked = await linkOnce() else {
+                logger.error("the push service \(current.url) refuses this device's credential (it was removed there): herald push connect again")
+                return
+            }
             backoff = worked ? .seconds(1) : min(backoff * 2, Self.maximumBackoff)
             let jitter = Double.random(in: 0.8...1.2)
             try? await Task.sleep(for: backoff * jitter)
         }
     }
 
-    /// One link, to its end; whether it was established.
-    private func linkOnce() async -> Bool {
+    /// One link, to its end; whether it was established, `nil` when the service refuses
+    /// the credential (the device was removed there), which trying again cannot change.
+    private func linkOnce() async -> Bool? {
         let record = current
         do {
             try await Self.withConnection(record.url, record.fingerprint) { connection in
@@ -128,6 +132,8 @@ final class Upstream: Sendable {
                     throw connection.pinningFailure ?? error
                 }
             }
+        } catch is CredentialRefused {
+            return nil
         } catch {
             logger.info("link to the push service \(record.url) ended: \(error)")
         }
@@ -153,6 +159,7 @@ final class Upstream: Sendable {
             switch frame {
             case .headers(let headers):
                 let status = headers.headers.first(name: ":status").flatMap { Int($0) } ?? 0
+                if status == 401 { throw CredentialRefused() }
                 guard status == 200 else { throw DaemonError("the push service refused the link (\(status))") }
                 connected.withLock { $0 = true }
                 isConnectedOnce.withLock { $0 = true }
@@ -193,6 +200,9 @@ final class Upstream: Sendable {
         }
         return pushes.map(\.sequence).max()
     }
+
+    /// The service answered the link 401: this device's credential is no longer good there.
+    struct CredentialRefused: Error {}
 
     private static func withConnection<T: Sendable>(
         _ url: String, _ fingerprint: String?, _ body: (ServiceConnection) async throws -> T
