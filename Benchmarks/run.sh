@@ -3,7 +3,7 @@
 # one with cross-module optimization, -cross-module-optimization), then the engine
 # benchmarks, the daemon's HTTP benchmarks and its provider API's (push) benchmark in a plain
 # release build. Workload ids pick what runs (B3 → Signals only, E2 → engine only, D1 → daemon
-# only, P1 → push only, X1 → desktop only, W1 → WebView only, none → everything);
+# only, P1 → push only, P2 → push latency across network namespaces (root), X1 → desktop only, W1 → WebView only, none → everything);
 # BENCH_SCALE, BENCH_ROUNDS and the daemon's BENCH_* variables pass on to the runs. The
 # daemon's benchmarks need wrk, the push benchmark h2load (nghttp2-client): installed with
 # apt-get when missing. The WebView benchmarks
@@ -25,7 +25,7 @@ for id in "$@"; do
         P*) push+=("$id") ;;
         W*) webview+=("$id") ;;
         X*) desktop+=("$id") ;;
-        *) echo "unknown workload $id (Signals: B1…B6, engine: E1…E8, daemon: D1…D3, push: P1, WebView: W1…W3, desktop: X1)" >&2; exit 2 ;;
+        *) echo "unknown workload $id (Signals: B1…B6, engine: E1…E8, daemon: D1…D3, push: P1, P2, WebView: W1…W3, desktop: X1)" >&2; exit 2 ;;
     esac
 done
 
@@ -55,7 +55,24 @@ if [ $# -eq 0 ] || [ ${#daemon[@]} -gt 0 ]; then
     swift run -c release --package-path Benchmarks DaemonBenchmarks "${daemon[@]}"
 fi
 
-if [ $# -eq 0 ] || [ ${#push[@]} -gt 0 ]; then
+latency=()
+for id in "${push[@]}"; do
+    [ "${id^^}" = "P2" ] && latency+=("$id")
+done
+
+if [ ${#latency[@]} -gt 0 ] || [ $# -eq 0 ]; then
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "P2 makes network namespaces (ip netns): run it as root" >&2
+    else
+        command -v ping >/dev/null || apt-get install -y iputils-ping
+        [ $# -eq 0 ] && echo
+        echo "## Push latency across network namespaces (P2), release build; uptime: $(uptime)"
+        swift build -c release --product herald
+        python3 Benchmarks/PushLatency/p2.py .build/release/herald "${BENCH_PUSHES:-1000}"
+    fi
+fi
+
+if { [ $# -eq 0 ] || [ ${#push[@]} -gt ${#latency[@]} ]; }; then
     if ! command -v h2load >/dev/null; then
         echo "installing h2load (apt-get install nghttp2-client)"
         if [ "$(id -u)" -eq 0 ]; then apt-get install -y nghttp2-client; else sudo apt-get install -y nghttp2-client; fi
