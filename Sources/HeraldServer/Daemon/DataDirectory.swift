@@ -79,6 +79,8 @@ public struct DataDirectory: Sendable {
     /// The push service's keys and device registrations.
     var pushFile: URL { url.appendingPathComponent("push.json") }
     var webhookDatabase: URL { url.appendingPathComponent("webhooks.sqlite") }
+    /// The pushes waiting for devices on other machines (``SQLiteDeviceQueues``).
+    var pushQueueDatabase: URL { url.appendingPathComponent("push-queue.sqlite") }
     var appsDirectory: URL { url.appendingPathComponent("apps") }
     var adminTokenFile: URL { url.appendingPathComponent("admin-token") }
     var daemonFile: URL { url.appendingPathComponent("daemon.json") }
