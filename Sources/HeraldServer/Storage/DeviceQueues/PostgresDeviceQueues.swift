@@ -156,7 +156,8 @@ struct PostgresDeviceQueues: DeviceQueueStore {
     }
 
     /// Every node's pushes, announced; `nil` after this node's listening connection
-    /// came back, since announcements made while it was away are lost.
+    /// came back, since announcements made while it was away are lost. Each call
+    /// listens on a connection of its own: call it once per node.
     func follow(_ handler: @escaping @Sendable (String?) -> Void) {
         database.follow { change in
             switch change {
