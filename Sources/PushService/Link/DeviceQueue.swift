@@ -32,6 +32,7 @@ public struct DeviceQueue: Sendable, Equatable, Codable {
         /// Sent on the current connection, and not yet acknowledged.
         public var isSent: Bool
 
+        /// A push at its place, as the queue makes it or a store reads it back.
         public init(sequence: UInt64, app: String, notification: RemoteNotification, expiresAt: Date?, isSent: Bool) {
             self.sequence = sequence
             self.app = app
