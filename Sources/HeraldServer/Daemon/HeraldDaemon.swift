@@ -133,7 +133,13 @@ public final class HeraldDaemon: Sendable {
             pushDirectory: pushDirectory, uploadLimits: configuration.uploadLimits)
         storage.follow(in: services)
         let rateLimit = configuration.push.map { PushRateLimit(burst: $0.tokenBurst, perSecond: $0.tokenPushesPerSecond) }
-        deviceQueues = MemoryDeviceQueues()
+        deviceQueues = try storage.makeDeviceQueues()
+        if configuration.push != nil {
+            // A push another node kept for a device this node holds the link of goes down it.
+            deviceQueues.follow { [deviceLinks] device in
+                if let device { deviceLinks.wake(device) } else { deviceLinks.wakeAll() }
+            }
+        }
         deviceEndpoint = DeviceEndpoint(directory: pushDirectory, now: { scheduler.now })
         provider = ProviderEndpoint(
             directory: pushDirectory, rateLimit: rateLimit ?? PushRateLimit(), now: { scheduler.now },
@@ -220,6 +226,9 @@ public final class HeraldDaemon: Sendable {
             services.append(push)
         }
         services.append(UpstreamService(slot: upstream))
+        if configuration.push != nil {
+            services.append(DeviceQueueService(queues: deviceQueues, now: { [scheduler = self.services.scheduler] in scheduler.now }))
+        }
         return Application(
             router: router,
             server: .guardedHTTP1WebSocketUpgrade(
@@ -263,6 +272,21 @@ public final class HeraldDaemon: Sendable {
     /// - Throws: ``NotificationError`` when the shared database cannot record the code.
     public func signInAddress(base: String) throws -> String {
         "\(base)/login?code=\(try services.signInCodes.issue(now: services.scheduler.now).code)"
+    }
+}
+
+/// Drops the pushes for devices on other machines whose expiration passed, every minute.
+struct DeviceQueueService: Service {
+    let queues: any DeviceQueueStore
+    let now: @Sendable () -> Date
+
+    func run() async throws {
+        try? await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                try? await queues.dropExpired(now: now())
+                try await Task.sleep(for: .seconds(60))
+            }
+        }
     }
 }
 

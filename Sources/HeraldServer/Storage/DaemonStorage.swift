@@ -11,7 +11,7 @@ import Signals
 /// tables, and follow each other's changes. Each record is one protocol with its
 /// two implementations in a folder of its own under `Storage/` (`Apps/`,
 /// `Sessions/`, `SignInCodes/`, `AdminTokens/`, `Webhooks/`, `Documents/`,
-/// `Events/`, `Push/`); this value makes every one, and the engine on the matching store.
+/// `Events/`, `Push/`, `DeviceQueues/`); this value makes every one, and the engine on the matching store.
 enum DaemonStorage: Sendable {
     /// The data directory's files.
     case local(DataDirectory)
@@ -62,6 +62,17 @@ enum DaemonStorage: Sendable {
         switch self {
         case .local(let directory): PushFile(file: directory.pushFile)
         case .postgres(let database): PostgresPushRecords(database: database)
+        }
+    }
+
+    /// Where the push service keeps the pushes waiting for devices on other machines:
+    /// `push-queue.sqlite` in the data directory, or the database's `push_queue`.
+    ///
+    /// - Throws: ``PushServiceError`` `storeFailure` when the file cannot be opened.
+    func makeDeviceQueues() throws -> any DeviceQueueStore {
+        switch self {
+        case .local(let directory): try SQLiteDeviceQueues(path: directory.pushQueueDatabase.path)
+        case .postgres(let database): PostgresDeviceQueues(database: database)
         }
     }
 

@@ -32,6 +32,15 @@ public struct DeviceQueue: Sendable, Equatable, Codable {
         /// Sent on the current connection, and not yet acknowledged.
         public var isSent: Bool
 
+        /// A push at its place, as the queue makes it or a store reads it back.
+        public init(sequence: UInt64, app: String, notification: RemoteNotification, expiresAt: Date?, isSent: Bool) {
+            self.sequence = sequence
+            self.app = app
+            self.notification = notification
+            self.expiresAt = expiresAt
+            self.isSent = isSent
+        }
+
         /// Whether it is delivered now or never (`apns-expiration: 0`).
         public var isNowOrNever: Bool { expiresAt == nil }
     }
@@ -67,15 +76,9 @@ public struct DeviceQueue: Sendable, Equatable, Codable {
         now: Date
     ) throws -> Outcome {
         let expiresAt: Date?
-        switch expiration {
-        case .immediately:
-            guard isConnected else { return .notConnected }
-            expiresAt = nil
-        case .until(let date):
-            guard date > now else { return .expired }
-            expiresAt = date
-        case nil:
-            expiresAt = now.addingTimeInterval(Self.defaultLifetime)
+        switch Self.admission(of: expiration, isConnected: isConnected, now: now) {
+        case .refused(let outcome): return outcome
+        case .kept(let until): expiresAt = until
         }
         if let collapse = notification.collapseIdentifier,
             let index = entries.firstIndex(where: {
@@ -87,7 +90,7 @@ public struct DeviceQueue: Sendable, Equatable, Codable {
             return .replaced(entries[index].sequence)
         }
         guard entries.count < Self.capacity else {
-            throw APNsRefusal(.tooManyRequests, "\(Self.capacity) pushes already wait for this device")
+            throw Self.full
         }
         let sequence = nextSequence
         nextSequence += 1

@@ -35,11 +35,19 @@ public protocol DeviceQueueStore: Sendable {
 
     /// Forgets `device` and its pushes (it unregistered, or was removed).
     func remove(device: String) async throws
+
+    /// Calls `handler` with each device a push is kept for (queued, or in the place
+    /// of an unsent one), once it is in the store, whichever node kept it; and with
+    /// `nil` when any device may have got pushes unannounced (the store lost touch
+    /// with the other nodes and is back). The node holding a device's connection
+    /// then sends what ``takeUnsent(device:now:)`` gives.
+    func follow(_ handler: @escaping @Sendable (String?) -> Void)
 }
 
 /// Queues that last as long as the process: for an embedded service and tests.
 public final class MemoryDeviceQueues: DeviceQueueStore {
     private let queues = Mutex<[String: DeviceQueue]>([:])
+    private let followers = DeviceQueueFollowers()
 
     public init() {}
 
@@ -47,10 +55,12 @@ public final class MemoryDeviceQueues: DeviceQueueStore {
         device: String, app: String, notification: RemoteNotification, expiration: PushHeaders.Expiration?,
         isConnected: Bool, now: Date
     ) throws -> DeviceQueue.Outcome {
-        try queues.withLock { queues in
+        let outcome = try queues.withLock { queues in
             try queues[device, default: DeviceQueue()].enqueue(
                 app: app, notification: notification, expiration: expiration, isConnected: isConnected, now: now)
         }
+        followers.announce(device, after: outcome)
+        return outcome
     }
 
     public func takeUnsent(device: String, now: Date) -> [DeviceQueue.Entry] {
@@ -73,6 +83,10 @@ public final class MemoryDeviceQueues: DeviceQueueStore {
 
     public func remove(device: String) {
         queues.withLock { _ = $0.removeValue(forKey: device) }
+    }
+
+    public func follow(_ handler: @escaping @Sendable (String?) -> Void) {
+        followers.add(handler)
     }
 
     /// The device's queue as it stands: for tests comparing a store with the model.

@@ -64,6 +64,11 @@ final class DeviceLinks: Sendable {
         _ = held.withLock { $0[device] }?.continuation.yield(reason)
     }
 
+    /// Wakes every link this node holds: pushes may have been kept unannounced.
+    func wakeAll() {
+        for continuation in held.withLock({ $0.values.map(\.continuation) }) { continuation.yield(.pushes) }
+    }
+
     /// How many links this node holds.
     var count: Int { held.withLock { $0.count } }
 }

@@ -26,6 +26,8 @@ final class DaemonDatabase: Sendable {
         case push
         /// A bundled app's document, saved by the node `node`.
         case document(name: String, node: UUID)
+        /// A push was kept for the device (``PostgresDeviceQueues``).
+        case deviceQueue(device: String)
 
         /// The announcement's first word.
         var payload: String {
@@ -35,6 +37,7 @@ final class DaemonDatabase: Sendable {
             case .adminTokens: "admin-tokens"
             case .push: "push"
             case .document(let name, let node): "document:\(node.uuidString):\(name)"
+            case .deviceQueue(let device): "device-queue:" + Self.escaped(device)
             }
         }
 
@@ -44,6 +47,9 @@ final class DaemonDatabase: Sendable {
             case "sessions": self = .sessions
             case "admin-tokens": self = .adminTokens
             case "push": self = .push
+            case let payload where payload.hasPrefix("device-queue:"):
+                guard let device = payload.dropFirst("device-queue:".count).removingPercentEncoding else { return nil }
+                self = .deviceQueue(device: device)
             default:
                 let parts = payload.split(separator: ":", maxSplits: 2)
                 guard parts.count == 3, parts[0] == "document", let node = UUID(uuidString: String(parts[1])) else {
@@ -52,6 +58,13 @@ final class DaemonDatabase: Sendable {
                 self = .document(name: String(parts[2]), node: node)
             }
         }
+
+        /// Text in a payload, percent-encoded: without the space that ends the change.
+        private static func escaped(_ text: String) -> String {
+            text.addingPercentEncoding(withAllowedCharacters: payloadCharacters) ?? text
+        }
+
+        private static let payloadCharacters = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
     }
 
     /// The channel changes are announced on; the payload is the change and the schema.
@@ -117,6 +130,13 @@ final class DaemonDatabase: Sendable {
     ///   node sending it (`owner`, `lease_until` in the database's clock, seconds
     ///   since 1970), and taken over by another when the lease runs out.
     /// - `daemon_admin_tokens` (v2): the SHA-256 of each node's admin token, in hex.
+    /// - `push_keys`, `push_registrations` (v3): the push service's provider keys and
+    ///   device registrations.
+    /// - `push_queue_devices`, `push_queue` (v4): the pushes waiting for devices on
+    ///   other machines (``PostgresDeviceQueues``): per device the number its next
+    ///   push gets (its row locked by every call on the device), and each push by
+    ///   device and number with its ``RemoteNotification`` as JSON, `expires_at` in
+    ///   seconds since the reference date (`NULL`: now or never).
     static let migrations: [(name: String, sql: String)] = [
         (
             "v1",
@@ -205,6 +225,29 @@ final class DaemonDatabase: Sendable {
                 expires_at double precision NOT NULL,
                 record text NOT NULL
             );
+            """
+        ),
+        (
+            // The pushes waiting for devices on other machines.
+            "v5",
+            """
+            CREATE TABLE push_queue_devices (
+                device text COLLATE "C" PRIMARY KEY,
+                next_sequence bigint NOT NULL
+            );
+            CREATE TABLE push_queue (
+                device text COLLATE "C" NOT NULL,
+                sequence bigint NOT NULL,
+                app text COLLATE "C" NOT NULL,
+                collapse_id text COLLATE "C",
+                expires_at double precision,
+                is_sent boolean NOT NULL,
+                notification text NOT NULL,
+                PRIMARY KEY (device, sequence)
+            );
+            CREATE INDEX push_queue_expiry ON push_queue (expires_at) WHERE expires_at IS NOT NULL;
+            CREATE INDEX push_queue_collapse ON push_queue (device, app, collapse_id, sequence)
+                WHERE collapse_id IS NOT NULL AND NOT is_sent;
             """
         ),
     ]

@@ -16,6 +16,8 @@ extension DaemonServices {
     func follow(_ database: DaemonDatabase) {
         let queue = DispatchQueue(label: "herald.daemon.changes")
         database.follow { [weak self, weak database] change in
+            // Pushes kept for devices are the push link's (``PostgresDeviceQueues/follow(_:)``).
+            if case .deviceQueue = change { return }
             guard let self, let database else { return }
             queue.async { self.reload(change, from: database) }
         }

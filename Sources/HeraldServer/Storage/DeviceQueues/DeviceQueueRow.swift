@@ -1,0 +1,78 @@
+import Foundation
+import HeraldAPI
+import NotificationModel
+import PushService
+
+/// A push as ``SQLiteDeviceQueues`` and ``PostgresDeviceQueues`` keep it in a row:
+/// the whole ``RemoteNotification`` as JSON, its collapse identifier beside it (to
+/// find the unsent push a new one replaces), and its expiration as seconds since the
+/// reference date (`Date.timeIntervalSinceReferenceDate`, which round-trips bit for
+/// bit), `NULL` for now or never.
+struct DeviceQueueRow {
+    /// A push handed to `enqueue`: its row, or the outcome that refuses it before
+    /// the queue is looked at.
+    enum Admission {
+        case row(DeviceQueueRow)
+        case refused(DeviceQueue.Outcome)
+    }
+
+    let app: String
+    let collapseIdentifier: String?
+    let expiresAt: Double?
+    let notification: String
+
+    /// Decides as ``DeviceQueue/admission(of:isConnected:now:)`` does.
+    ///
+    /// - Throws: ``PushServiceError`` `storeFailure` when the push cannot be written as JSON.
+    static func admit(
+        app: String, notification: RemoteNotification, expiration: PushHeaders.Expiration?, isConnected: Bool,
+        now: Date
+    ) throws -> Admission {
+        switch DeviceQueue.admission(of: expiration, isConnected: isConnected, now: now) {
+        case .refused(let outcome):
+            return .refused(outcome)
+        case .kept(let until):
+            let json = try guarding("writing a push as JSON") {
+                String(decoding: try API.encoder().encode(notification), as: UTF8.self)
+            }
+            return .row(
+                DeviceQueueRow(
+                    app: app, collapseIdentifier: notification.collapseIdentifier,
+                    expiresAt: until?.timeIntervalSinceReferenceDate, notification: json))
+        }
+    }
+
+    /// The entry a stored row holds.
+    ///
+    /// - Throws: ``PushServiceError`` `storeFailure` when the JSON is not a push.
+    static func entry(sequence: Int64, app: String, notification: String, expiresAt: Double?, isSent: Bool) throws
+        -> DeviceQueue.Entry
+    {
+        let decoded = try guarding("reading the push \(sequence)") {
+            try API.decoder().decode(RemoteNotification.self, from: Data(notification.utf8))
+        }
+        return DeviceQueue.Entry(
+            sequence: UInt64(sequence), app: app, notification: decoded,
+            expiresAt: expiresAt.map(Date.init(timeIntervalSinceReferenceDate:)), isSent: isSent)
+    }
+
+    /// A sequence number as stored, a signed 64-bit integer: a larger one (which no
+    /// push has) as the largest, so that a device acknowledging it acknowledges all.
+    static func stored(_ sequence: UInt64) -> Int64 {
+        Int64(clamping: sequence)
+    }
+
+    /// Runs `body`, throwing what it throws as ``PushServiceError`` `storeFailure`
+    /// naming `action`, except the queue's own refusals.
+    static func guarding<T>(_ action: @autoclosure () -> String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let refusal as APNsRefusal {
+            throw refusal
+        } catch let error as PushServiceError {
+            throw error
+        } catch {
+            throw PushServiceError(.storeFailure, "\(action()): \(error)")
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import GRDB
+
+/// The tables of ``SQLiteDeviceQueues`` and the migrations that create them.
+///
+/// Dates are stored as `REAL` seconds since the reference date
+/// (`Date.timeIntervalSinceReferenceDate`), so they round-trip bit for bit; each
+/// push as its ``RemoteNotification`` in JSON. A file migrated by a later version
+/// (one with migrations this one does not know) is refused rather than misread.
+enum DeviceQueueSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: version1)
+        }
+        return migrator
+    }
+
+    /// The first schema.
+    ///
+    /// - `device`: one row per device with pushes kept (or kept once since it was
+    ///   last removed), with the number its next push gets, so that numbers never go
+    ///   back, across restarts and after its queue empties.
+    /// - `push`: the pushes waiting, by device and number. `expires_at` is `NULL` for
+    ///   now or never; `push_expiry` serves dropping expired pushes, `push_collapse`
+    ///   finding the unsent push a new one with the same collapse identifier replaces.
+    static let version1 = """
+        CREATE TABLE device (
+            device TEXT PRIMARY KEY NOT NULL,
+            next_sequence INTEGER NOT NULL
+        ) WITHOUT ROWID;
+
+        CREATE TABLE push (
+            device TEXT NOT NULL,
+            sequence INTEGER NOT NULL,
+            app TEXT NOT NULL,
+            collapse_id TEXT,
+            expires_at REAL,
+            is_sent INTEGER NOT NULL,
+            notification TEXT NOT NULL,
+            PRIMARY KEY (device, sequence)
+        ) WITHOUT ROWID;
+        CREATE INDEX push_expiry ON push(expires_at) WHERE expires_at IS NOT NULL;
+        CREATE INDEX push_collapse ON push(device, app, collapse_id, sequence)
+            WHERE collapse_id IS NOT NULL AND is_sent = 0;
+        """
+}

@@ -1,0 +1,173 @@
+import Foundation
+import GRDB
+import NotificationModel
+import PushService
+
+/// The pushes waiting for devices on other machines, for a node alone: in
+/// `push-queue.sqlite` in the data directory (``DeviceQueueSchema``). Each call is one
+/// transaction; a push is kept with its whole ``RemoteNotification``, and each
+/// device's next number, so numbers never go back after a restart.
+///
+/// The file is in WAL mode with GRDB's `synchronous = NORMAL`: a push kept before
+/// the service answered survives the process being killed; a power cut may lose the
+/// last ones, as for the webhook outbox, rather than wait for the disk on every push.
+final class SQLiteDeviceQueues: DeviceQueueStore {
+    private let database: DatabaseQueue
+    private let followers = DeviceQueueFollowers()
+    /// The file's path, for messages.
+    let path: String
+
+    /// Opens (creating if needed) the queues at `path`.
+    ///
+    /// - Throws: ``PushServiceError`` `storeFailure` when the file cannot be opened or migrated.
+    init(path: String) throws {
+        self.path = path
+        database = try DeviceQueueRow.guarding("cannot open the push queue \(path)") {
+            var configuration = Configuration()
+            configuration.journalMode = .wal
+            configuration.busyMode = .timeout(5)
+            configuration.label = "Herald.DeviceQueues"
+            let database = try DatabaseQueue(path: path, configuration: configuration)
+            try DeviceQueueSchema.migrator.migrate(database)
+            return database
+        }
+    }
+
+    func enqueue(
+        device: String, app: String, notification: RemoteNotification, expiration: PushHeaders.Expiration?,
+        isConnected: Bool, now: Date
+    ) throws -> DeviceQueue.Outcome {
+        let row: DeviceQueueRow
+        switch try DeviceQueueRow.admit(
+            app: app, notification: notification, expiration: expiration, isConnected: isConnected, now: now)
+        {
+        case .refused(let outcome): return outcome
+        case .row(let admitted): row = admitted
+        }
+        let outcome = try write("keeping a push for \(device)") { db in try Self.keep(row, for: device, in: db) }
+        followers.announce(device, after: outcome)
+        return outcome
+    }
+
+    /// Puts `row` in the place of the device's first unsent push with its app and
+    /// collapse identifier, or after the others.
+    private static func keep(_ row: DeviceQueueRow, for device: String, in db: Database) throws -> DeviceQueue.Outcome {
+        if let collapse = row.collapseIdentifier,
+            let sequence = try Int64.fetchOne(
+                db,
+                sql: """
+                    SELECT sequence FROM push WHERE device = ? AND app = ? AND collapse_id = ? AND is_sent = 0
+                    ORDER BY sequence LIMIT 1
+                    """,
+                arguments: [device, row.app, collapse])
+        {
+            try db.execute(
+                sql: "UPDATE push SET notification = ?, expires_at = ? WHERE device = ? AND sequence = ?",
+                arguments: [row.notification, row.expiresAt, device, sequence])
+            return .replaced(UInt64(sequence))
+        }
+        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM push WHERE device = ?", arguments: [device]) ?? 0
+        guard count < DeviceQueue.capacity else { throw DeviceQueue.full }
+        try db.execute(
+            sql: "INSERT INTO device (device, next_sequence) VALUES (?, 1) ON CONFLICT (device) DO NOTHING",
+            arguments: [device])
+        let sequence = try Int64.fetchOne(
+            db, sql: "SELECT next_sequence FROM device WHERE device = ?", arguments: [device]) ?? 1
+        try db.execute(sql: "UPDATE device SET next_sequence = ? WHERE device = ?", arguments: [sequence + 1, device])
+        try db.execute(
+            sql: """
+                INSERT INTO push (device, sequence, app, collapse_id, expires_at, is_sent, notification)
+                VALUES (?, ?, ?, ?, ?, 0, ?)
+                """,
+            arguments: [device, sequence, row.app, row.collapseIdentifier, row.expiresAt, row.notification])
+        return .queued(UInt64(sequence))
+    }
+
+    func takeUnsent(device: String, now: Date) throws -> [DeviceQueue.Entry] {
+        try write("taking the pushes to send to \(device)") { db in
+            try db.execute(
+                sql: "DELETE FROM push WHERE device = ? AND expires_at <= ?",
+                arguments: [device, now.timeIntervalSinceReferenceDate])
+            let entries = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT sequence, app, notification, expires_at FROM push WHERE device = ? AND is_sent = 0
+                    ORDER BY sequence
+                    """,
+                arguments: [device]
+            ).map { row in
+                try DeviceQueueRow.entry(
+                    sequence: row["sequence"], app: row["app"], notification: row["notification"],
+                    expiresAt: row["expires_at"], isSent: true)
+            }
+            try db.execute(sql: "UPDATE push SET is_sent = 1 WHERE device = ? AND is_sent = 0", arguments: [device])
+            return entries
+        }
+    }
+
+    func acknowledge(device: String, through sequence: UInt64) throws {
+        try write("forgetting the pushes \(device) acknowledged") { db in
+            try db.execute(
+                sql: "DELETE FROM push WHERE device = ? AND sequence <= ? AND is_sent = 1",
+                arguments: [device, DeviceQueueRow.stored(sequence)])
+        }
+    }
+
+    func disconnected(device: String) throws {
+        try write("putting back the pushes sent to \(device)") { db in
+            try db.execute(sql: "DELETE FROM push WHERE device = ? AND expires_at IS NULL", arguments: [device])
+            try db.execute(sql: "UPDATE push SET is_sent = 0 WHERE device = ? AND is_sent = 1", arguments: [device])
+        }
+    }
+
+    func dropExpired(now: Date) throws {
+        try write("dropping expired pushes") { db in
+            try db.execute(sql: "DELETE FROM push WHERE expires_at <= ?", arguments: [now.timeIntervalSinceReferenceDate])
+        }
+    }
+
+    func remove(device: String) throws {
+        try write("forgetting the device \(device)") { db in
+            try db.execute(sql: "DELETE FROM push WHERE device = ?", arguments: [device])
+            try db.execute(sql: "DELETE FROM device WHERE device = ?", arguments: [device])
+        }
+    }
+
+    /// A node alone: only the pushes this store keeps are announced.
+    func follow(_ handler: @escaping @Sendable (String?) -> Void) {
+        followers.add(handler)
+    }
+
+    /// The device's pushes, in order, and the number its next push gets.
+    func contents(of device: String) throws -> (entries: [DeviceQueue.Entry], nextSequence: UInt64) {
+        try DeviceQueueRow.guarding("reading the pushes of \(device)") {
+            try database.read { db in
+                let entries = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT sequence, app, notification, expires_at, is_sent FROM push WHERE device = ?
+                        ORDER BY sequence
+                        """,
+                    arguments: [device]
+                ).map { row in
+                    try DeviceQueueRow.entry(
+                        sequence: row["sequence"], app: row["app"], notification: row["notification"],
+                        expiresAt: row["expires_at"], isSent: row["is_sent"])
+                }
+                let next = try Int64.fetchOne(
+                    db, sql: "SELECT next_sequence FROM device WHERE device = ?", arguments: [device])
+                return (entries, next.map(UInt64.init) ?? 1)
+            }
+        }
+    }
+
+    /// Closes the file: for tests reopening it.
+    func close() throws {
+        try database.close()
+    }
+
+    /// Runs `body` in one transaction.
+    private func write<T>(_ action: @autoclosure () -> String, _ body: (Database) throws -> T) throws -> T {
+        try DeviceQueueRow.guarding(action()) { try database.write(body) }
+    }
+}

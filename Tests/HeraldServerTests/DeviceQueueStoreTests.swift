@@ -1,0 +1,142 @@
+import Foundation
+@testable import HeraldServer
+import HeraldTestSupport
+import NotificationModel
+import PushService
+import Testing
+
+/// ``SQLiteDeviceQueues`` and ``PostgresDeviceQueues`` beyond the model: a push
+/// outlives a crash, the capacity holds, nodes writing at once for one device
+/// keep its order, and a push kept is announced.
+@Suite("Device queue stores", .offThePool, .timeLimit(.minutes(5)))
+struct DeviceQueueStoreTests {
+    static let device = "device-1"
+    static let app = "com.example.chat"
+    static let now = DeviceQueueSamples.start
+
+    @Test("a push kept survives the process dying: the file as the crash left it holds it, and numbers go on")
+    func survivesACrash() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteDeviceQueues(path: directory.path("push-queue.sqlite"))
+        for label in ["a", "b", "c"] {
+            _ = try store.enqueue(
+                device: Self.device, app: Self.app, notification: DeviceQueueSamples.push(label), expiration: nil,
+                isConnected: false, now: Self.now)
+        }
+        #expect(try store.takeUnsent(device: Self.device, now: Self.now).map(\.sequence) == [1, 2, 3])
+        try store.acknowledge(device: Self.device, through: 2)
+        let before = try store.contents(of: Self.device)
+
+        // What is on disk while the store is open, database and write-ahead log, as a
+        // SIGKILL leaves them: nothing was checkpointed or closed.
+        let crashed = try TemporaryDirectory()
+        for suffix in ["", "-wal"] {
+            try FileManager.default.copyItem(
+                atPath: directory.path("push-queue.sqlite" + suffix), toPath: crashed.path("push-queue.sqlite" + suffix))
+        }
+        let reopened = try SQLiteDeviceQueues(path: crashed.path("push-queue.sqlite"))
+        let after = try reopened.contents(of: Self.device)
+        #expect(after.entries == before.entries)
+        #expect(after.entries.map(\.notification.content.body) == ["c"])
+        #expect(after.nextSequence == 4)
+        // Every push acknowledged: the next still gets a number never used.
+        try reopened.acknowledge(device: Self.device, through: 3)
+        let outcome = try reopened.enqueue(
+            device: Self.device, app: Self.app, notification: DeviceQueueSamples.push("d"), expiration: nil,
+            isConnected: false, now: Self.now)
+        #expect(outcome == .queued(4))
+    }
+
+    @Test("closed and opened again, the store holds its pushes, sent or not")
+    func survivesReopening() async throws {
+        let directory = try TemporaryDirectory()
+        var store = try SQLiteDeviceQueues(path: directory.path("push-queue.sqlite"))
+        _ = try store.enqueue(
+            device: Self.device, app: Self.app, notification: DeviceQueueSamples.push("a", collapse: "score"),
+            expiration: .until(Self.now.addingTimeInterval(60)), isConnected: true, now: Self.now)
+        _ = try store.takeUnsent(device: Self.device, now: Self.now)
+        _ = try store.enqueue(
+            device: Self.device, app: Self.app, notification: DeviceQueueSamples.push("b", collapse: "score"),
+            expiration: nil, isConnected: true, now: Self.now)
+        try store.close()
+        store = try SQLiteDeviceQueues(path: directory.path("push-queue.sqlite"))
+        let entries = try store.contents(of: Self.device).entries
+        #expect(entries.map(\.sequence) == [1, 2])
+        #expect(entries.map(\.isSent) == [true, false])
+        #expect(entries.first?.expiresAt == Self.now.addingTimeInterval(60))
+        // The second is unsent: a third with its collapse identifier takes its place.
+        let third = try store.enqueue(
+            device: Self.device, app: Self.app, notification: DeviceQueueSamples.push("c", collapse: "score"),
+            expiration: nil, isConnected: true, now: Self.now)
+        #expect(third == .replaced(2))
+    }
+
+    @Test("the daemon's storage keeps a node alone's pushes in push-queue.sqlite in its data directory")
+    func daemonStorage() async throws {
+        let directory = try TemporaryDirectory()
+        let storage = DaemonStorage.local(try DataDirectory(url: directory.url))
+        let first = try storage.makeDeviceQueues()
+        _ = try await first.enqueue(
+            device: Self.device, app: Self.app, notification: DeviceQueueSamples.push("a"), expiration: nil,
+            isConnected: false, now: Self.now)
+        #expect(FileManager.default.fileExists(atPath: directory.path("push-queue.sqlite")))
+        let second = try #require(try storage.makeDeviceQueues() as? SQLiteDeviceQueues)
+        #expect(try second.contents(of: Self.device).entries.map(\.notification.content.body) == ["a"])
+    }
+
+    @Test(
+        "at capacity a push is refused, one collapsing into an unsent push is not, and acknowledging makes room",
+        arguments: DeviceQueueKind.all)
+    func capacity(_ kind: DeviceQueueKind) async throws {
+        let opened = try kind.open(1)
+        let store = opened.store
+        for index in 0..<DeviceQueue.capacity {
+            _ = try await store.enqueue(
+                device: Self.device, app: Self.app,
+                notification: DeviceQueueSamples.push("\(index)", collapse: index == 0 ? "score" : nil),
+                expiration: nil, isConnected: false, now: Self.now)
+        }
+        await #expect(throws: DeviceQueue.full) {
+            try await store.enqueue(
+                device: Self.device, app: Self.app, notification: DeviceQueueSamples.push("over"), expiration: nil,
+                isConnected: false, now: Self.now)
+        }
+        let collapsed = try await store.enqueue(
+            device: Self.device, app: Self.app, notification: DeviceQueueSamples.push("new score", collapse: "score"),
+            expiration: nil, isConnected: false, now: Self.now)
+        #expect(collapsed == .replaced(1))
+        // Another device has room of its own.
+        let other = try await store.enqueue(
+            device: "device-2", app: Self.app, notification: DeviceQueueSamples.push("elsewhere"), expiration: nil,
+            isConnected: false, now: Self.now)
+        #expect(other == .queued(1))
+        _ = try await store.takeUnsent(device: Self.device, now: Self.now)
+        try await store.acknowledge(device: Self.device, through: 1)
+        let next = try await store.enqueue(
+            device: Self.device, app: Self.app, notification: DeviceQueueSamples.push("room"), expiration: nil,
+            isConnected: false, now: Self.now)
+        #expect(next == .queued(UInt64(DeviceQueue.capacity) + 1))
+        #expect(try store.contents(of: Self.device).entries.count == DeviceQueue.capacity)
+    }
+
+    @Test("a push kept is announced with its device; one refused is not")
+    func announcesSQLite() async throws {
+        let opened = try DeviceQueueKind.sqlite.open(1)
+        let heard = Recorded<String?>()
+        opened.store.follow { heard.append($0) }
+        _ = try await opened.store.enqueue(
+            device: Self.device, app: Self.app, notification: DeviceQueueSamples.push("a"), expiration: .immediately,
+            isConnected: false, now: Self.now)
+        _ = try await opened.store.enqueue(
+            device: Self.device, app: Self.app, notification: DeviceQueueSamples.push("b"), expiration: nil,
+            isConnected: false, now: Self.now)
+        #expect(heard.values == [Self.device])
+    }
+
+    @Test("a change naming a device reads back as it was announced", arguments: ["d1", "a b", "x%20y", "ünï:cödé"])
+    func payload(_ device: String) {
+        let change = DaemonDatabase.Change.deviceQueue(device: device)
+        #expect(!change.payload.contains(" "))
+        #expect(DaemonDatabase.Change(payload: change.payload) == change)
+    }
+}
