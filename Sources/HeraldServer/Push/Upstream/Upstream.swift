@@ -124,9 +124,15 @@ final class Upstream: Sendable {
                 }
                 defer { watchdog.cancel() }
                 do {
-                    try await connection.exchange(path: DeviceEndpoint.linkPath, credential: record.deviceCredential) {
-                        inbound, outbound in
-                        try await follow(inbound, acknowledgingOn: outbound) { heard.withLock { $0 = ContinuousClock.now } }
+                    // Cancelled (the daemon stops, or another service takes this one's place):
+                    // the connection closes, which ends the link's reading.
+                    try await withTaskCancellationHandler {
+                        try await connection.exchange(path: DeviceEndpoint.linkPath, credential: record.deviceCredential) {
+                            inbound, outbound in
+                            try await follow(inbound, acknowledgingOn: outbound) { heard.withLock { $0 = ContinuousClock.now } }
+                        }
+                    } onCancel: {
+                        connection.close()
                     }
                 } catch {
                     throw connection.pinningFailure ?? error
