@@ -136,8 +136,7 @@ struct EventFanOut {
             if let done = appScope ? forApp : forAll { return done }
             guard var wire = event.event else { return nil }
             wire.sequence = appScope ? event.appSequence : event.sequence
-            guard let data = try? API.encoder().encode(wire) else { return nil }
-            let text = String(decoding: data, as: UTF8.self)
+            guard let text = try? EventJSON.encode(wire) else { return nil }
             if appScope { forApp = text } else { forAll = text }
             return text
         }
