@@ -63,11 +63,25 @@ struct DeviceLinkTests {
     /// Opens a link and reads pushes until `count` have come; acknowledges through
     /// `acknowledging`, if given; then ends the link. The pushes' titles and numbers.
     static func link(
-        _ service: Service, _ credential: DeviceCredential, reading count: Int, acknowledging: UInt64? = nil
+        _ service: Service, _ credential: DeviceCredential, reading count: Int, acknowledging: UInt64? = nil,
+        untilReset: Bool = false
     ) async throws -> [(UInt64, String)] {
         let connection = try await ServiceConnection.connect(to: service.url, fingerprint: service.fingerprint)
         defer { connection.close() }
-        return try await connection.exchange(path: DeviceEndpoint.linkPath, credential: credential) { inbound, outbound in
+        let read = Mutex<[(UInt64, String)]>([])
+        do {
+            return try await linkExchange(connection, credential, service, reading: count, acknowledging: acknowledging, read: read)
+        } catch let reset as NIOHTTP2Errors.StreamClosed where untilReset {
+            #expect(reset.errorCode == .cancel, "the service ended the stream")
+            return read.withLock { $0 }
+        }
+    }
+
+    private static func linkExchange(
+        _ connection: ServiceConnection, _ credential: DeviceCredential, _ service: Service, reading count: Int,
+        acknowledging: UInt64?, read: borrowing Mutex<[(UInt64, String)]>
+    ) async throws -> [(UInt64, String)] {
+        try await connection.exchange(path: DeviceEndpoint.linkPath, credential: credential) { inbound, outbound in
             var lines = LineBuffer()
             var pushes: [(UInt64, String)] = []
             for try await frame in inbound {
@@ -75,6 +89,7 @@ struct DeviceLinkTests {
                 for line in try lines.take(bytes.readableBytesView) {
                     if case .push(let push) = try LinkMessage.down(line) {
                         pushes.append((push.sequence, push.notification.content.title))
+                        read.withLock { $0 = pushes }
                     }
                 }
                 if pushes.count >= count { break }
@@ -115,6 +130,22 @@ struct DeviceLinkTests {
             try await PushDeviceWaiting.until("the link is up") { service.links.isConnected(device) }
             try service.queue("now", for: device)
             #expect(try await reading.value.map(\.1) == ["now"])
+        }
+    }
+
+    @Test("a device's second link replaces its first, which ends; what the first did not hear acknowledged comes on the second")
+    func replacedLink() async throws {
+        try await Self.with { service in
+            let (device, credential) = try service.enroll()
+            try service.queue("one", for: device)
+            // Reads until its stream ends: it gets "one", never acknowledges it.
+            let first = Task { try await Self.link(service, credential, reading: 2, untilReset: true) }
+            try await PushDeviceWaiting.until("the first link has sent the push") {
+                service.queues.queue(of: device).entries.first?.isSent == true
+            }
+            let second = try await Self.link(service, credential, reading: 1, acknowledging: 1)
+            #expect(second.map(\.1) == ["one"])
+            #expect(try await first.value.map(\.1) == ["one"], "the first link ended when the second began")
         }
     }
 

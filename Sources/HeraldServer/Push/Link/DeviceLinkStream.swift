@@ -43,11 +43,13 @@ struct DeviceLinkStream: Sendable {
             logger.debug("link of device \(device.identifier) ended: \(error)")
         }
         channel.close(promise: nil)
-        // What this link sent and the device did not acknowledge goes on its next link;
-        // a newer link that took this one's place keeps what it sent.
-        if links.detach(device.identifier, id: link.id) {
-            try? await queues.disconnected(device: device.identifier)
-        }
+        // What this link sent and the device did not acknowledge goes again on the device's
+        // next link, or on the newer one that took this one's place (woken for it), which
+        // may have taken a push from the store while this one was ending. A push sent twice
+        // is shown once: the device skips the numbers it has shown.
+        links.detach(device.identifier, id: link.id)
+        try? await queues.disconnected(device: device.identifier)
+        links.wake(device.identifier)
     }
 
     /// Writes the device's waiting pushes each time the link is woken, or a keepalive
