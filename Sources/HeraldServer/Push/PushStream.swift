@@ -35,7 +35,11 @@ struct PushStream {
             try await stream.executeThenClose { inbound, _ in
                 var frames = inbound.makeAsyncIterator()
                 guard let first = try await frames.next() else { return }
-                if let link, case .headers(let head) = first, head.headers.first(name: ":path") == DeviceEndpoint.linkPath {
+                // A device's link stays open: it is served as a stream, not read as one request.
+                // Any other method on its path is answered by the device API (405).
+                if let link, case .headers(let head) = first, head.headers.first(name: ":path") == DeviceEndpoint.linkPath,
+                    head.headers.first(name: ":method") == "POST"
+                {
                     deadline.cancel()
                     var reader = ProviderRequestReader()
                     _ = reader.read(first)
