@@ -50,12 +50,14 @@ struct PushDeviceRoutes {
         push.post("upstream") { request, context in
             try context.requireAdmin()
             let asked = try await request.decodeJSON(API.PushConnectRequest.self, context: context)
+            try Self.check(asked)
             let record: PushUpstream
             do {
                 record = try await Upstream.enroll(url: asked.url, fingerprint: asked.fingerprint, code: asked.code)
             } catch {
-                // The other machine's answer, or its silence: not this daemon's failure.
-                throw ServerError(status: .badGateway, code: .serviceUnavailable, message: "\(error)")
+                // The other machine's answer, or its silence: a state of things, not this
+                // daemon's failure (its 5xx answers are its own).
+                throw ServerError(status: .conflict, code: .serviceUnavailable, message: "\(error)")
             }
             try record.save(to: upstreamFile)
             upstream.set(Upstream(record, file: upstreamFile, engine: services.engine))
@@ -67,6 +69,32 @@ struct PushDeviceRoutes {
                 throw ServerError.notFound("this daemon is not a device of a push service on another machine: herald push connect")
             }
             return JSONResponse(Self.wire(current.current, connected: current.isConnected))
+        }
+    }
+
+    /// Refuses, before any connection, what cannot name a push service: an address that is
+    /// not `https://host[:port]` (or `http://` on loopback), a fingerprint that is not 32
+    /// hexadecimal pairs, a code that is not an invite's.
+    ///
+    /// - Throws: ``ServerError`` 400 `badRequest`, saying which.
+    static func check(_ asked: API.PushConnectRequest) throws {
+        guard let url = URLComponents(string: asked.url), let scheme = url.scheme, let host = url.host, !host.isEmpty,
+            url.path.isEmpty || url.path == "/", url.query == nil, url.user == nil,
+            scheme == "https" || (scheme == "http" && DaemonConfiguration.isLoopback(host))
+        else {
+            throw ServerError.badRequest("the push service's address is https://host:port (http:// on a loopback address only)")
+        }
+        if let fingerprint = asked.fingerprint {
+            let pairs = fingerprint.split(separator: ":", omittingEmptySubsequences: false)
+            guard pairs.count == 32, pairs.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isHexDigit) }) else {
+                throw ServerError.badRequest("a fingerprint is 32 hexadecimal pairs separated by colons, as herald push invite prints it")
+            }
+        } else if scheme == "https" {
+            throw ServerError.badRequest("a push service over TLS is pinned by its certificate's fingerprint: give it")
+        }
+        let code = asked.code.utf8
+        guard code.count == 36, asked.code.hasPrefix("hpi_"), asked.code.dropFirst(4).allSatisfy(\.isHexDigit) else {
+            throw ServerError.badRequest("an invite code is hpi_ and 32 hexadecimal digits, as herald push invite prints it")
         }
     }
 
