@@ -93,13 +93,16 @@ extension UIApplication {
     /// Asks the user for `options` without waiting for the answer, which
     /// scheduling and reading the settings wait for until it is known.
     func startAuthorization(_ options: AuthorizationOptions) -> Task<Bool, any Error> {
-        let generation = runtime.withLock { runtime in
+        let (generation, previous) = runtime.withLock { runtime in
             runtime.registrations += 1
-            return runtime.registrations
+            return (runtime.registrations, runtime.authorizing)
         }
-        // On the calls' own threads: a synchronous call may wait for it.
+        // On the calls' own threads: a synchronous call may wait for it. After the request
+        // before it, if that one is not answered yet: the user is asked in the order the
+        // app asked (registerUserNotificationSettings, then iOS 7's types, say).
         let answer = BlockingCall.start { [self] in
-            try await service.requestAuthorization(options: options, for: appIdentifier)
+            _ = await previous?.result
+            return try await service.requestAuthorization(options: options, for: appIdentifier)
         }
         runtime.withLock { $0.authorizing = answer }
         _ = BlockingCall.start { [self] in
