@@ -52,8 +52,18 @@ extension HeraldClient {
     ///   the app.
     public func openEvents(app: String? = nil) async throws -> AsyncThrowingStream<API.Event, any Error> {
         let query = app.map { [URLQueryItem(name: "app", value: $0)] } ?? []
-        let address = try webSocketAddress(url(["v1", "events"], query: query))
-        let (events, continuation) = AsyncThrowingStream<API.Event, any Error>.makeStream()
+        return try await openMessages(["v1", "events"], query: query, named: "event stream", decode: Self.decodeEvent)
+    }
+
+    /// Opens a WebSocket stream of the API at `path` and returns once the daemon has
+    /// accepted it; each text message is decoded with `decode`. `name` names the
+    /// stream in errors. See ``openEvents(app:)``.
+    func openMessages<Message: Sendable>(
+        _ path: [String], query: [URLQueryItem], named name: String,
+        decode: @escaping @Sendable (String) throws -> Message
+    ) async throws -> AsyncThrowingStream<Message, any Error> {
+        let address = try webSocketAddress(url(path, query: query))
+        let (messages, continuation) = AsyncThrowingStream<Message, any Error>.makeStream()
         let (opened, open) = AsyncThrowingStream<Void, any Error>.makeStream()
         let closer = EventStreamCloser()
         let connection = Task {
@@ -65,17 +75,17 @@ extension HeraldClient {
                     open.finish()
                     for try await message in inbound.messages(maxSize: Self.maximumEventSize) {
                         guard case .text(let text) = message else {
-                            throw HeraldClientError(.invalidResponse, "an event stream message is binary, not an event")
+                            throw HeraldClientError(.invalidResponse, "a message of the \(name) is binary, not JSON")
                         }
-                        continuation.yield(try Self.decodeEvent(text))
+                        continuation.yield(try decode(text))
                     }
                 }
                 open.finish()
-                continuation.finish(throwing: close.flatMap(Self.closeError))
+                continuation.finish(throwing: close.flatMap { Self.closeError($0, name: name) })
             } catch {
                 // Before the upgrade the opening fails; after it the stream does.
                 open.finish(throwing: error)
-                continuation.finish(throwing: streamError(error))
+                continuation.finish(throwing: streamError(error, name: name))
             }
         }
         continuation.onTermination = { _ in
@@ -89,9 +99,9 @@ extension HeraldClient {
             try Task.checkCancellation()  // the opening ends early for a caller cancelled while waiting
         } catch {
             connection.cancel()
-            throw error is CancellationError ? error : await openError(error, app: app)
+            throw error is CancellationError ? error : await openError(error, path: path, query: query, name: name)
         }
-        return events
+        return messages
     }
 
     /// The `ws://` or `wss://` address of an API URL.
@@ -118,7 +128,9 @@ extension HeraldClient {
     /// the same address is asked again without one: the daemon then answers with
     /// its error (a bad token, a foreign app), or with 426 when only the upgrade
     /// itself was refused (the credential holds its limit of streams).
-    private func openError(_ error: any Error, app: String?) async -> HeraldClientError {
+    private func openError(
+        _ error: any Error, path: [String], query: [URLQueryItem], name: String
+    ) async -> HeraldClientError {
         switch error {
         case let error as HeraldClientError:
             return error
@@ -126,43 +138,42 @@ extension HeraldClient {
             return HeraldClientError(
                 .daemonUnreachable, "no Herald daemon at \(endpoint.url.absoluteString): start one with `herald serve`")
         case let error as WebSocketClientError where error == .webSocketUpgradeFailed:
-            return await upgradeRefusal(app: app)
+            return await upgradeRefusal(path: path, query: query, name: name)
         default:
-            return HeraldClientError(.connectionFailed, "the event stream's connection failed: \(error)")
+            return HeraldClientError(.connectionFailed, "the \(name)'s connection failed: \(error)")
         }
     }
 
-    private func upgradeRefusal(app: String?) async -> HeraldClientError {
-        let query = app.map { [URLQueryItem(name: "app", value: $0)] } ?? []
+    private func upgradeRefusal(path: [String], query: [URLQueryItem], name: String) async -> HeraldClientError {
         do {
-            _ = try await send(.get, ["v1", "events"], query: query, body: Empty?.none, timeout: nil)
+            _ = try await send(.get, path, query: query, body: Empty?.none, timeout: nil)
         } catch let error as HeraldClientError where error.code == .refused && error.status != 426 {
             return error
         } catch let error as HeraldClientError where error.code != .refused {
             return error
         } catch {}
         return HeraldClientError(
-            .refused, "the daemon refused to open the event stream: this credential may hold its limit of streams")
+            .refused, "the daemon refused to open the \(name): this credential may hold its limit of streams")
     }
 
     /// The error for the daemon's closing of the stream: none for a normal close
     /// (1000, 1001); otherwise its code and reason, such as 4401 when the token
     /// was renewed or the app removed, 4429 when the client fell too far behind.
-    private static func closeError(_ frame: WebSocketCloseFrame) -> HeraldClientError? {
+    private static func closeError(_ frame: WebSocketCloseFrame, name: String) -> HeraldClientError? {
         let code = UInt16(webSocketErrorCode: frame.closeCode)
         guard code != 1000, code != 1001 else { return nil }
         let reason = frame.reason.map { ": \($0)" } ?? ""
-        return HeraldClientError(.connectionFailed, "the daemon closed the event stream with \(code)\(reason)")
+        return HeraldClientError(.connectionFailed, "the daemon closed the \(name) with \(code)\(reason)")
     }
 
-    private func streamError(_ error: any Error) -> any Error {
+    private func streamError(_ error: any Error, name: String) -> any Error {
         switch error {
         case is HeraldClientError, is CancellationError: error
-        default: HeraldClientError(.connectionFailed, "the event stream failed: \(error)")
+        default: HeraldClientError(.connectionFailed, "the \(name) failed: \(error)")
         }
     }
 
-    static func decodeEvent(_ text: String) throws -> API.Event {
+    @Sendable static func decodeEvent(_ text: String) throws -> API.Event {
         do {
             return try API.decoder().decode(API.Event.self, from: Data(text.utf8))
         } catch {

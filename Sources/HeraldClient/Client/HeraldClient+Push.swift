@@ -25,7 +25,7 @@ extension HeraldClient {
 
     private static let registration = ["v1", "push", "registration"]
 
-    private static func query(_ app: String?) -> [URLQueryItem] {
+    static func query(_ app: String?) -> [URLQueryItem] {
         app.map { [URLQueryItem(name: "app", value: $0)] } ?? []
     }
 }

@@ -44,29 +44,44 @@ extension RemoteNotificationService {
         let first = try await remote { try await client.openEvents(app: app.rawValue) }
         let token = handlers.add(handler.role, for: app)
         let connection = Connection(app: app, handler: handler, token: token, ledger: ResponseLedger())
-        let task = Task { [self] in
-            var events: AsyncThrowingStream<API.Event, any Error>? = first
-            var backoff = ReconnectBackoff()
-            while !Task.isCancelled {
-                if let events {
-                    await read(events, for: connection)
-                }
-                guard (try? await Task.sleep(for: backoff.delay())) != nil else { return }
-                do {
-                    events = try await client.openEvents(app: app.rawValue)
-                    backoff.reset()
-                } catch let error as HeraldClientError where error.code == .refused && [401, 403, 404].contains(error.status) {
-                    logger.error("the daemon refused the event stream of \(app) again; no more responses: \(error)")
-                    return
-                } catch {
-                    events = nil
-                    logger.notice("opening the event stream of \(app) again failed: \(error)")
-                }
-            }
+        let task = keepReading(first, named: "event stream", of: app) { [client] in
+            try await client.openEvents(app: app.rawValue)
+        } read: { [self] events in
+            await read(events, for: connection)
         }
         return ActionDisposable { [handlers] in
             task.cancel()
             handlers.remove(token, for: app)
+        }
+    }
+
+    /// Reads `first` with `read`, and when it ends opens the stream again with
+    /// `open` and reads that, after 0.5 s doubling to 15 s, until cancelled or
+    /// until the daemon refuses the app's credential (401, 403, 404).
+    func keepReading<Message: Sendable>(
+        _ first: AsyncThrowingStream<Message, any Error>, named name: String, of app: AppIdentifier,
+        open: @escaping @Sendable () async throws -> AsyncThrowingStream<Message, any Error>,
+        read: @escaping @Sendable (AsyncThrowingStream<Message, any Error>) async -> Void
+    ) -> Task<Void, Never> {
+        Task { [logger] in
+            var messages: AsyncThrowingStream<Message, any Error>? = first
+            var backoff = ReconnectBackoff()
+            while !Task.isCancelled {
+                if let messages {
+                    await read(messages)
+                }
+                guard (try? await Task.sleep(for: backoff.delay())) != nil else { return }
+                do {
+                    messages = try await open()
+                    backoff.reset()
+                } catch let error as HeraldClientError where error.code == .refused && [401, 403, 404].contains(error.status) {
+                    logger.error("the daemon refused the \(name) of \(app) again; it stays closed: \(error)")
+                    return
+                } catch {
+                    messages = nil
+                    logger.notice("opening the \(name) of \(app) again failed: \(error)")
+                }
+            }
         }
     }
 

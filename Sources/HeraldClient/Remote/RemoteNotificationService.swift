@@ -166,15 +166,25 @@ extension NotificationRequest {
     /// The request with its file attachments read into their bytes, checked as
     /// the engine checks them, to send to the daemon.
     func loadingAttachments() throws -> NotificationRequest {
-        guard content.attachments.contains(where: { $0.url != nil && $0.bytes == nil }) else { return self }
         var request = self
-        request.content.attachments = try content.attachments.map { attachment in
+        request.content = try content.loadingAttachments()
+        return request
+    }
+}
+
+extension NotificationContent {
+    /// The content with its file attachments read into their bytes, checked as
+    /// the engine checks them, to send to the daemon.
+    func loadingAttachments() throws -> NotificationContent {
+        guard attachments.contains(where: { $0.url != nil && $0.bytes == nil }) else { return self }
+        var content = self
+        content.attachments = try attachments.map { attachment in
             guard let url = attachment.url, attachment.bytes == nil else { return attachment }
             var loaded = attachment
             loaded.bytes = try AttachmentFile.read(url, for: attachment)
             loaded.url = nil
             return loaded
         }
-        return request
+        return content
     }
 }

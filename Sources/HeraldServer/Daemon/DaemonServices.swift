@@ -1,6 +1,7 @@
 import DesktopNotifications
 import Foundation
 import HeraldAPI
+import Hummingbird
 import Logging
 import NotificationEngine
 import PushService
@@ -40,6 +41,8 @@ final class DaemonServices: Sendable {
     let foreground: AppForeground
     /// The push service's provider keys and device registrations.
     let pushDirectory: PushDirectory
+    /// The pushes that apps' service extensions hold over the HTTP API.
+    let extensionRuns = ServiceExtensionRuns()
 
     init(
         storage: DaemonStorage, engine: NotificationEngine, registry: AppRegistry, sessions: SessionStore,
@@ -75,6 +78,22 @@ final class DaemonServices: Sendable {
             throw ServerError.notFound("no app \(name) is registered: register it with POST /v1/apps")
         }
         return app
+    }
+
+    /// The app a call on an app's own route acts for: an app token's own (`?app=`,
+    /// if given, must name it), or the one the admin names with `?app=`; it must
+    /// be registered. `route` names the route in the admin's error.
+    func actingApp(_ request: Request, _ context: HeraldRequestContext, route: String) throws -> AppIdentifier {
+        let named = request.uri.queryParameters.get("app")
+        switch try context.requirePrincipal() {
+        case .app(let own):
+            return try app(named ?? own.rawValue, for: context).identifier
+        case .admin:
+            guard let named else {
+                throw ServerError.badRequest("name the app: /\(route)?app=<app identifier>")
+            }
+            return try app(named, for: context).identifier
+        }
     }
 
     /// Opens a stream for the caller of `context`: checks its credential has room for

@@ -31,8 +31,8 @@ public protocol ServiceExtensionHandler: Sendable {
 }
 
 /// A ``NotificationService`` that runs apps' service extensions: the engine in
-/// process. (The daemon's HTTP API has no way yet to hand a push to an app's
-/// process before showing it.)
+/// process, and `HeraldClient`'s service over the daemon's HTTP API, which hands
+/// the daemon's pushes to the extension in the app's process.
 public protocol ServiceExtensionHost: NotificationService {
     /// Sets the app's service extension: each `mutable-content` alert push for
     /// the app goes through a handler `makeHandler` makes for it before it is

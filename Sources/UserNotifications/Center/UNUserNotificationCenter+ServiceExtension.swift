@@ -15,9 +15,11 @@ extension UNUserNotificationCenter {
     ///
     /// Setting it takes effect in order with the center's other calls, so a call
     /// made after it (any query) returns once pushes go through the extension.
-    /// Herald makes an instance of the class for each push. It needs the
-    /// engine in process: over the daemon's HTTP API, which cannot yet hand a
-    /// push to the app's process before showing it, setting it fails with
+    /// Herald makes an instance of the class for each push, in this process:
+    /// with the engine in process, the engine hands it the push; over the
+    /// daemon's HTTP API (`HeraldClient`'s `RemoteNotificationService`), the
+    /// daemon does, while this process is connected to it, and shows a push that
+    /// comes while it is not as it came. A service that can run none fails with
     /// ``UNError/Code/remoteNotificationsUnavailable``, reported on ``errors``.
     public var serviceExtensionClass: UNNotificationServiceExtension.Type? {
         get { serviceExtension.withLock { $0.extensionClass?.value } }
@@ -38,7 +40,7 @@ extension UNUserNotificationCenter {
         guard let host = service as? any ServiceExtensionHost else {
             throw NotificationError(
                 .remoteNotificationsUnavailable,
-                "a service extension runs only with the engine in process; over the daemon's HTTP API pushes are shown as they came")
+                "this notification service cannot run a service extension: use the engine in process or the daemon's HTTP API")
         }
         let (bundle, logger) = (localizationBundle, logger)
         let disposable = try await host.connectServiceExtension(
