@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "DesktopNotifications", targets: ["DesktopNotifications"]),
         .executable(name: "signals-tour", targets: ["SignalsTour"]),
         .executable(name: "notifications-tour", targets: ["NotificationsTour"]),
+        .executable(name: "push-chat", targets: ["PushChat"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -215,6 +216,12 @@ let package = Package(
             name: "NotificationsTour",
             dependencies: ["NotificationEngine", "UserNotifications", "LegacyNotifications", "Signals"],
             swiftSettings: upcomingFeatures
+        ),
+        .executableTarget(
+            // An iOS chat app's delegate and service extension, unchanged Swift 5 code, against the daemon.
+            name: "PushChat",
+            dependencies: ["UserNotifications", "LegacyNotifications", "HeraldClient"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .executableTarget(
             name: "SignalsTour",

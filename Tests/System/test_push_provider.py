@@ -14,7 +14,6 @@ import ssl
 import subprocess
 import sys
 import time
-import urllib.request
 import uuid
 
 import httpx
@@ -26,29 +25,11 @@ from aioapns import connection as aioapns_connection
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "Tests" / "harness"))
 from herald_daemon import HERALD, HeraldDaemon  # noqa: E402  (after the path it lives on)
+from herald_push import call, make_p8  # noqa: E402
 
 APP = "com.example.chat"
 OTHER_APP = "com.example.mail"
 TEAM = "TEAM123456"
-
-
-def call(daemon, method, path, token, body=None):
-    """The daemon's HTTP API: the JSON answer, or (status, JSON error) for a refusal."""
-    request = urllib.request.Request(
-        daemon.url + path, method=method, data=None if body is None else json.dumps(body).encode(),
-        headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=60) as answer:
-        text = answer.read()
-        return json.loads(text) if text else None
-
-
-def make_p8(directory, key_id):
-    """A P-256 key in PKCS#8 PEM, made by openssl as Apple's AuthKey_<kid>.p8 files are."""
-    path = directory / f"AuthKey_{key_id}.p8"
-    subprocess.run(
-        ["openssl", "genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", str(path)],
-        check=True)
-    return path
 
 
 class Service:
