@@ -245,7 +245,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PushServiceTests",
-            dependencies: ["PushService", "NotificationModel", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["PushService", "NotificationModel", "HeraldTestSupport", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: upcomingFeatures
         ),
         .testTarget(

@@ -58,7 +58,7 @@ extension Validator {
     }
 
     /// Checks that `userInfo` encodes as JSON in at most 4 KiB.
-    static func validateUserInfo(_ userInfo: [String: JSONValue]) throws(NotificationError) {
+    package static func validateUserInfo(_ userInfo: [String: JSONValue]) throws(NotificationError) {
         guard !userInfo.isEmpty else { return }
         let limit = NotificationLimits.maximumUserInfoBytes
         // Most userInfo is far below the limit, and a bound on its JSON settles that

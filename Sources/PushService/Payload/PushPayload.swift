@@ -93,13 +93,16 @@ public struct PushPayload: Sendable, Hashable {
 
     /// Refuses a payload the engine would store as more than its `userInfo`
     /// limit: the engine writes it with `JSONEncoder`, which escapes each `/`, so a
-    /// body of 4,096 bytes can grow past 4,096 there.
+    /// body of 4,096 bytes can grow past 4,096 there. The engine's own check, which
+    /// encodes only a payload that a bound on its size does not settle.
     static func checkStoredSize(of payload: [String: JSONValue]) throws(APNsRefusal) {
-        let stored = (try? JSONEncoder().encode(payload).count) ?? Int.max
-        guard stored <= NotificationLimits.maximumUserInfoBytes else {
+        do {
+            try Validator.validateUserInfo(payload)
+        } catch {
+            let stored = (try? JSONEncoder().encode(payload).count).map { "\($0) bytes" } ?? "more than it can encode"
             throw APNsRefusal(
                 .payloadTooLarge,
-                "the payload takes \(stored) bytes as Herald stores it (each / written \\/); the limit is \(NotificationLimits.maximumUserInfoBytes)"
+                "the payload takes \(stored) as Herald stores it (each / written \\/); the limit is \(NotificationLimits.maximumUserInfoBytes)"
             )
         }
     }
