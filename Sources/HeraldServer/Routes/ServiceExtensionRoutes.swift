@@ -41,6 +41,9 @@ struct ServiceExtensionRoutes {
                     }, for: app)
                 defer {
                     connection.dispose()
+                    // A push the engine handed over meanwhile finds the stream closed (the
+                    // session is over: no close frame is sent), and is shown as it came.
+                    stream.close(.daemonStopping)
                     services.extensionRuns.end(stream: stream)
                 }
                 try await StreamSession.run(
