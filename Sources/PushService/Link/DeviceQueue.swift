@@ -13,8 +13,9 @@ public import NotificationModel
 ///   connection or on one cut since, may be shown on the device, which skips the
 ///   numbers it has shown: the new push never takes its number, but removes it and
 ///   follows the others at a new number (the device replaces what it shows, by the
-///   request identifier, which is the collapse identifier). So a device keeps at
-///   most one push per app and collapse identifier, and shows the newest.
+///   request identifier, which is the collapse identifier). So once a push with a
+///   collapse identifier comes, it is the only one with it, for its app, in the
+///   queue, and the device shows it last.
 /// - **Expiration.** `apns-expiration: 0` is delivered now or never: kept only while
 ///   the device is connected, and dropped, not sent again, if the connection is cut
 ///   before it is acknowledged. A date keeps a push until then; none keeps it for
