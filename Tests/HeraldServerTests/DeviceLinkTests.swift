@@ -29,15 +29,17 @@ struct DeviceLinkTests {
             return (device.identifier, credential)
         }
 
-        /// Queues a push titled `title` for `device`.
-        func queue(_ title: String, for device: String) throws {
+        /// Queues a push titled `title` for `device`; the push.
+        @discardableResult
+        func queue(_ title: String, collapse: String? = nil, for device: String) throws -> RemoteNotification {
             var content = NotificationContent()
             content.title = title
-            let notification = RemoteNotification(id: UUID(), content: content)
+            let notification = RemoteNotification(id: UUID(), content: content, collapseIdentifier: collapse)
             _ = try queues.enqueue(
                 device: device, app: "com.example.chat", notification: notification, expiration: nil, isConnected: false,
                 now: Date())
             links.wake(device)
+            return notification
         }
     }
 
@@ -203,17 +205,23 @@ enum PushDeviceWaiting {
 /// The device's end of the link: ``Upstream`` against a real listener.
 @Suite("A device's link to its push service", .timeLimit(.minutes(2)))
 struct UpstreamTests {
+    /// The device's engine, `apps` authorized.
+    static func engine(authorizing apps: [String]) async throws -> NotificationEngine {
+        var configuration = NotificationEngine.Configuration(authorizationPolicy: .grantAll)
+        configuration.pendingLimitPerApp = 64
+        let engine = try NotificationEngine(
+            store: .inMemory, scheduler: TestScheduler(startDate: Date()), configuration: configuration, presenters: [])
+        for app in apps {
+            _ = try await engine.requestAuthorization(options: [.alert], for: AppIdentifier(app))
+        }
+        return engine
+    }
+
     @Test("the device shows pushes for the apps registered there with the service, and drops the others' though acknowledged")
     func onlyRegisteredApps() async throws {
         try await DeviceLinkTests.with { service in
             let (device, credential) = try service.enroll()
-            var configuration = NotificationEngine.Configuration(authorizationPolicy: .grantAll)
-            configuration.pendingLimitPerApp = 64
-            let engine = try NotificationEngine(
-                store: .inMemory, scheduler: TestScheduler(startDate: Date()), configuration: configuration, presenters: [])
-            for app in ["com.example.chat", "com.example.other"] {
-                _ = try await engine.requestAuthorization(options: [.alert], for: AppIdentifier(app))
-            }
+            let engine = try await Self.engine(authorizing: ["com.example.chat", "com.example.other"])
             let scratch = try TemporaryDirectory()
             let record = PushUpstream(
                 url: service.url, fingerprint: service.fingerprint, device: device, name: "laptop",
@@ -234,6 +242,35 @@ struct UpstreamTests {
             #expect(try await engine.deliveredNotifications(for: "com.example.other").isEmpty)
             #expect(upstream.current.deliveredThrough == 3)
             #expect(try PushUpstream.load(from: scratch.url.appendingPathComponent("push-upstream.json"))?.deliveredThrough == 3)
+        }
+    }
+
+    @Test("a push shown, its acknowledgement lost with the link, then a newer one with its collapse id: the device shows the newer")
+    func collapseAfterALostAcknowledgement() async throws {
+        try await DeviceLinkTests.with { service in
+            let (device, credential) = try service.enroll()
+            let engine = try await Self.engine(authorizing: ["com.example.chat"])
+            let old = try service.queue("old score", collapse: "score", for: device)
+            // The device gets push 1 and shows it, and the link is cut before its acknowledgement.
+            #expect(try await DeviceLinkTests.link(service, credential, reading: 1).map(\.0) == [1])
+            _ = try await engine.deliverRemoteNotification(old, for: "com.example.chat")
+            try await PushDeviceWaiting.until("the cut link's push waits to be sent again") {
+                service.queues.queue(of: device).entries.first?.isSent == false
+            }
+            try service.queue("new score", collapse: "score", for: device)
+            let scratch = try TemporaryDirectory()
+            let record = PushUpstream(
+                url: service.url, fingerprint: service.fingerprint, device: device, name: "laptop",
+                credential: credential.description, deliveredThrough: 1,
+                tokens: ["com.example.chat": String(repeating: "0", count: 64)])
+            let upstream = Upstream(record, file: scratch.url.appendingPathComponent("push-upstream.json"), engine: engine)
+            let linking = Task { await upstream.run() }
+            defer { linking.cancel() }
+            try await PushDeviceWaiting.until("every push is acknowledged") { service.queues.queue(of: device).entries.isEmpty }
+            let shown = try await engine.deliveredNotifications(for: "com.example.chat")
+            #expect(shown.map(\.request.content.title) == ["new score"])
+            #expect(shown.map(\.request.identifier) == ["score"])
+            #expect(upstream.current.deliveredThrough == 2)
         }
     }
 }

@@ -127,6 +127,40 @@ struct DeviceQueueConformanceTests {
         }
     }
 
+    @Test(
+        "a push sent on a link cut before its acknowledgement is not replaced in place: a newer one removes it, at a new number",
+        arguments: DeviceQueueKind.all)
+    func collapseAfterACutLink(_ kind: DeviceQueueKind) async throws {
+        let (device, app) = (Self.devices[2], Self.apps[0])
+        let script: [Operation] = [
+            .enqueue(device: device, app: app, push: Self.push(1, collapse: "score"), expiration: nil, isConnected: true),
+            .takeUnsent(device: device), .disconnected(device: device), .reopen,
+            .enqueue(device: device, app: app, push: Self.push(2, collapse: "score"), expiration: nil, isConnected: false),
+            .enqueue(device: device, app: app, push: Self.push(3, collapse: "score"), expiration: nil, isConnected: false),
+            .takeUnsent(device: device),
+        ]
+        let opened = try kind.open(2)
+        let model = MemoryDeviceQueues()
+        var answers: [Answer] = []
+        for (step, operation) in script.enumerated() {
+            if case .reopen = operation { try opened.reopen() }
+            let expected = try await Self.apply(operation, to: model, now: DeviceQueueSamples.start)
+            let answer = try await Self.apply(
+                operation, to: opened.nodes[step % opened.nodes.count], now: DeviceQueueSamples.start)
+            #expect(answer == expected, "step \(step), \(operation): \(kind.name) answered \(answer), the model \(expected)")
+            answers.append(answer)
+        }
+        #expect(answers[4] == .outcome(.superseded(2)), "the device may have shown number 1: it is not taken again")
+        #expect(answers[5] == .outcome(.replaced(2)), "number 2 was never sent: it is taken in place")
+        guard case .entries(let sent) = answers[6] else {
+            Issue.record("the last call answered \(answers[6])")
+            return
+        }
+        #expect(sent.map(\.sequence) == [2])
+        #expect(sent.map(\.notification.content.body) == ["push 3"])
+        #expect(try opened.store.contents(of: device).entries == model.queue(of: device).entries)
+    }
+
     /// One random run of `steps` calls from `seed`.
     func run(_ kind: DeviceQueueKind, seed: UInt64, steps: Int) async throws {
         var random = SeededGenerator(seed: seed)

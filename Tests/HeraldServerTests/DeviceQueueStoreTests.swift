@@ -47,28 +47,37 @@ struct DeviceQueueStoreTests {
         #expect(outcome == .queued(4))
     }
 
-    @Test("closed and opened again, the store holds its pushes, sent or not")
+    @Test("closed and opened again, the store holds its pushes, sent, sent once, or never")
     func survivesReopening() async throws {
         let directory = try TemporaryDirectory()
         var store = try SQLiteDeviceQueues(path: directory.path("push-queue.sqlite"))
-        _ = try store.enqueue(
-            device: Self.device, app: Self.app, notification: DeviceQueueSamples.push("a", collapse: "score"),
-            expiration: .until(Self.now.addingTimeInterval(60)), isConnected: true, now: Self.now)
+        func reopen() throws {
+            try store.close()
+            store = try SQLiteDeviceQueues(path: directory.path("push-queue.sqlite"))
+        }
+        func enqueue(_ label: String, collapse: String, expiration: PushHeaders.Expiration?) throws -> DeviceQueue.Outcome {
+            try store.enqueue(
+                device: Self.device, app: Self.app, notification: DeviceQueueSamples.push(label, collapse: collapse),
+                expiration: expiration, isConnected: true, now: Self.now)
+        }
+        _ = try enqueue("a", collapse: "score", expiration: .until(Self.now.addingTimeInterval(60)))
         _ = try store.takeUnsent(device: Self.device, now: Self.now)
-        _ = try store.enqueue(
-            device: Self.device, app: Self.app, notification: DeviceQueueSamples.push("b", collapse: "score"),
-            expiration: nil, isConnected: true, now: Self.now)
-        try store.close()
-        store = try SQLiteDeviceQueues(path: directory.path("push-queue.sqlite"))
-        let entries = try store.contents(of: Self.device).entries
+        _ = try enqueue("b", collapse: "chat", expiration: nil)
+        try reopen()
+        var entries = try store.contents(of: Self.device).entries
         #expect(entries.map(\.sequence) == [1, 2])
         #expect(entries.map(\.isSent) == [true, false])
         #expect(entries.first?.expiresAt == Self.now.addingTimeInterval(60))
-        // The second is unsent: a third with its collapse identifier takes its place.
-        let third = try store.enqueue(
-            device: Self.device, app: Self.app, notification: DeviceQueueSamples.push("c", collapse: "score"),
-            expiration: nil, isConnected: true, now: Self.now)
-        #expect(third == .replaced(2))
+        // The second was never sent: a third with its collapse identifier takes its place.
+        #expect(try enqueue("c", collapse: "chat", expiration: nil) == .replaced(2))
+        try store.disconnected(device: Self.device)
+        try reopen()
+        entries = try store.contents(of: Self.device).entries
+        #expect(entries.map(\.isSent) == [false, false])
+        #expect(entries.map(\.wasSent) == [true, false])
+        // The first was sent on the link cut since: a fourth with its collapse identifier follows.
+        #expect(try enqueue("d", collapse: "score", expiration: nil) == .superseded(3))
+        #expect(try store.contents(of: Self.device).entries.map(\.notification.content.body) == ["c", "d"])
     }
 
     @Test("the daemon's storage keeps a node alone's pushes in push-queue.sqlite in its data directory")

@@ -45,36 +45,88 @@ struct DeviceQueueTests {
         #expect(Self.titles(queue.takeUnsent(now: Self.now)) == ["b", "c"])
     }
 
+    /// What became of the first push, with collapse id `x`, before the second came.
+    enum First: Sendable {
+        case unsent
+        /// Sent on the current connection, not acknowledged.
+        case sent
+        /// Sent on a connection cut before the device acknowledged it: unsent again.
+        case sentThenCut
+    }
+
     struct Collapse: Sendable, CustomTestStringConvertible {
         var what: String
-        var sendFirst: Bool
+        var first: First
         var secondApp: String
         var secondCollapse: String?
         var waiting: [String]
+        var outcome: DeviceQueue.Outcome
         var testDescription: String { what }
     }
 
     @Test(arguments: [
-        Collapse(what: "an unsent push is replaced in place", sendFirst: false, secondApp: "chat", secondCollapse: "x",
-                 waiting: ["second", "other"]),
-        Collapse(what: "a sent one stays; the new one follows", sendFirst: true, secondApp: "chat", secondCollapse: "x",
-                 waiting: ["first", "other", "second"]),
-        Collapse(what: "another app's collapse id is another's", sendFirst: false, secondApp: "mail", secondCollapse: "x",
-                 waiting: ["first", "other", "second"]),
-        Collapse(what: "no collapse id collapses nothing", sendFirst: false, secondApp: "chat", secondCollapse: nil,
-                 waiting: ["first", "other", "second"]),
+        Collapse(what: "a push never sent is replaced in place", first: .unsent, secondApp: "chat", secondCollapse: "x",
+                 waiting: ["second", "other"], outcome: .replaced(1)),
+        Collapse(what: "a sent one is removed; the new one follows at a new number", first: .sent, secondApp: "chat",
+                 secondCollapse: "x", waiting: ["other", "second"], outcome: .superseded(3)),
+        Collapse(what: "one sent on a connection cut since too: the device may show its number", first: .sentThenCut,
+                 secondApp: "chat", secondCollapse: "x", waiting: ["other", "second"], outcome: .superseded(3)),
+        Collapse(what: "another app's collapse id is another's", first: .sentThenCut, secondApp: "mail", secondCollapse: "x",
+                 waiting: ["first", "other", "second"], outcome: .queued(3)),
+        Collapse(what: "no collapse id collapses nothing", first: .unsent, secondApp: "chat", secondCollapse: nil,
+                 waiting: ["first", "other", "second"], outcome: .queued(3)),
     ])
     func collapse(_ test: Collapse) throws {
         var queue = DeviceQueue()
         _ = try queue.enqueue(
             app: "chat", notification: Self.push("first", collapse: "x"), expiration: nil, isConnected: true, now: Self.now)
-        if test.sendFirst { _ = queue.takeUnsent(now: Self.now) }
+        if test.first != .unsent { _ = queue.takeUnsent(now: Self.now) }
+        if test.first == .sentThenCut { queue.disconnected() }
         _ = try queue.enqueue(app: "chat", notification: Self.push("other"), expiration: nil, isConnected: true, now: Self.now)
         let outcome = try queue.enqueue(
             app: test.secondApp, notification: Self.push("second", collapse: test.secondCollapse), expiration: nil,
             isConnected: true, now: Self.now)
         #expect(Self.titles(queue.entries) == test.waiting)
-        #expect(outcome == (test.waiting.count == 2 ? .replaced(1) : .queued(3)))
+        #expect(outcome == test.outcome)
+    }
+
+    @Test("a push sent on a cut connection is sent again, still marked sent once; one never sent after it is replaced in place")
+    func sentOnceStaysSent() throws {
+        var queue = DeviceQueue()
+        _ = try queue.enqueue(
+            app: "chat", notification: Self.push("a", collapse: "x"), expiration: nil, isConnected: true, now: Self.now)
+        _ = queue.takeUnsent(now: Self.now)
+        queue.disconnected()
+        #expect(queue.entries.map(\.isSent) == [false])
+        #expect(queue.entries.map(\.wasSent) == [true])
+        #expect(
+            try queue.enqueue(
+                app: "chat", notification: Self.push("b", collapse: "x"), expiration: nil, isConnected: false, now: Self.now)
+                == .superseded(2))
+        #expect(
+            try queue.enqueue(
+                app: "chat", notification: Self.push("c", collapse: "x"), expiration: nil, isConnected: false, now: Self.now)
+                == .replaced(2))
+        let sent = queue.takeUnsent(now: Self.now)
+        #expect(Self.titles(sent) == ["c"])
+        #expect(sent.map(\.sequence) == [2])
+        #expect(sent.map(\.wasSent) == [true])
+    }
+
+    @Test("a push removing a sent one is kept at capacity, as one replacing in place is")
+    func supersedingAtCapacity() throws {
+        var queue = DeviceQueue()
+        _ = try queue.enqueue(
+            app: "chat", notification: Self.push("score", collapse: "x"), expiration: nil, isConnected: true, now: Self.now)
+        _ = queue.takeUnsent(now: Self.now)
+        for index in 1..<DeviceQueue.capacity {
+            _ = try queue.enqueue(app: "chat", notification: Self.push("\(index)"), expiration: nil, isConnected: true, now: Self.now)
+        }
+        let outcome = try queue.enqueue(
+            app: "chat", notification: Self.push("new score", collapse: "x"), expiration: nil, isConnected: true, now: Self.now)
+        #expect(outcome == .superseded(UInt64(DeviceQueue.capacity) + 1))
+        #expect(queue.entries.count == DeviceQueue.capacity)
+        #expect(queue.entries.last?.notification.content.title == "new score")
     }
 
     @Test("apns-expiration 0 is now or never: refused for a device away, dropped if the connection is cut before its ack")

@@ -8,10 +8,14 @@ public import NotificationModel
 ///
 /// - **Order.** Each push gets the device's next sequence number and is sent in that
 ///   order; a device acknowledges cumulatively (every push up to a number).
-/// - **Collapse.** A push with the collapse identifier of one not yet sent, for the
-///   same app, takes its place (its number and position); one already sent and not
-///   yet acknowledged stays, and the new push follows it (the device replaces what
-///   it shows, by the request identifier).
+/// - **Collapse.** A push with the collapse identifier of one never sent, for the
+///   same app, takes its place (its number and position). One sent once, on this
+///   connection or on one cut since, may be shown on the device, which skips the
+///   numbers it has shown: the new push never takes its number, but removes it and
+///   follows the others at a new number (the device replaces what it shows, by the
+///   request identifier, which is the collapse identifier). So once a push with a
+///   collapse identifier comes, it is the only one with it, for its app, in the
+///   queue, and the device shows it last.
 /// - **Expiration.** `apns-expiration: 0` is delivered now or never: kept only while
 ///   the device is connected, and dropped, not sent again, if the connection is cut
 ///   before it is acknowledged. A date keeps a push until then; none keeps it for
@@ -31,14 +35,20 @@ public struct DeviceQueue: Sendable, Equatable, Codable {
         public var expiresAt: Date?
         /// Sent on the current connection, and not yet acknowledged.
         public var isSent: Bool
+        /// Sent on some connection, this one or one cut since: the device may show
+        /// it, so a push with its collapse identifier never takes its number.
+        public var wasSent: Bool
 
         /// A push at its place, as the queue makes it or a store reads it back.
-        public init(sequence: UInt64, app: String, notification: RemoteNotification, expiresAt: Date?, isSent: Bool) {
+        public init(
+            sequence: UInt64, app: String, notification: RemoteNotification, expiresAt: Date?, isSent: Bool, wasSent: Bool
+        ) {
             self.sequence = sequence
             self.app = app
             self.notification = notification
             self.expiresAt = expiresAt
             self.isSent = isSent
+            self.wasSent = wasSent
         }
 
         /// Whether it is delivered now or never (`apns-expiration: 0`).
@@ -49,8 +59,12 @@ public struct DeviceQueue: Sendable, Equatable, Codable {
     public enum Outcome: Sendable, Equatable {
         /// Waiting to be sent, at this number.
         case queued(UInt64)
-        /// It took the place of an unsent push with its collapse identifier, at this number.
+        /// It took the place of a push with its collapse identifier never sent, at this number.
         case replaced(UInt64)
+        /// It removed the pushes with its collapse identifier that were sent once (the
+        /// device may show them, and skips their numbers), and waits after the others
+        /// at this new number.
+        case superseded(UInt64)
         /// `apns-expiration: 0` for a device that is not connected: never delivered.
         case notConnected
         /// Its expiration had passed.
@@ -80,22 +94,30 @@ public struct DeviceQueue: Sendable, Equatable, Codable {
         case .refused(let outcome): return outcome
         case .kept(let until): expiresAt = until
         }
-        if let collapse = notification.collapseIdentifier,
-            let index = entries.firstIndex(where: {
-                !$0.isSent && $0.app == app && $0.notification.collapseIdentifier == collapse
-            })
-        {
-            entries[index].notification = notification
-            entries[index].expiresAt = expiresAt
-            return .replaced(entries[index].sequence)
+        if let collapse = notification.collapseIdentifier {
+            let isCollapsed = { (entry: Entry) in entry.app == app && entry.notification.collapseIdentifier == collapse }
+            if let index = entries.firstIndex(where: { !$0.wasSent && isCollapsed($0) }) {
+                entries[index].notification = notification
+                entries[index].expiresAt = expiresAt
+                return .replaced(entries[index].sequence)
+            }
+            let count = entries.count
+            entries.removeAll(where: isCollapsed)
+            if entries.count < count { return .superseded(append(app: app, notification: notification, expiresAt: expiresAt)) }
         }
         guard entries.count < Self.capacity else {
             throw Self.full
         }
+        return .queued(append(app: app, notification: notification, expiresAt: expiresAt))
+    }
+
+    /// Puts a push after the others, at the next number; returns the number.
+    private mutating func append(app: String, notification: RemoteNotification, expiresAt: Date?) -> UInt64 {
         let sequence = nextSequence
         nextSequence += 1
-        entries.append(Entry(sequence: sequence, app: app, notification: notification, expiresAt: expiresAt, isSent: false))
-        return .queued(sequence)
+        entries.append(
+            Entry(sequence: sequence, app: app, notification: notification, expiresAt: expiresAt, isSent: false, wasSent: false))
+        return sequence
     }
 
     /// The pushes to send now, in order, marked sent; expired ones are dropped first.
@@ -104,6 +126,7 @@ public struct DeviceQueue: Sendable, Equatable, Codable {
         var taken: [Entry] = []
         for index in entries.indices where !entries[index].isSent {
             entries[index].isSent = true
+            entries[index].wasSent = true
             taken.append(entries[index])
         }
         return taken
@@ -115,7 +138,8 @@ public struct DeviceQueue: Sendable, Equatable, Codable {
     }
 
     /// The connection was cut: what was sent and not acknowledged is sent again on
-    /// the next, in order, except now-or-never pushes, which are dropped.
+    /// the next, in order, except now-or-never pushes, which are dropped. What was
+    /// sent stays ``Entry/wasSent``: the device may have shown it.
     public mutating func disconnected() {
         entries.removeAll(where: \.isNowOrNever)
         for index in entries.indices { entries[index].isSent = false }

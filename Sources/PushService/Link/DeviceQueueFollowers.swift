@@ -17,11 +17,11 @@ package final class DeviceQueueFollowers: Sendable {
         for handler in handlers.withLock({ $0 }) { handler(device) }
     }
 
-    /// Calls every handler with `device` when `outcome` kept a push (queued, or in
-    /// the place of an unsent one).
+    /// Calls every handler with `device` when `outcome` kept a push (queued, in the
+    /// place of one never sent, or after removing those sent).
     package func announce(_ device: String, after outcome: DeviceQueue.Outcome) {
         switch outcome {
-        case .queued, .replaced: announce(device)
+        case .queued, .replaced, .superseded: announce(device)
         case .notConnected, .expired: break
         }
     }

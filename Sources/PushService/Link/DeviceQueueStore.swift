@@ -8,8 +8,9 @@ import Synchronization
 /// is in the store before the answer, and survives the service's crash.
 ///
 /// What is sent on the current connection (``DeviceQueue/Entry/isSent``) is kept too,
-/// so that a collapse never replaces a push the device may already show; a new
-/// connection calls ``disconnected(device:)`` first, which resets it.
+/// and a new connection calls ``disconnected(device:)`` first, which resets it; so is
+/// what was ever sent (``DeviceQueue/Entry/wasSent``), which nothing resets, so that a
+/// collapse never gives a new push the number of one the device may already show.
 public protocol DeviceQueueStore: Sendable {
     /// Keeps a push for `device`, as ``DeviceQueue/enqueue(app:notification:expiration:isConnected:now:)``.
     ///
@@ -36,8 +37,8 @@ public protocol DeviceQueueStore: Sendable {
     /// Forgets `device` and its pushes (it unregistered, or was removed).
     func remove(device: String) async throws
 
-    /// Calls `handler` with each device a push is kept for (queued, or in the place
-    /// of an unsent one), once it is in the store, whichever node kept it; and with
+    /// Calls `handler` with each device a push is kept for (queued, in the place of
+    /// one never sent, or after removing those sent), once it is in the store, whichever node kept it; and with
     /// `nil` when any device may have got pushes unannounced (the store lost touch
     /// with the other nodes and is back). The node holding a device's connection
     /// then sends what ``takeUnsent(device:now:)`` gives.

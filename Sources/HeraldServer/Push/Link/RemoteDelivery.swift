@@ -19,7 +19,7 @@ enum RemoteDelivery {
                 device: device, app: registration.app, notification: notification, expiration: headers.expiration,
                 isConnected: links.isConnected(device), now: now())
             switch outcome {
-            case .queued, .replaced: links.wake(device)
+            case .queued, .replaced, .superseded: links.wake(device)
             // Accepted and dropped, as APNs does with a push that cannot be delivered in time.
             case .notConnected, .expired: break
             }

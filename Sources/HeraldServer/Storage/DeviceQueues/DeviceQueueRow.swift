@@ -5,7 +5,7 @@ import PushService
 
 /// A push as ``SQLiteDeviceQueues`` and ``PostgresDeviceQueues`` keep it in a row:
 /// the whole ``RemoteNotification`` as JSON, its collapse identifier beside it (to
-/// find the unsent push a new one replaces), and its expiration as seconds since the
+/// find the push a new one replaces or removes), and its expiration as seconds since the
 /// reference date (`Date.timeIntervalSinceReferenceDate`, which round-trips bit for
 /// bit), `NULL` for now or never.
 struct DeviceQueueRow {
@@ -45,15 +45,16 @@ struct DeviceQueueRow {
     /// The entry a stored row holds.
     ///
     /// - Throws: ``PushServiceError`` `storeFailure` when the JSON is not a push.
-    static func entry(sequence: Int64, app: String, notification: String, expiresAt: Double?, isSent: Bool) throws
-        -> DeviceQueue.Entry
-    {
+    static func entry(
+        sequence: Int64, app: String, notification: String, expiresAt: Double?, isSent: Bool, wasSent: Bool
+    ) throws -> DeviceQueue.Entry {
         let decoded = try guarding("reading the push \(sequence)") {
             try API.decoder().decode(RemoteNotification.self, from: Data(notification.utf8))
         }
         return DeviceQueue.Entry(
             sequence: UInt64(sequence), app: app, notification: decoded,
-            expiresAt: expiresAt.map(Date.init(timeIntervalSinceReferenceDate:)), isSent: isSent)
+            expiresAt: expiresAt.map(Date.init(timeIntervalSinceReferenceDate:)), isSent: isSent,
+            wasSent: wasSent)
     }
 
     /// A sequence number as stored, a signed 64-bit integer: a larger one (which no

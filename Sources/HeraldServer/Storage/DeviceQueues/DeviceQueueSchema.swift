@@ -12,6 +12,9 @@ enum DeviceQueueSchema {
         migrator.registerMigration("v1") { db in
             try db.execute(sql: version1)
         }
+        migrator.registerMigration("v2") { db in
+            try db.execute(sql: version2)
+        }
         return migrator
     }
 
@@ -22,7 +25,8 @@ enum DeviceQueueSchema {
     ///   back, across restarts and after its queue empties.
     /// - `push`: the pushes waiting, by device and number. `expires_at` is `NULL` for
     ///   now or never; `push_expiry` serves dropping expired pushes, `push_collapse`
-    ///   finding the unsent push a new one with the same collapse identifier replaces.
+    ///   finding the unsent push a new one with the same collapse identifier replaces
+    ///   (``version2`` changes it).
     static let version1 = """
         CREATE TABLE device (
             device TEXT PRIMARY KEY NOT NULL,
@@ -42,5 +46,18 @@ enum DeviceQueueSchema {
         CREATE INDEX push_expiry ON push(expires_at) WHERE expires_at IS NOT NULL;
         CREATE INDEX push_collapse ON push(device, app, collapse_id, sequence)
             WHERE collapse_id IS NOT NULL AND is_sent = 0;
+        """
+
+    /// Each push keeps whether it was ever sent (`was_sent`), which a cut connection
+    /// does not reset as it does `is_sent`: a push with its collapse identifier
+    /// removes it and follows at a new number, rather than take the number of a push
+    /// the device may show (``DeviceQueue``). A push kept before this version may
+    /// have been sent on a connection cut since, which the file did not record: it
+    /// counts as sent. `push_collapse` now finds a push by its collapse identifier,
+    /// sent or not.
+    static let version2 = """
+        ALTER TABLE push ADD COLUMN was_sent INTEGER NOT NULL DEFAULT 1;
+        DROP INDEX push_collapse;
+        CREATE INDEX push_collapse ON push(device, app, collapse_id, sequence) WHERE collapse_id IS NOT NULL;
         """
 }

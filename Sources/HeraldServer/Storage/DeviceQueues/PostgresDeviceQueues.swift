@@ -36,8 +36,9 @@ struct PostgresDeviceQueues: DeviceQueueStore {
         }
     }
 
-    /// Puts `row` in the place of the device's first unsent push with its app and
-    /// collapse identifier, or after the others; the device's row is locked first.
+    /// Puts `row` in the place of the device's first push never sent with its app and
+    /// collapse identifier; else removes those sent and puts it after the others. The
+    /// device's row is locked first.
     private func keep(_ row: DeviceQueueRow, for device: String, in statements: PostgresStatements) throws
         -> DeviceQueue.Outcome
     {
@@ -49,26 +50,43 @@ struct PostgresDeviceQueues: DeviceQueueStore {
             """,
             "locking the push queue of \(device)"
         ) { try $0.decode(Int64.self) }.first ?? 1
-        if let collapse = row.collapseIdentifier, let sequence = try replace(row, collapse: collapse, of: device, in: statements) {
-            return .replaced(UInt64(sequence))
+        var supersedes = false
+        if let collapse = row.collapseIdentifier {
+            if let sequence = try replace(row, collapse: collapse, of: device, in: statements) {
+                return .replaced(UInt64(sequence))
+            }
+            supersedes = try !statements.rows(
+                """
+                DELETE FROM push_queue WHERE device = \(device) AND app = \(row.app) AND collapse_id = \(collapse)
+                RETURNING sequence
+                """,
+                "removing the sent pushes \(device) may show"
+            ) { try $0.decode(Int64.self) }.isEmpty
         }
+        try append(row, at: next, for: device, in: statements)
+        return supersedes ? .superseded(UInt64(next)) : .queued(UInt64(next))
+    }
+
+    /// Puts `row` after the device's other pushes, at `next`, its next number.
+    private func append(_ row: DeviceQueueRow, at next: Int64, for device: String, in statements: PostgresStatements)
+        throws
+    {
         let count = try statements.rows(
             "SELECT count(*) FROM push_queue WHERE device = \(device)", "counting the pushes of \(device)"
         ) { try $0.decode(Int64.self) }.first ?? 0
         guard count < DeviceQueue.capacity else { throw DeviceQueue.full }
         try statements.execute(
             """
-            INSERT INTO push_queue (device, sequence, app, collapse_id, expires_at, is_sent, notification)
-            VALUES (\(device), \(next), \(row.app), \(row.collapseIdentifier), \(row.expiresAt), false, \(row.notification))
+            INSERT INTO push_queue (device, sequence, app, collapse_id, expires_at, is_sent, was_sent, notification)
+            VALUES (\(device), \(next), \(row.app), \(row.collapseIdentifier), \(row.expiresAt), false, false, \(row.notification))
             """,
             "keeping a push for \(device)")
         try statements.execute(
             "UPDATE push_queue_devices SET next_sequence = \(next + 1) WHERE device = \(device)",
             "numbering the pushes of \(device)")
-        return .queued(UInt64(next))
     }
 
-    /// Puts `row` in the place of the device's first unsent push with its app and
+    /// Puts `row` in the place of the device's first push never sent with its app and
     /// `collapse`; the number of that push, `nil` when there is none.
     private func replace(_ row: DeviceQueueRow, collapse: String, of device: String, in statements: PostgresStatements)
         throws -> Int64?
@@ -78,10 +96,10 @@ struct PostgresDeviceQueues: DeviceQueueStore {
             UPDATE push_queue SET notification = \(row.notification), expires_at = \(row.expiresAt)
             WHERE device = \(device) AND sequence = (
                 SELECT min(sequence) FROM push_queue
-                WHERE device = \(device) AND app = \(row.app) AND collapse_id = \(collapse) AND NOT is_sent)
+                WHERE device = \(device) AND app = \(row.app) AND collapse_id = \(collapse) AND NOT was_sent)
             RETURNING sequence
             """,
-            "replacing an unsent push of \(device)"
+            "replacing a push of \(device) never sent"
         ) { try $0.decode(Int64.self) }.first
     }
 
@@ -93,14 +111,15 @@ struct PostgresDeviceQueues: DeviceQueueStore {
                 "dropping the expired pushes of \(device)")
             return try statements.rows(
                 """
-                UPDATE push_queue SET is_sent = true WHERE device = \(device) AND NOT is_sent
+                UPDATE push_queue SET is_sent = true, was_sent = true WHERE device = \(device) AND NOT is_sent
                 RETURNING sequence, app, notification, expires_at
                 """,
                 "taking the pushes to send to \(device)"
             ) { row in
                 let (sequence, app, notification, expiresAt) = try row.decode((Int64, String, String, Double?).self)
                 return try DeviceQueueRow.entry(
-                    sequence: sequence, app: app, notification: notification, expiresAt: expiresAt, isSent: true)
+                    sequence: sequence, app: app, notification: notification, expiresAt: expiresAt, isSent: true,
+                    wasSent: true)
             }.sorted { $0.sequence < $1.sequence }
         }
     }
@@ -174,15 +193,16 @@ struct PostgresDeviceQueues: DeviceQueueStore {
             try database.read { statements in
                 let entries = try statements.rows(
                     """
-                    SELECT sequence, app, notification, expires_at, is_sent FROM push_queue
+                    SELECT sequence, app, notification, expires_at, is_sent, was_sent FROM push_queue
                     WHERE device = \(device) ORDER BY sequence
                     """,
                     "reading the pushes of \(device)"
                 ) { row in
-                    let (sequence, app, notification, expiresAt, isSent) = try row.decode(
-                        (Int64, String, String, Double?, Bool).self)
+                    let (sequence, app, notification, expiresAt, isSent, wasSent) = try row.decode(
+                        (Int64, String, String, Double?, Bool, Bool).self)
                     return try DeviceQueueRow.entry(
-                        sequence: sequence, app: app, notification: notification, expiresAt: expiresAt, isSent: isSent)
+                        sequence: sequence, app: app, notification: notification, expiresAt: expiresAt, isSent: isSent,
+                        wasSent: wasSent)
                 }
                 let next = try statements.rows(
                     "SELECT next_sequence FROM push_queue_devices WHERE device = \(device)",

@@ -49,23 +49,34 @@ final class SQLiteDeviceQueues: DeviceQueueStore {
         return outcome
     }
 
-    /// Puts `row` in the place of the device's first unsent push with its app and
-    /// collapse identifier, or after the others.
+    /// Puts `row` in the place of the device's first push never sent with its app and
+    /// collapse identifier; else removes those sent and puts it after the others.
     private static func keep(_ row: DeviceQueueRow, for device: String, in db: Database) throws -> DeviceQueue.Outcome {
-        if let collapse = row.collapseIdentifier,
-            let sequence = try Int64.fetchOne(
+        var supersedes = false
+        if let collapse = row.collapseIdentifier {
+            if let sequence = try Int64.fetchOne(
                 db,
                 sql: """
-                    SELECT sequence FROM push WHERE device = ? AND app = ? AND collapse_id = ? AND is_sent = 0
+                    SELECT sequence FROM push WHERE device = ? AND app = ? AND collapse_id = ? AND was_sent = 0
                     ORDER BY sequence LIMIT 1
                     """,
                 arguments: [device, row.app, collapse])
-        {
+            {
+                try db.execute(
+                    sql: "UPDATE push SET notification = ?, expires_at = ? WHERE device = ? AND sequence = ?",
+                    arguments: [row.notification, row.expiresAt, device, sequence])
+                return .replaced(UInt64(sequence))
+            }
             try db.execute(
-                sql: "UPDATE push SET notification = ?, expires_at = ? WHERE device = ? AND sequence = ?",
-                arguments: [row.notification, row.expiresAt, device, sequence])
-            return .replaced(UInt64(sequence))
+                sql: "DELETE FROM push WHERE device = ? AND app = ? AND collapse_id = ?", arguments: [device, row.app, collapse])
+            supersedes = db.changesCount > 0
         }
+        let sequence = UInt64(try append(row, for: device, in: db))
+        return supersedes ? .superseded(sequence) : .queued(sequence)
+    }
+
+    /// Puts `row` after the device's other pushes, at its next number; returns the number.
+    private static func append(_ row: DeviceQueueRow, for device: String, in db: Database) throws -> Int64 {
         let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM push WHERE device = ?", arguments: [device]) ?? 0
         guard count < DeviceQueue.capacity else { throw DeviceQueue.full }
         try db.execute(
@@ -76,11 +87,11 @@ final class SQLiteDeviceQueues: DeviceQueueStore {
         try db.execute(sql: "UPDATE device SET next_sequence = ? WHERE device = ?", arguments: [sequence + 1, device])
         try db.execute(
             sql: """
-                INSERT INTO push (device, sequence, app, collapse_id, expires_at, is_sent, notification)
-                VALUES (?, ?, ?, ?, ?, 0, ?)
+                INSERT INTO push (device, sequence, app, collapse_id, expires_at, is_sent, was_sent, notification)
+                VALUES (?, ?, ?, ?, ?, 0, 0, ?)
                 """,
             arguments: [device, sequence, row.app, row.collapseIdentifier, row.expiresAt, row.notification])
-        return .queued(UInt64(sequence))
+        return sequence
     }
 
     func takeUnsent(device: String, now: Date) throws -> [DeviceQueue.Entry] {
@@ -98,9 +109,10 @@ final class SQLiteDeviceQueues: DeviceQueueStore {
             ).map { row in
                 try DeviceQueueRow.entry(
                     sequence: row["sequence"], app: row["app"], notification: row["notification"],
-                    expiresAt: row["expires_at"], isSent: true)
+                    expiresAt: row["expires_at"], isSent: true, wasSent: true)
             }
-            try db.execute(sql: "UPDATE push SET is_sent = 1 WHERE device = ? AND is_sent = 0", arguments: [device])
+            try db.execute(
+                sql: "UPDATE push SET is_sent = 1, was_sent = 1 WHERE device = ? AND is_sent = 0", arguments: [device])
             return entries
         }
     }
@@ -145,14 +157,14 @@ final class SQLiteDeviceQueues: DeviceQueueStore {
                 let entries = try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT sequence, app, notification, expires_at, is_sent FROM push WHERE device = ?
-                        ORDER BY sequence
+                        SELECT sequence, app, notification, expires_at, is_sent, was_sent FROM push
+                        WHERE device = ? ORDER BY sequence
                         """,
                     arguments: [device]
                 ).map { row in
                     try DeviceQueueRow.entry(
                         sequence: row["sequence"], app: row["app"], notification: row["notification"],
-                        expiresAt: row["expires_at"], isSent: row["is_sent"])
+                        expiresAt: row["expires_at"], isSent: row["is_sent"], wasSent: row["was_sent"])
                 }
                 let next = try Int64.fetchOne(
                     db, sql: "SELECT next_sequence FROM device WHERE device = ?", arguments: [device])

@@ -132,11 +132,12 @@ final class DaemonDatabase: Sendable {
     /// - `daemon_admin_tokens` (v2): the SHA-256 of each node's admin token, in hex.
     /// - `push_keys`, `push_registrations` (v3): the push service's provider keys and
     ///   device registrations.
-    /// - `push_queue_devices`, `push_queue` (v4): the pushes waiting for devices on
+    /// - `push_queue_devices`, `push_queue` (v5): the pushes waiting for devices on
     ///   other machines (``PostgresDeviceQueues``): per device the number its next
     ///   push gets (its row locked by every call on the device), and each push by
     ///   device and number with its ``RemoteNotification`` as JSON, `expires_at` in
-    ///   seconds since the reference date (`NULL`: now or never).
+    ///   seconds since the reference date (`NULL`: now or never), and whether it was
+    ///   ever sent (`was_sent`, v6), which a cut connection does not reset.
     static let migrations: [(name: String, sql: String)] = [
         (
             "v1",
@@ -248,6 +249,20 @@ final class DaemonDatabase: Sendable {
             CREATE INDEX push_queue_expiry ON push_queue (expires_at) WHERE expires_at IS NOT NULL;
             CREATE INDEX push_queue_collapse ON push_queue (device, app, collapse_id, sequence)
                 WHERE collapse_id IS NOT NULL AND NOT is_sent;
+            """
+        ),
+        (
+            // Whether each push was ever sent: a push with its collapse identifier removes it
+            // and follows at a new number, rather than take the number of a push the device may
+            // show. One kept before may have been sent on a connection cut since, which the
+            // table did not record: it counts as sent. The collapse index finds a push sent or not.
+            "v6",
+            """
+            ALTER TABLE push_queue ADD COLUMN was_sent boolean NOT NULL DEFAULT true;
+            ALTER TABLE push_queue ALTER COLUMN was_sent DROP DEFAULT;
+            DROP INDEX push_queue_collapse;
+            CREATE INDEX push_queue_collapse ON push_queue (device, app, collapse_id, sequence)
+                WHERE collapse_id IS NOT NULL;
             """
         ),
     ]
