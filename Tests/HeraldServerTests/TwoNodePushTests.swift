@@ -68,9 +68,11 @@ struct TwoNodePushTests {
                 #expect(taken.status == .conflict)
 
                 let bearer = try Self.providerToken(try P256.Signing.PrivateKey(pemRepresentation: pem), kid: "ABC123DEFG", team: "TEAM123456")
-                #expect(await Self.push(two, token: device, bearer: bearer, collapse: "a", body: "via two").status == 200)
+                let viaTwo = await Self.push(two, token: device, bearer: bearer, collapse: "a", body: "via two")
+                #expect(viaTwo.status == 200, "\(String(describing: viaTwo.reason))")
                 // The first node learns the key from the database (announced, or read on its miss).
-                #expect(await Self.push(one, token: device, bearer: bearer, collapse: "b", body: "via one").status == 200)
+                let viaOne = await Self.push(one, token: device, bearer: bearer, collapse: "b", body: "via one")
+                #expect(viaOne.status == 200, "\(String(describing: viaOne.reason))")
                 let delivered = try await first.call(.get, "/v1/apps/\(Self.app)/delivered", token: token)
                     .decode([String: [API.Delivery]].self)["deliveries"]
                 #expect(delivered?.map(\.request.identifier).sorted() == ["a", "b"])

@@ -61,6 +61,58 @@ struct PushDirectoryTests {
         #expect(here.registration(of: later.token, now: Self.now.addingTimeInterval(1)) == later)
     }
 
+    @Test("a miss just after another node's change was read still reads the records: the reading it announced does not count")
+    func missAfterAnnouncedReload() throws {
+        let records = Kept()
+        let here = try PushDirectory(records: records)
+        let there = try PushDirectory(records: records)
+        let first = try there.register(app: "com.example.chat", device: "local", now: Self.now)
+        try here.reload(now: Self.now)
+        #expect(here.registration(of: first.token, now: Self.now) == first)
+        let second = try there.register(app: "com.example.other", device: "local", now: Self.now)
+        #expect(here.registration(of: second.token, now: Self.now) == second, "announced before this node heard")
+    }
+
+    /// Records whose next `load` reads what they hold, then waits until let go.
+    final class Slow: PushRecords {
+        let kept = Kept()
+        let reading = Mutex<(started: DispatchSemaphore, release: DispatchSemaphore)?>(nil)
+
+        func load() throws -> PushDirectory.Contents {
+            let contents = try kept.load()
+            if let (started, release) = reading.withLock({ value in defer { value = nil }; return value }) {
+                started.signal()
+                release.wait()
+            }
+            return contents
+        }
+
+        func save(_ change: PushDirectory.Change, all: PushDirectory.Contents) throws {
+            try kept.save(change, all: all)
+        }
+    }
+
+    @Test("records read for another node's change, while this node adds a key, do not undo the key")
+    func reloadDuringAChange() throws {
+        let records = Slow()
+        let directory = try PushDirectory(records: records)
+        let (started, release, reloaded) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        records.reading.withLock { $0 = (started, release) }
+        // On a thread of its own, as the daemon reads the records when another node announces a change.
+        Thread.detachNewThread {
+            #expect(throws: Never.self) { try directory.reload(now: Self.now) }
+            reloaded.signal()
+        }
+        started.wait()
+        try directory.addKey(
+            identifier: "ABC123DEFG", team: "TEAM123456", p8: ProviderTokenTests.p8, topics: ["com.example.chat"],
+            now: Self.now)
+        release.signal()
+        reloaded.wait()
+        #expect(directory.keys.map(\.identifier) == ["ABC123DEFG"])
+        #expect(directory.key("ABC123DEFG", now: Self.now) != nil)
+    }
+
     struct BadKey: Sendable, CustomTestStringConvertible {
         var what: String
         var identifier = "ABC123DEFG"

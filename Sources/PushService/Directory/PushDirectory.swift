@@ -64,7 +64,13 @@ public final class PushDirectory: Sendable {
         var invites: [String: DeviceInvite] = [:]
         /// The active token of each app on each device.
         var active: [Place: DeviceToken] = [:]
-        var lastReload = Date.distantPast
+        /// When a miss last read the records: the next may read them
+        /// ``reloadInterval`` later. Reading them for another node's announced
+        /// change does not count: a miss just after it still reads them.
+        var lastMissReload = Date.distantPast
+        /// Counts this directory's own changes, so that records read before one
+        /// never take the place of what it changed (``replace(with:)``).
+        var revision = 0
 
         init(_ contents: Contents) {
             keys = Dictionary(contents.keys.map { ($0.identifier, $0) }) { _, last in last }
@@ -215,9 +221,27 @@ public final class PushDirectory: Sendable {
 
     /// Reads the records again, for changes another node made.
     public func reload(now: Date) throws {
-        var fresh = State(try records.load())
-        fresh.lastReload = now
-        state.withLock { $0 = fresh }
+        try replace { _ in () }
+    }
+
+    /// Reads the records and puts them in the place of what is in memory, then
+    /// returns what `find` finds there. Records read while this directory made a
+    /// change of its own may not hold it yet: they are read again, so a change
+    /// another node announces never undoes one made here meanwhile.
+    private func replace<T>(_ find: (State) -> T) throws -> T {
+        while true {
+            let revision = state.withLock { $0.revision }
+            let contents = try records.load()
+            let found: T? = state.withLock { state in
+                guard state.revision == revision else { return nil }
+                var fresh = State(contents)
+                fresh.lastMissReload = state.lastMissReload
+                fresh.revision = revision
+                state = fresh
+                return find(fresh)
+            }
+            if let found { return found }
+        }
     }
 
     /// Applies `body`'s change in memory and in the records, or neither, and
@@ -227,6 +251,7 @@ public final class PushDirectory: Sendable {
             var next = state
             let (change, result) = try body(&next)
             guard let change else { return result }
+            next.revision += 1
             do {
                 try records.save(change, all: next.contents)
             } catch let error as PushServiceError {
@@ -242,17 +267,12 @@ public final class PushDirectory: Sendable {
     func lookUp<T>(now: Date, _ find: (State) -> T?) -> T? {
         if let found = state.withLock({ find($0) }) { return found }
         let due = state.withLock { state in
-            guard now.timeIntervalSince(state.lastReload) >= Self.reloadInterval else { return false }
-            state.lastReload = now
+            guard now.timeIntervalSince(state.lastMissReload) >= Self.reloadInterval else { return false }
+            state.lastMissReload = now
             return true
         }
-        guard due, let contents = try? records.load() else { return nil }
-        return state.withLock { state in
-            let lastReload = state.lastReload
-            state = State(contents)
-            state.lastReload = lastReload
-            return find(state)
-        }
+        guard due else { return nil }
+        return (try? replace(find)) ?? nil
     }
 
     private static func checkName(_ name: String, _ what: String) throws {
