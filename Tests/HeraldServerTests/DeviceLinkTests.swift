@@ -273,4 +273,34 @@ struct UpstreamTests {
             #expect(upstream.current.deliveredThrough == 2)
         }
     }
+
+    @Test(
+        "a service whose queue was made anew numbers from 1 in another epoch: the device counts again and shows those pushes",
+        arguments: [("another epoch", "0123456789abcdef0123456789abcdef", ["one", "two"]), ("no epoch seen yet", nil, [])])
+    func epochs(_ what: String, _ seen: String?, _ expected: [String]) async throws {
+        try await DeviceLinkTests.with { service in
+            let (device, credential) = try service.enroll()
+            let engine = try await Self.engine(authorizing: ["com.example.chat"])
+            try service.queue("one", for: device)
+            try service.queue("two", for: device)
+            let scratch = try TemporaryDirectory()
+            // The device showed 5 pushes of the service's earlier numbering.
+            var record = PushUpstream(
+                url: service.url, fingerprint: service.fingerprint, device: device, name: "laptop",
+                credential: credential.description, deliveredThrough: 5,
+                tokens: ["com.example.chat": String(repeating: "0", count: 64)])
+            record.queueEpoch = seen
+            let file = scratch.url.appendingPathComponent("push-upstream.json")
+            let upstream = Upstream(record, file: file, engine: engine)
+            let linking = Task { await upstream.run() }
+            defer { linking.cancel() }
+            try await PushDeviceWaiting.until("every push is acknowledged") { service.queues.queue(of: device).entries.isEmpty }
+            let shown = try await engine.deliveredNotifications(for: "com.example.chat").map(\.request.content.title)
+            #expect(shown == expected, "\(what)")
+            let epoch = service.queues.epoch(device: device)
+            #expect(upstream.current.queueEpoch == epoch)
+            #expect(try PushUpstream.load(from: file)?.queueEpoch == epoch)
+            #expect(upstream.current.deliveredThrough == (seen == nil ? 5 : 2))
+        }
+    }
 }

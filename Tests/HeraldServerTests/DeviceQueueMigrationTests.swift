@@ -47,6 +47,7 @@ struct DeviceQueueMigrationTests {
         #expect(after.map(\.sequence) == [2, 3])
         #expect(after.map(\.notification.content.body) == ["b", "c"])
         #expect(after.map(\.wasSent) == [true, false])
+        #expect(try await store.epoch(device: device) == "", "a device kept before epochs has the empty one")
     }
 
     @Test("a push-queue.sqlite of the first schema: its pushes count as sent once")

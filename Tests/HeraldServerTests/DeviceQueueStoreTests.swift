@@ -128,6 +128,34 @@ struct DeviceQueueStoreTests {
         #expect(try store.contents(of: Self.device).entries.count == DeviceQueue.capacity)
     }
 
+    @Test(
+        "a device's numbering keeps its epoch across calls, restarts and nodes; a device and a store made anew get another",
+        arguments: DeviceQueueKind.all)
+    func epochs(_ kind: DeviceQueueKind) async throws {
+        let opened = try kind.open(2)
+        let linkedFirst = try await opened.store.epoch(device: Self.device)
+        #expect(linkedFirst.count == 32 && linkedFirst.allSatisfy(\.isHexDigit))
+        _ = try await opened.store.enqueue(
+            device: Self.device, app: Self.app, notification: DeviceQueueSamples.push("a"), expiration: nil,
+            isConnected: false, now: Self.now)
+        #expect(try await opened.store.epoch(device: Self.device) == linkedFirst)
+        // A device whose first push came before its first link.
+        _ = try await opened.store.enqueue(
+            device: "device-2", app: Self.app, notification: DeviceQueueSamples.push("b"), expiration: nil,
+            isConnected: false, now: Self.now)
+        let pushedFirst = try await opened.store.epoch(device: "device-2")
+        #expect(pushedFirst.count == 32 && pushedFirst != linkedFirst)
+        try opened.reopen()
+        #expect(try await opened.nodes.last!.epoch(device: Self.device) == linkedFirst)
+        #expect(try await opened.store.epoch(device: "device-2") == pushedFirst)
+
+        try await opened.store.remove(device: Self.device)
+        let enrolledAgain = try await opened.store.epoch(device: Self.device)
+        #expect(enrolledAgain != linkedFirst)
+        let anew = try kind.open(1)
+        #expect(try await anew.store.epoch(device: "device-2") != pushedFirst, "a store made anew numbers from 1 again")
+    }
+
     @Test("a push kept is announced with its device; one refused is not")
     func announcesSQLite() async throws {
         let opened = try DeviceQueueKind.sqlite.open(1)

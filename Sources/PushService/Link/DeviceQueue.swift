@@ -71,6 +71,16 @@ public struct DeviceQueue: Sendable, Equatable, Codable {
         case expired
     }
 
+    /// A new epoch of a device's numbering (``DeviceQueueStore/epoch(device:)``):
+    /// 128 random bits in hexadecimal.
+    public static func makeEpoch() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in
+            let word = String(generator.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - word.count) + word
+        }.joined()
+    }
+
     /// How long a push without `apns-expiration` is kept: 30 days.
     public static let defaultLifetime: TimeInterval = 30 * 24 * 3600
     /// The most pushes waiting per device.

@@ -31,6 +31,13 @@ public protocol DeviceQueueStore: Sendable {
     /// dropped, the others are sent again.
     func disconnected(device: String) async throws
 
+    /// The epoch of the device's numbering: made with the device's numbers, and kept
+    /// as long as they are. A store that lost them (a queue file deleted, a database
+    /// made anew) starts the device's numbers again at 1 with another epoch. The link
+    /// tells the device (``LinkMessage/epochField``), which then forgets the last
+    /// number it showed, so no push of the new numbering is taken for one shown.
+    func epoch(device: String) async throws -> String
+
     /// Drops every device's expired pushes.
     func dropExpired(now: Date) async throws
 
@@ -48,6 +55,7 @@ public protocol DeviceQueueStore: Sendable {
 /// Queues that last as long as the process: for an embedded service and tests.
 public final class MemoryDeviceQueues: DeviceQueueStore {
     private let queues = Mutex<[String: DeviceQueue]>([:])
+    private let epochs = Mutex<[String: String]>([:])
     private let followers = DeviceQueueFollowers()
 
     public init() {}
@@ -76,6 +84,15 @@ public final class MemoryDeviceQueues: DeviceQueueStore {
         queues.withLock { $0[device]?.disconnected() }
     }
 
+    public func epoch(device: String) -> String {
+        epochs.withLock { epochs in
+            if let epoch = epochs[device] { return epoch }
+            let epoch = DeviceQueue.makeEpoch()
+            epochs[device] = epoch
+            return epoch
+        }
+    }
+
     public func dropExpired(now: Date) {
         queues.withLock { queues in
             for device in queues.keys { queues[device]?.dropExpired(now: now) }
@@ -84,6 +101,7 @@ public final class MemoryDeviceQueues: DeviceQueueStore {
 
     public func remove(device: String) {
         queues.withLock { _ = $0.removeValue(forKey: device) }
+        epochs.withLock { _ = $0.removeValue(forKey: device) }
     }
 
     public func follow(_ handler: @escaping @Sendable (String?) -> Void) {

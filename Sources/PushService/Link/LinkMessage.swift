@@ -42,6 +42,11 @@ public enum LinkMessage {
         public init(ack: UInt64) { self.ack = ack }
     }
 
+    /// The response field of a link that names the epoch of the device's numbering
+    /// (``DeviceQueueStore/epoch(device:)``): a device that sees another than the last
+    /// it saw counts the numbers it has shown from nothing.
+    public static let epochField = "herald-queue-epoch"
+
     /// How long a quiet link waits before a keepalive line.
     public static let keepaliveInterval: TimeInterval = 25
     /// How long a device waits for any line before it takes the link for dead.

@@ -31,7 +31,10 @@ struct DeviceLinkStream: Sendable {
         let link = links.attach(device.identifier)
         do {
             try await queues.disconnected(device: device.identifier)
-            let head: HPACKHeaders = [":status": "200", "content-type": "application/x-ndjson"]
+            let epoch = try await queues.epoch(device: device.identifier)
+            let head: HPACKHeaders = [
+                ":status": "200", "content-type": "application/x-ndjson", LinkMessage.epochField: epoch,
+            ]
             try await channel.writeAndFlush(HTTP2Frame.FramePayload.headers(.init(headers: head))).get()
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { try await send(link, of: device.identifier, on: channel) }

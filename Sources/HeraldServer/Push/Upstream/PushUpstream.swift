@@ -17,6 +17,9 @@ struct PushUpstream: Codable, Sendable, Equatable {
     /// The last push, by the service's numbering, this device has shown or kept: a push
     /// sent again because its acknowledgement was lost is not shown twice.
     var deliveredThrough: UInt64 = 0
+    /// The epoch of the service's numbering that ``deliveredThrough`` counts in;
+    /// `nil` until a link names one. A link naming another starts the count again.
+    var queueEpoch: String?
     /// The device token the service gave each app registered on this device.
     var tokens: [String: String] = [:]
 

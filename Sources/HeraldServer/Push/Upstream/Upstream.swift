@@ -167,6 +167,7 @@ final class Upstream: Sendable {
                 let status = headers.headers.first(name: ":status").flatMap { Int($0) } ?? 0
                 if status == 401 { throw CredentialRefused() }
                 guard status == 200 else { throw DaemonError("the push service refused the link (\(status))") }
+                try count(in: headers.headers.first(name: LinkMessage.epochField))
                 connected.withLock { $0 = true }
                 isConnectedOnce.withLock { $0 = true }
                 logger.info("linked to the push service \(current.url) as device \(current.device)")
@@ -183,6 +184,23 @@ final class Upstream: Sendable {
                 if data.endStream { return }
             default: continue
             }
+        }
+    }
+
+    /// Counts the pushes shown in the numbering of `epoch`, the link's: one the
+    /// service's store made anew starts at 1 again, so the count of another epoch
+    /// is forgotten. The first epoch a device sees is the one it has counted in.
+    private func count(in epoch: String?) throws {
+        guard let epoch, epoch != current.queueEpoch else { return }
+        let restarts = current.queueEpoch != nil
+        if restarts {
+            logger.notice(
+                "the push service \(current.url) numbers this device's pushes anew (its queue was made again): counting from 0, not \(current.deliveredThrough)"
+            )
+        }
+        try change { record in
+            record.queueEpoch = epoch
+            if restarts { record.deliveredThrough = 0 }
         }
     }
 

@@ -15,6 +15,9 @@ enum DeviceQueueSchema {
         migrator.registerMigration("v2") { db in
             try db.execute(sql: version2)
         }
+        migrator.registerMigration("v3") { db in
+            try db.execute(sql: version3)
+        }
         return migrator
     }
 
@@ -59,5 +62,13 @@ enum DeviceQueueSchema {
         ALTER TABLE push ADD COLUMN was_sent INTEGER NOT NULL DEFAULT 1;
         DROP INDEX push_collapse;
         CREATE INDEX push_collapse ON push(device, app, collapse_id, sequence) WHERE collapse_id IS NOT NULL;
+        """
+
+    /// Each device's numbering has an epoch (``PushService/DeviceQueueStore/epoch(device:)``),
+    /// made with its row: a file made anew gives the device's numbers another one. A
+    /// device kept before this version has the empty epoch, which a device's daemon
+    /// that never saw one takes as the one it counted in.
+    static let version3 = """
+        ALTER TABLE device ADD COLUMN epoch TEXT NOT NULL DEFAULT '';
         """
 }

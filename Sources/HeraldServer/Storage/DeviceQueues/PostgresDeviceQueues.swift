@@ -44,7 +44,7 @@ struct PostgresDeviceQueues: DeviceQueueStore {
     {
         let next = try statements.rows(
             """
-            INSERT INTO push_queue_devices (device, next_sequence) VALUES (\(device), 1)
+            INSERT INTO push_queue_devices (device, next_sequence, epoch) VALUES (\(device), 1, \(DeviceQueue.makeEpoch()))
             ON CONFLICT (device) DO UPDATE SET next_sequence = push_queue_devices.next_sequence
             RETURNING next_sequence
             """,
@@ -163,6 +163,19 @@ struct PostgresDeviceQueues: DeviceQueueStore {
             try statements.execute(
                 "DELETE FROM push_queue WHERE device = ANY(\(devices)) AND expires_at <= \(now)",
                 "dropping expired pushes")
+        }
+    }
+
+    func epoch(device: String) throws -> String {
+        try write { statements in
+            try statements.rows(
+                """
+                INSERT INTO push_queue_devices (device, next_sequence, epoch) VALUES (\(device), 1, \(DeviceQueue.makeEpoch()))
+                ON CONFLICT (device) DO UPDATE SET epoch = push_queue_devices.epoch
+                RETURNING epoch
+                """,
+                "reading the epoch of \(device)'s numbers"
+            ) { try $0.decode(String.self) }.first ?? ""
         }
     }
 

@@ -80,8 +80,8 @@ final class SQLiteDeviceQueues: DeviceQueueStore {
         let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM push WHERE device = ?", arguments: [device]) ?? 0
         guard count < DeviceQueue.capacity else { throw DeviceQueue.full }
         try db.execute(
-            sql: "INSERT INTO device (device, next_sequence) VALUES (?, 1) ON CONFLICT (device) DO NOTHING",
-            arguments: [device])
+            sql: "INSERT INTO device (device, next_sequence, epoch) VALUES (?, 1, ?) ON CONFLICT (device) DO NOTHING",
+            arguments: [device, DeviceQueue.makeEpoch()])
         let sequence = try Int64.fetchOne(
             db, sql: "SELECT next_sequence FROM device WHERE device = ?", arguments: [device]) ?? 1
         try db.execute(sql: "UPDATE device SET next_sequence = ? WHERE device = ?", arguments: [sequence + 1, device])
@@ -135,6 +135,15 @@ final class SQLiteDeviceQueues: DeviceQueueStore {
     func dropExpired(now: Date) throws {
         try write("dropping expired pushes") { db in
             try db.execute(sql: "DELETE FROM push WHERE expires_at <= ?", arguments: [now.timeIntervalSinceReferenceDate])
+        }
+    }
+
+    func epoch(device: String) throws -> String {
+        try write("reading the epoch of \(device)'s numbers") { db in
+            try db.execute(
+                sql: "INSERT INTO device (device, next_sequence, epoch) VALUES (?, 1, ?) ON CONFLICT (device) DO NOTHING",
+                arguments: [device, DeviceQueue.makeEpoch()])
+            return try String.fetchOne(db, sql: "SELECT epoch FROM device WHERE device = ?", arguments: [device]) ?? ""
         }
     }
 

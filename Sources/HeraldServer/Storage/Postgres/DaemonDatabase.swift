@@ -137,7 +137,8 @@ final class DaemonDatabase: Sendable {
     ///   push gets (its row locked by every call on the device), and each push by
     ///   device and number with its ``RemoteNotification`` as JSON, `expires_at` in
     ///   seconds since the reference date (`NULL`: now or never), and whether it was
-    ///   ever sent (`was_sent`, v6), which a cut connection does not reset.
+    ///   ever sent (`was_sent`, v6), which a cut connection does not reset; the
+    ///   epoch of each device's numbering (`epoch`, v7).
     static let migrations: [(name: String, sql: String)] = [
         (
             "v1",
@@ -263,6 +264,15 @@ final class DaemonDatabase: Sendable {
             DROP INDEX push_queue_collapse;
             CREATE INDEX push_queue_collapse ON push_queue (device, app, collapse_id, sequence)
                 WHERE collapse_id IS NOT NULL;
+            """
+        ),
+        (
+            // Each device's numbering has an epoch, made with its row: a database made anew
+            // gives the device's numbers another one, and the device counts again. A device
+            // kept before has the empty epoch, which a device that never saw one takes as its own.
+            "v7",
+            """
+            ALTER TABLE push_queue_devices ADD COLUMN epoch text NOT NULL DEFAULT '';
             """
         ),
     ]
