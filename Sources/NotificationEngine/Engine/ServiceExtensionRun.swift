@@ -69,8 +69,7 @@ final class ServiceExtensionRun: Sendable {
         case .callTimeWillExpire:
             engine.logger.info("the service extension of \(app) did not change push \(push.id) within 30 s: its time will expire")
             DispatchQueue.global().async {
-                self.handler.serviceExtensionTimeWillExpire()
-                self.handle(.timeWillExpireReturned)
+                self.handler.serviceExtensionTimeWillExpire { self.handle(.timeWillExpireReturned) }
             }
         case .showModified(let content):
             finish(content)

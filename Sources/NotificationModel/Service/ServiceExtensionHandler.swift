@@ -28,6 +28,20 @@ public protocol ServiceExtensionHandler: Sendable {
     /// The 30 seconds are up: call the content handler now with the best content
     /// so far, before returning, or the push's own content is shown.
     func serviceExtensionTimeWillExpire()
+
+    /// The 30 seconds are up, for a handler whose best attempt comes from elsewhere
+    /// (another process): as ``serviceExtensionTimeWillExpire()``, but what the
+    /// engine waits for is the call of `returned`, which such a handler makes once
+    /// its answer came or its own wait ended, holding no thread meanwhile. The
+    /// default calls ``serviceExtensionTimeWillExpire()``, then `returned`.
+    func serviceExtensionTimeWillExpire(returning returned: @escaping @Sendable () -> Void)
+}
+
+extension ServiceExtensionHandler {
+    public func serviceExtensionTimeWillExpire(returning returned: @escaping @Sendable () -> Void) {
+        serviceExtensionTimeWillExpire()
+        returned()
+    }
 }
 
 /// A ``NotificationService`` that runs apps' service extensions: the engine in

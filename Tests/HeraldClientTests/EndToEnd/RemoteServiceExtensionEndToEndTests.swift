@@ -179,6 +179,26 @@ struct RemoteServiceExtensionEndToEndTests {
         await fixture.daemon.stop()
     }
 
+    @Test("An app silent even when its time expires has the push shown as it came after 5 s more, and holds nothing")
+    func silentApp() async throws {
+        let fixture = try await Fixture()
+        let stream = try await fixture.app.openServiceExtension()
+        var messages = stream.makeAsyncIterator()
+        try await fixture.push("Silent", collapseID: "chat-7")
+        guard case .receive(let run, _) = try await messages.next() else {
+            Issue.record("the stream's first message is not a receive")
+            return
+        }
+        _ = try await fixture.admin.advanceClock(by: 30)
+        #expect(try await messages.next() == .expire(run: run))
+        #expect(try await fixture.delivered("chat-7").request.content.title == "Silent")
+        let late = await #expect(throws: HeraldClientError.self) {
+            try await fixture.app.answerServiceExtension(run, with: API.Content(title: "Too late"))
+        }
+        #expect(late?.status == 404)
+        await fixture.daemon.stop()
+    }
+
     /// Waits, at most 60 s, until `condition` holds.
     static func wait(_ what: String, until condition: () async throws -> Bool) async throws {
         let deadline = ContinuousClock.now.advanced(by: .seconds(60))

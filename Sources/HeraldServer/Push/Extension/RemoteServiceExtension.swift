@@ -38,8 +38,14 @@ final class RemoteServiceExtension: ServiceExtensionHandler {
     }
 
     func serviceExtensionTimeWillExpire() {
-        guard let id = run.withLock({ $0 }) else { return }
-        runs.expire(id) { send(.expire(run: Self.text(id))) }
+        serviceExtensionTimeWillExpire {}
+    }
+
+    /// Tells the app; `returned` is called once it answers, or after
+    /// ``ServiceExtensionRuns/expiryGrace``, with no thread waiting meanwhile.
+    func serviceExtensionTimeWillExpire(returning returned: @escaping @Sendable () -> Void) {
+        guard let id = run.withLock({ $0 }) else { return returned() }
+        runs.expire(id, returning: returned) { send(.expire(run: Self.text(id))) }
     }
 
     /// Queues `message` on the app's stream; `false` when the stream is closed.

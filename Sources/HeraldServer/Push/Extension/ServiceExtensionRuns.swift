@@ -21,8 +21,9 @@ final class ServiceExtensionRuns: Sendable {
         /// The push's own content, shown when the app's stream closes first.
         let original: NotificationContent
         let contentHandler: @Sendable (NotificationContent) -> Void
-        /// Signalled when the app answers after its time began to expire.
-        var expiry: DispatchSemaphore?
+        /// Once the run's time began to expire: what the engine waits on, called
+        /// when the run ends.
+        var returned: (@Sendable () -> Void)?
     }
 
     private let runs = Mutex<[UUID: Run]>([:])
@@ -46,7 +47,7 @@ final class ServiceExtensionRuns: Sendable {
         let run = try end(id, for: app)
         // The engine has the content before its wait for the expiring extension ends.
         run.contentHandler(content)
-        run.expiry?.signal()
+        run.returned?()
     }
 
     /// The app's `serviceExtensionTimeWillExpire()` has returned without content:
@@ -54,23 +55,27 @@ final class ServiceExtensionRuns: Sendable {
     ///
     /// - Throws: 404 `notFound` when `app` has no such run.
     func expired(_ id: UUID, for app: AppIdentifier) throws {
-        try end(id, for: app).expiry?.signal()
+        try end(id, for: app).returned?()
     }
 
-    /// The run's time will expire: tells the app with `notify` and waits, up to
-    /// ``expiryGrace``, for its answer (``answer(_:for:with:)`` or
-    /// ``expired(_:for:)``). Blocks the calling thread, as the engine's call of
-    /// `serviceExtensionTimeWillExpire()` may; returns at once for a run that ended.
-    func expire(_ id: UUID, notify: () -> Bool) {
-        let semaphore = DispatchSemaphore(value: 0)
+    /// The run's time will expire: tells the app with `notify`, and calls
+    /// `returned` once it answers (``answer(_:for:with:)`` or ``expired(_:for:)``),
+    /// its stream closes, or ``expiryGrace`` has passed, whichever comes first;
+    /// at once for a run that ended or whose app cannot be told.
+    func expire(_ id: UUID, returning returned: @escaping @Sendable () -> Void, notify: () -> Bool) {
         let isRunning = runs.withLock { runs in
             guard runs[id] != nil else { return false }
-            runs[id]?.expiry = semaphore
+            runs[id]?.returned = returned
             return true
         }
-        guard isRunning else { return }
-        if notify() { _ = semaphore.wait(timeout: .now() + Self.expiryGrace) }
-        runs.withLock { _ = $0.removeValue(forKey: id) }
+        guard isRunning else { return returned() }
+        guard notify() else {
+            runs.withLock { $0.removeValue(forKey: id) }?.returned?()
+            return
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + Self.expiryGrace) { [self] in
+            runs.withLock { $0.removeValue(forKey: id) }?.returned?()
+        }
     }
 
     /// The run ends unanswered (its message could not be sent): the push is shown as it came.
@@ -108,8 +113,8 @@ final class ServiceExtensionRuns: Sendable {
     /// A run in its time to expire lets the engine show the push's own content; any
     /// other gets that content as the extension's answer.
     private func finishUnanswered(_ run: Run) {
-        if let expiry = run.expiry {
-            expiry.signal()
+        if let returned = run.returned {
+            returned()
         } else {
             run.contentHandler(run.original)
         }
