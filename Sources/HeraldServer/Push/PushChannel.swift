@@ -33,7 +33,10 @@ struct PushChannel: ServerChildChannel {
                 return Value(streams: nil, activity: nil, channel: channel)
             }
             try pipeline.addHandler(PushClosingHandler())
-            if let tls { try pipeline.addHandler(NIOSSLServerHandler(context: tls)) }
+            if let tls {
+                try pipeline.addHandler(NIOSSLServerHandler(context: tls))
+                try pipeline.addHandler(PlaintextCopyHandler())
+            }
             let streams = try pipeline.configureAsyncHTTP2Pipeline(
                 mode: .server, connectionManagerConfiguration: limits.connectionManagement,
                 http2HandlerConfiguration: limits.http2Configuration
