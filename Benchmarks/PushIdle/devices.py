@@ -3,9 +3,11 @@ service's certificate not verified) per device credential given, each on a TCP
 connection of its own, as `herald push connect` does; takes the CLOCK_MONOTONIC time at
 which each device's first push arrives and acknowledges it, as a device does.
 
-    python3 devices.py HOST PORT CREDENTIALS_FILE
+    python3 devices.py HOST PORT CREDENTIALS_FILE [SOURCE_PREFIX]
 
-CREDENTIALS_FILE holds one `hdc_…` credential a line. Prints `linked N` once every link
+CREDENTIALS_FILE holds one `hdc_…` credential a line. With SOURCE_PREFIX (`127.0.3.`),
+the devices connect from SOURCES addresses, PREFIX1 to PREFIX10, as devices behind a few
+NAT addresses do: the service keeps at most 4,096 connections from one address. Prints `linked N` once every link
 is answered 200 (or `failed N …` on the first that is not), then, once every device has
 a push, or when stdin closes, one JSON line: {"received": [times], "failed": n}.
 """
@@ -21,8 +23,10 @@ import time
 import h2.config
 import h2.connection
 import h2.events
+import h2.exceptions
 
 OPENING_AT_ONCE = 200
+SOURCES = 10
 
 
 class Device:
@@ -36,8 +40,9 @@ class Device:
         self.pending = b""
         self.stream = None
 
-    async def link(self, host, port, context):
-        reader, self.writer = await asyncio.open_connection(host, port, ssl=context)
+    async def link(self, host, port, context, source):
+        local = (source, 0) if source else None
+        reader, self.writer = await asyncio.open_connection(host, port, ssl=context, local_addr=local)
         self.connection = h2.connection.H2Connection(h2.config.H2Configuration(client_side=True))
         self.connection.initiate_connection()
         self.stream = self.connection.get_next_available_stream_id()
@@ -56,7 +61,7 @@ class Device:
                 for event in self.connection.receive_data(data):
                     self.handle(event, at)
                 self.writer.write(self.connection.data_to_send())
-        except (ConnectionError, OSError, ssl.SSLError):
+        except (ConnectionError, OSError, ssl.SSLError, h2.exceptions.ProtocolError):
             pass
         if not self.answered.done():
             self.answered.set_result("connection closed")
@@ -94,6 +99,7 @@ async def main():
     global FINISHED
     FINISHED = asyncio.Event()
     host, port, credentials_file = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+    prefix = sys.argv[4] if len(sys.argv) > 4 else None
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     context = ssl.create_default_context()
@@ -104,11 +110,12 @@ async def main():
     DEVICES.extend(Device(credential, f"{host}:{port}") for credential in credentials)
     gate = asyncio.Semaphore(OPENING_AT_ONCE)
 
-    async def open_one(device):
+    async def open_one(index, device):
         async with gate:
-            return await device.link(host, port, context)
+            return await device.link(host, port, context, prefix and f"{prefix}{1 + index % SOURCES}")
 
-    failures = [f for f in await asyncio.gather(*(open_one(d) for d in DEVICES), return_exceptions=True) if f]
+    opened = await asyncio.gather(*(open_one(i, d) for i, d in enumerate(DEVICES)), return_exceptions=True)
+    failures = [f for f in opened if f]
     if failures:
         print(f"failed {len(failures)}: {failures[0]!r}", flush=True)
     else:

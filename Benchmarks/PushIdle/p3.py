@@ -130,7 +130,7 @@ def open_links(announced, credentials, workers, scratch):
         path = scratch / f"credentials-{worker}"
         path.write_text("\n".join(share) + "\n")
         processes.append(subprocess.Popen(
-            [sys.executable, str(HERE / "devices.py"), host, port, str(path)],
+            [sys.executable, str(HERE / "devices.py"), host, port, str(path), f"127.0.{1 + worker}."],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True))
     for process in processes:
         line = process.stdout.readline().strip()
@@ -170,10 +170,11 @@ def main():
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stops the service on the way out
+    kept = os.environ.get("BENCH_P3_DIR")
     with tempfile.TemporaryDirectory(prefix="herald-p3-") as scratch:
-        scratch = pathlib.Path(scratch)
+        scratch = pathlib.Path(kept or scratch)
         data = scratch / "data"
-        data.mkdir()
+        data.mkdir(parents=True, exist_ok=True)
         service, announced, env = start_service(herald, data)
         try:
             run(herald, service, announced, env, data, scratch, count, workers)
@@ -186,17 +187,24 @@ def run(herald, service, announced, env, data, scratch, count, workers):
     print(f"P3: {count} devices, {workers} device processes; herald {herald}; uptime: "
           + subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip(), flush=True)
     key = scratch / f"AuthKey_{KEY_ID}.p8"
-    subprocess.run(["openssl", "genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", str(key)],
-                   check=True, capture_output=True)
-    subprocess.run([str(herald), "push", "keys", "add", "--team", TEAM, "--key-id", KEY_ID, "--file", str(key),
-                    "--topic", APP], check=True, capture_output=True, env=env)
-    admin = (data / "admin-token").read_text().strip()
-    started = time.monotonic()
-    credentials, tokens = asyncio.run(enroll(announced, admin, count))
-    enrolled = time.monotonic() - started
     push_file = data / "push.json"
-    print(f"enrolled {count} devices with one token each in {enrolled:.1f} s; push.json "
-          f"{push_file.stat().st_size / 1024:.0f} KiB", flush=True)
+    if (scratch / "credentials").exists():
+        # BENCH_P3_DIR of an earlier run: its devices, enrolled and registered already.
+        credentials = (scratch / "credentials").read_text().split()[:count]
+        tokens = [r["token"] for r in json.loads(push_file.read_text())["registrations"]][:count]
+        print(f"reusing the {len(credentials)} devices enrolled in {scratch}", flush=True)
+    else:
+        subprocess.run(["openssl", "genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256",
+                        "-out", str(key)], check=True, capture_output=True)
+        subprocess.run([str(herald), "push", "keys", "add", "--team", TEAM, "--key-id", KEY_ID, "--file", str(key),
+                        "--topic", APP], check=True, capture_output=True, env=env)
+        admin = (data / "admin-token").read_text().strip()
+        started = time.monotonic()
+        credentials, tokens = asyncio.run(enroll(announced, admin, count))
+        enrolled = time.monotonic() - started
+        (scratch / "credentials").write_text("\n".join(credentials) + "\n")
+        print(f"enrolled {count} devices with one token each in {enrolled:.1f} s; push.json "
+              f"{push_file.stat().st_size / 1024:.0f} KiB", flush=True)
     time.sleep(3)
     before = rss_kib(service.pid)
     started = time.monotonic()
