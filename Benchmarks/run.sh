@@ -3,7 +3,8 @@
 # one with cross-module optimization, -cross-module-optimization), then the engine
 # benchmarks, the daemon's HTTP benchmarks and its provider API's (push) benchmark in a plain
 # release build. Workload ids pick what runs (B3 → Signals only, E2 → engine only, D1 → daemon
-# only, P1 → push only, P2 → push latency across network namespaces (root), X1 → desktop only, W1 → WebView only, none → everything);
+# only, P1 → push only, P2 → push latency across network namespaces (root), P3 → idle device links
+# (BENCH_DEVICES, default 10,000), X1 → desktop only, W1 → WebView only, none → everything);
 # BENCH_SCALE, BENCH_ROUNDS and the daemon's BENCH_* variables pass on to the runs. The
 # daemon's benchmarks need wrk, the push benchmark h2load (nghttp2-client): installed with
 # apt-get when missing. The WebView benchmarks
@@ -25,7 +26,7 @@ for id in "$@"; do
         P*) push+=("$id") ;;
         W*) webview+=("$id") ;;
         X*) desktop+=("$id") ;;
-        *) echo "unknown workload $id (Signals: B1…B6, engine: E1…E8, daemon: D1…D3, push: P1, P2, WebView: W1…W3, desktop: X1)" >&2; exit 2 ;;
+        *) echo "unknown workload $id (Signals: B1…B6, engine: E1…E8, daemon: D1…D3, push: P1, P2, P3, WebView: W1…W3, desktop: X1)" >&2; exit 2 ;;
     esac
 done
 
@@ -56,8 +57,10 @@ if [ $# -eq 0 ] || [ ${#daemon[@]} -gt 0 ]; then
 fi
 
 latency=()
+idle=()
 for id in "${push[@]}"; do
     [ "${id^^}" = "P2" ] && latency+=("$id")
+    [ "${id^^}" = "P3" ] && idle+=("$id")
 done
 
 if [ ${#latency[@]} -gt 0 ] || [ $# -eq 0 ]; then
@@ -72,7 +75,15 @@ if [ ${#latency[@]} -gt 0 ] || [ $# -eq 0 ]; then
     fi
 fi
 
-if { [ $# -eq 0 ] || [ ${#push[@]} -gt ${#latency[@]} ]; }; then
+if [ ${#idle[@]} -gt 0 ] || [ $# -eq 0 ]; then
+    command -v h2load >/dev/null || apt-get install -y nghttp2-client
+    [ $# -eq 0 ] && echo
+    echo "## Idle device links (P3), release build; uptime: $(uptime)"
+    swift build -c release --product herald
+    python3 Benchmarks/PushIdle/p3.py .build/release/herald "${BENCH_DEVICES:-10000}" "${BENCH_DEVICE_PROCESSES:-2}"
+fi
+
+if { [ $# -eq 0 ] || [ ${#push[@]} -gt $((${#latency[@]} + ${#idle[@]})) ]; }; then
     if ! command -v h2load >/dev/null; then
         echo "installing h2load (apt-get install nghttp2-client)"
         if [ "$(id -u)" -eq 0 ]; then apt-get install -y nghttp2-client; else sudo apt-get install -y nghttp2-client; fi

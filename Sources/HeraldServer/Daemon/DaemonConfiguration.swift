@@ -39,8 +39,9 @@ public struct DaemonConfiguration: Sendable {
     /// How long a new connection may stay silent (5 s), be idle (60 s), send a
     /// request's header (10 s) or pause in its body (10 s) before the daemon closes it.
     public var connectionTimeouts = ConnectionTimeouts()
-    /// How many connections the daemon keeps open from one address (512) and in all
-    /// (1,024, fewer under a low descriptor limit).
+    /// How many connections the HTTP API keeps open from one address (512) and in all
+    /// (1,024, fewer under a low descriptor limit); the provider API's listener has limits
+    /// of its own (``PushListenerConfiguration/connectionLimits``).
     public var connectionLimits = ConnectionLimits()
     /// What an add's body may hold: 1 MiB of JSON besides attachment bytes, 256
     /// requests, and two bodies over 64 KiB read at once.

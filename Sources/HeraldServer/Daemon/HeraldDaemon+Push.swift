@@ -54,10 +54,10 @@ extension HeraldDaemon {
     func makePushListener(
         onRunning: @escaping @Sendable (PushListener.Running) async -> Void
     ) throws -> PushListener? {
-        guard let push = configuration.push, let pushTransport else { return nil }
+        guard let push = configuration.push, let pushTransport, let pushConnections else { return nil }
         return try PushListener(
             host: configuration.host, port: push.port, transport: pushTransport, limits: push.limits,
-            connections: connections, endpoint: makeProviderEndpoint(), link: makeDeviceLinkStream()
+            connections: pushConnections, endpoint: makeProviderEndpoint(), link: makeDeviceLinkStream()
         ) { [announcement] running in
             announcement.push(running.url)
             await onRunning(running)

@@ -47,6 +47,9 @@ public final class HeraldDaemon: Sendable {
     /// Every open connection, held to the configuration's limits fitted to the
     /// descriptors the process may open.
     let connections: ConnectionTable
+    /// The provider API listener's connections, devices' links among them, held to limits
+    /// of their own; `nil` without `--push-port`.
+    let pushConnections: ConnectionTable?
     /// The desktop presenter, when `--desktop` attached one.
     let desktop: DesktopPresenter?
     /// Apple's provider API on the push service's keys and devices.
@@ -81,8 +84,10 @@ public final class HeraldDaemon: Sendable {
         }
         try Self.checkLimits(of: configuration)
         self.configuration = configuration
-        connections = ConnectionTable(
-            limits: Self.connectionLimits(configuration.connectionLimits, logger: Logger(label: "herald.daemon")))
+        let limits = Self.connectionLimits(
+            configuration.connectionLimits, push: configuration.push?.connectionLimits, logger: Logger(label: "herald.daemon"))
+        connections = ConnectionTable(limits: limits.http)
+        pushConnections = limits.push.map { ConnectionTable(limits: $0, logger: Logger(label: "herald.push.connections")) }
         dataDirectory = try DataDirectory(url: configuration.dataDirectory)
         announcement = DaemonAnnouncement(directory: dataDirectory)
         pushTransport = try Self.makePushTransport(configuration, dataDirectory: dataDirectory)

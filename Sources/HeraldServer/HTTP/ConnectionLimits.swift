@@ -1,5 +1,7 @@
 /// How many HTTP connections the daemon keeps open at once, from one address and in
-/// all. At a limit, a new connection closes the connection that has waited longest
+/// all: the HTTP API's, and apart from them the provider API listener's
+/// (``PushListenerConfiguration/connectionLimits``), where devices on other machines keep
+/// their links. At a limit, a new connection closes the connection that has waited longest
 /// for its client (silent since it opened, idle between requests, or stalled in a
 /// request); when every connection is busy (being answered, or a WebSocket), the new
 /// one is closed at once, before anything is read from it.
@@ -15,6 +17,12 @@ public struct ConnectionLimits: Sendable, Equatable {
 
     /// The defaults: 512 from one address, 1,024 in all.
     public init() {}
+
+    /// `perPeer` connections from one address, `total` in all.
+    public init(perPeer: Int, total: Int) {
+        self.perPeer = perPeer
+        self.total = total
+    }
 
     /// Descriptors kept for what is not a client's connection: the stores and their
     /// journals, attachments being read or written, the desktop's D-Bus connections,

@@ -7,9 +7,10 @@ import NIOSSL
 /// One connection to the provider API: TLS offering only `h2` (or plaintext HTTP/2
 /// with prior knowledge), HTTP/2 with ``PushLimits``, and a ``PushStream`` per stream.
 ///
-/// Each connection is first counted in the daemon's ``ConnectionTable``, with the
-/// HTTP API's: busy while it has a stream open, waiting for its client otherwise, so
-/// idle HTTP/2 connections are the first closed to make room (``PushConnectionActivity``).
+/// Each connection is first counted in the listener's ``ConnectionTable``, apart from the
+/// HTTP API's (``PushListenerConfiguration/connectionLimits``): busy while it has a stream
+/// open (a device's link is one), waiting for its client otherwise, so idle HTTP/2
+/// connections are the first closed to make room (``PushConnectionActivity``).
 struct PushChannel: ServerChildChannel {
     struct Value: ServerChildChannelValue {
         /// The connection's streams; `nil` for a connection the table refused.
@@ -32,7 +33,10 @@ struct PushChannel: ServerChildChannel {
                 return Value(streams: nil, activity: nil, channel: channel)
             }
             try pipeline.addHandler(PushClosingHandler())
-            if let tls { try pipeline.addHandler(NIOSSLServerHandler(context: tls)) }
+            if let tls {
+                try pipeline.addHandler(NIOSSLServerHandler(context: tls))
+                try pipeline.addHandler(PlaintextCopyHandler())
+            }
             let streams = try pipeline.configureAsyncHTTP2Pipeline(
                 mode: .server, connectionManagerConfiguration: limits.connectionManagement,
                 http2HandlerConfiguration: limits.http2Configuration

@@ -16,6 +16,15 @@ public struct PushListenerConfiguration: Sendable {
     public var keyFile: URL?
     /// What one client may ask of the listener.
     public var limits = PushLimits()
+    /// How many connections the listener keeps open at once, from one address and in all:
+    /// 4,096 and 16,384, counted apart from the HTTP API's (``DaemonConfiguration/connectionLimits``).
+    /// Each device on another machine keeps one connection for its link, and many may share
+    /// one address (behind NAT); one address still cannot take more than a quarter of them.
+    /// A link is busy, never closed to make room; a connection without a stream is.
+    /// Lowered at start to fit the descriptors left after the HTTP API's connections.
+    public var connectionLimits = Self.defaultConnectionLimits
+    /// 4,096 from one address, 16,384 in all.
+    public static let defaultConnectionLimits = ConnectionLimits(perPeer: 4_096, total: 16_384)
     /// How many pushes one device token takes at once, and then per second
     /// (``PushRateLimit``, APNs' `TooManyRequests`): 1,000 and 100, as APNs. `herald
     /// serve` has no option for them; the push benchmark (`Benchmarks/`, P1) raises
