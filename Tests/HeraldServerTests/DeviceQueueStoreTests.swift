@@ -19,12 +19,12 @@ struct DeviceQueueStoreTests {
         let directory = try TemporaryDirectory()
         let store = try SQLiteDeviceQueues(path: directory.path("push-queue.sqlite"))
         for label in ["a", "b", "c"] {
-            _ = try store.enqueue(
+            _ = try await store.enqueue(
                 device: Self.device, app: Self.app, notification: DeviceQueueSamples.push(label), expiration: nil,
                 isConnected: false, now: Self.now)
         }
-        #expect(try store.takeUnsent(device: Self.device, now: Self.now).map(\.sequence) == [1, 2, 3])
-        try store.acknowledge(device: Self.device, through: 2)
+        #expect(try await store.takeUnsent(device: Self.device, now: Self.now).map(\.sequence) == [1, 2, 3])
+        try await store.acknowledge(device: Self.device, through: 2)
         let before = try store.contents(of: Self.device)
 
         // What is on disk while the store is open, database and write-ahead log, as a
@@ -40,8 +40,8 @@ struct DeviceQueueStoreTests {
         #expect(after.entries.map(\.notification.content.body) == ["c"])
         #expect(after.nextSequence == 4)
         // Every push acknowledged: the next still gets a number never used.
-        try reopened.acknowledge(device: Self.device, through: 3)
-        let outcome = try reopened.enqueue(
+        try await reopened.acknowledge(device: Self.device, through: 3)
+        let outcome = try await reopened.enqueue(
             device: Self.device, app: Self.app, notification: DeviceQueueSamples.push("d"), expiration: nil,
             isConnected: false, now: Self.now)
         #expect(outcome == .queued(4))
@@ -55,29 +55,59 @@ struct DeviceQueueStoreTests {
             try store.close()
             store = try SQLiteDeviceQueues(path: directory.path("push-queue.sqlite"))
         }
-        func enqueue(_ label: String, collapse: String, expiration: PushHeaders.Expiration?) throws -> DeviceQueue.Outcome {
-            try store.enqueue(
+        func enqueue(_ label: String, collapse: String, expiration: PushHeaders.Expiration?) async throws -> DeviceQueue.Outcome {
+            try await store.enqueue(
                 device: Self.device, app: Self.app, notification: DeviceQueueSamples.push(label, collapse: collapse),
                 expiration: expiration, isConnected: true, now: Self.now)
         }
-        _ = try enqueue("a", collapse: "score", expiration: .until(Self.now.addingTimeInterval(60)))
-        _ = try store.takeUnsent(device: Self.device, now: Self.now)
-        _ = try enqueue("b", collapse: "chat", expiration: nil)
+        _ = try await enqueue("a", collapse: "score", expiration: .until(Self.now.addingTimeInterval(60)))
+        _ = try await store.takeUnsent(device: Self.device, now: Self.now)
+        _ = try await enqueue("b", collapse: "chat", expiration: nil)
         try reopen()
         var entries = try store.contents(of: Self.device).entries
         #expect(entries.map(\.sequence) == [1, 2])
         #expect(entries.map(\.isSent) == [true, false])
         #expect(entries.first?.expiresAt == Self.now.addingTimeInterval(60))
         // The second was never sent: a third with its collapse identifier takes its place.
-        #expect(try enqueue("c", collapse: "chat", expiration: nil) == .replaced(2))
-        try store.disconnected(device: Self.device)
+        #expect(try await enqueue("c", collapse: "chat", expiration: nil) == .replaced(2))
+        try await store.disconnected(device: Self.device)
         try reopen()
         entries = try store.contents(of: Self.device).entries
         #expect(entries.map(\.isSent) == [false, false])
         #expect(entries.map(\.wasSent) == [true, false])
         // The first was sent on the link cut since: a fourth with its collapse identifier follows.
-        #expect(try enqueue("d", collapse: "score", expiration: nil) == .superseded(3))
+        #expect(try await enqueue("d", collapse: "score", expiration: nil) == .superseded(3))
         #expect(try store.contents(of: Self.device).entries.map(\.notification.content.body) == ["c", "d"])
+    }
+
+    @Test("calls made at once go in groups, each all or nothing: the pushes past a full queue fail alone")
+    func groupedCalls() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteDeviceQueues(path: directory.path("push-queue.sqlite"))
+        let outcomes = try await withThrowingTaskGroup(of: (String, Result<DeviceQueue.Outcome, APNsRefusal>).self) { group in
+            for index in 0..<(DeviceQueue.capacity + 10) {
+                for device in index < 10 ? [Self.device, "device-2"] : [Self.device] {
+                    group.addTask {
+                        do {
+                            return (device, .success(try await store.enqueue(
+                                device: device, app: Self.app, notification: DeviceQueueSamples.push("\(index)"),
+                                expiration: nil, isConnected: false, now: Self.now)))
+                        } catch let refusal as APNsRefusal {
+                            return (device, .failure(refusal))
+                        }
+                    }
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let first = outcomes.filter { $0.0 == Self.device }.map(\.1)
+        let numbers = first.compactMap { if case .success(.queued(let number)) = $0 { number } else { nil } }
+        #expect(numbers.sorted() == Array(1...UInt64(DeviceQueue.capacity)))
+        #expect(first.filter { if case .failure(let refusal) = $0 { refusal.reason == .tooManyRequests } else { false } }.count == 10)
+        let second = outcomes.filter { $0.0 == "device-2" }.map(\.1)
+        #expect(second.compactMap { try? $0.get() }.count == 10)
+        #expect(try store.contents(of: Self.device).entries.count == DeviceQueue.capacity)
+        #expect(try store.contents(of: "device-2").entries.map(\.sequence) == Array(1...10))
     }
 
     @Test("the daemon's storage keeps a node alone's pushes in push-queue.sqlite in its data directory")

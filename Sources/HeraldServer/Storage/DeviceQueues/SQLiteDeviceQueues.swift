@@ -4,15 +4,17 @@ import NotificationModel
 import PushService
 
 /// The pushes waiting for devices on other machines, for a node alone: in
-/// `push-queue.sqlite` in the data directory (``DeviceQueueSchema``). Each call is one
-/// transaction; a push is kept with its whole ``RemoteNotification``, and each
-/// device's next number, so numbers never go back after a restart.
+/// `push-queue.sqlite` in the data directory (``DeviceQueueSchema``). Each call is
+/// all or nothing, in a transaction with the calls that arrived with it
+/// (``GroupedWrites``); a push is kept with its whole ``RemoteNotification``, and
+/// each device's next number, so numbers never go back after a restart.
 ///
 /// The file is in WAL mode with GRDB's `synchronous = NORMAL`: a push kept before
 /// the service answered survives the process being killed; a power cut may lose the
 /// last ones, as for the webhook outbox, rather than wait for the disk on every push.
 final class SQLiteDeviceQueues: DeviceQueueStore {
     private let database: DatabaseQueue
+    private let writes: GroupedWrites
     private let followers = DeviceQueueFollowers()
     /// The file's path, for messages.
     let path: String
@@ -31,12 +33,13 @@ final class SQLiteDeviceQueues: DeviceQueueStore {
             try DeviceQueueSchema.migrator.migrate(database)
             return database
         }
+        writes = GroupedWrites(database: database, label: "herald.push-queue")
     }
 
     func enqueue(
         device: String, app: String, notification: RemoteNotification, expiration: PushHeaders.Expiration?,
         isConnected: Bool, now: Date
-    ) throws -> DeviceQueue.Outcome {
+    ) async throws -> DeviceQueue.Outcome {
         let row: DeviceQueueRow
         switch try DeviceQueueRow.admit(
             app: app, notification: notification, expiration: expiration, isConnected: isConnected, now: now)
@@ -44,7 +47,7 @@ final class SQLiteDeviceQueues: DeviceQueueStore {
         case .refused(let outcome): return outcome
         case .row(let admitted): row = admitted
         }
-        let outcome = try write("keeping a push for \(device)") { db in try Self.keep(row, for: device, in: db) }
+        let outcome = try await write("keeping a push for \(device)") { db in try Self.keep(row, for: device, in: db) }
         followers.announce(device, after: outcome)
         return outcome
     }
@@ -94,8 +97,8 @@ final class SQLiteDeviceQueues: DeviceQueueStore {
         return sequence
     }
 
-    func takeUnsent(device: String, now: Date) throws -> [DeviceQueue.Entry] {
-        try write("taking the pushes to send to \(device)") { db in
+    func takeUnsent(device: String, now: Date) async throws -> [DeviceQueue.Entry] {
+        try await write("taking the pushes to send to \(device)") { db in
             try db.execute(
                 sql: "DELETE FROM push WHERE device = ? AND expires_at <= ?",
                 arguments: [device, now.timeIntervalSinceReferenceDate])
@@ -117,29 +120,29 @@ final class SQLiteDeviceQueues: DeviceQueueStore {
         }
     }
 
-    func acknowledge(device: String, through sequence: UInt64) throws {
-        try write("forgetting the pushes \(device) acknowledged") { db in
+    func acknowledge(device: String, through sequence: UInt64) async throws {
+        try await write("forgetting the pushes \(device) acknowledged") { db in
             try db.execute(
                 sql: "DELETE FROM push WHERE device = ? AND sequence <= ? AND is_sent = 1",
                 arguments: [device, DeviceQueueRow.stored(sequence)])
         }
     }
 
-    func disconnected(device: String) throws {
-        try write("putting back the pushes sent to \(device)") { db in
+    func disconnected(device: String) async throws {
+        try await write("putting back the pushes sent to \(device)") { db in
             try db.execute(sql: "DELETE FROM push WHERE device = ? AND expires_at IS NULL", arguments: [device])
             try db.execute(sql: "UPDATE push SET is_sent = 0 WHERE device = ? AND is_sent = 1", arguments: [device])
         }
     }
 
-    func dropExpired(now: Date) throws {
-        try write("dropping expired pushes") { db in
+    func dropExpired(now: Date) async throws {
+        try await write("dropping expired pushes") { db in
             try db.execute(sql: "DELETE FROM push WHERE expires_at <= ?", arguments: [now.timeIntervalSinceReferenceDate])
         }
     }
 
-    func epoch(device: String) throws -> String {
-        try write("reading the epoch of \(device)'s numbers") { db in
+    func epoch(device: String) async throws -> String {
+        try await write("reading the epoch of \(device)'s numbers") { db in
             try db.execute(
                 sql: "INSERT INTO device (device, next_sequence, epoch) VALUES (?, 1, ?) ON CONFLICT (device) DO NOTHING",
                 arguments: [device, DeviceQueue.makeEpoch()])
@@ -147,8 +150,8 @@ final class SQLiteDeviceQueues: DeviceQueueStore {
         }
     }
 
-    func remove(device: String) throws {
-        try write("forgetting the device \(device)") { db in
+    func remove(device: String) async throws {
+        try await write("forgetting the device \(device)") { db in
             try db.execute(sql: "DELETE FROM push WHERE device = ?", arguments: [device])
             try db.execute(sql: "DELETE FROM device WHERE device = ?", arguments: [device])
         }
@@ -187,8 +190,14 @@ final class SQLiteDeviceQueues: DeviceQueueStore {
         try database.close()
     }
 
-    /// Runs `body` in one transaction.
-    private func write<T>(_ action: @autoclosure () -> String, _ body: (Database) throws -> T) throws -> T {
-        try DeviceQueueRow.guarding(action()) { try database.write(body) }
+    /// Runs `body` in the next group's transaction, in a savepoint of its own.
+    private func write<T: Sendable>(
+        _ action: @autoclosure () -> String, _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws -> T {
+        do {
+            return try await writes.write(body)
+        } catch {
+            return try DeviceQueueRow.guarding(action()) { throw error }
+        }
     }
 }
