@@ -80,6 +80,38 @@ struct DeviceQueueStoreTests {
         #expect(try store.contents(of: Self.device).entries.map(\.notification.content.body) == ["c", "d"])
     }
 
+    @Test("the link's lines a store writes from what it kept read as the pushes it takes", arguments: DeviceQueueKind.all)
+    func lines(_ kind: DeviceQueueKind) async throws {
+        let opened = try kind.open(1)
+        var content = NotificationContent(title: "Grüße \"quoted\" \\ / \u{1}", body: "👋🏽")
+        content.userInfo = ["aps": ["alert": "x"], "path": "a/b", "n": 1.5]
+        let pushes = [
+            RemoteNotification(id: UUID(), content: content, collapseIdentifier: "score"),
+            DeviceQueueSamples.push("plain"),
+        ]
+        let expirations: [PushHeaders.Expiration?] = [.until(Self.now.addingTimeInterval(1234.567)), nil]
+        for device in ["taken", "written"] {
+            for (push, expiration) in zip(pushes, expirations) {
+                _ = try await opened.store.enqueue(
+                    device: device, app: "com.example.\"app\"", notification: push, expiration: expiration,
+                    isConnected: true, now: Self.now)
+            }
+        }
+        // What the link sent before: each entry taken, written with the link's encoder.
+        var encoded = Data()
+        for entry in try await opened.store.takeUnsent(device: "taken", now: Self.now) {
+            encoded.append(try LinkMessage.line(.push(LinkMessage.Push(entry))))
+        }
+        func read(_ lines: Data) throws -> [LinkMessage.Down] {
+            var buffer = LineBuffer()
+            return try buffer.take(lines).map { try LinkMessage.down($0) }
+        }
+        let written = try read(try await opened.store.takeUnsentLines(device: "written", now: Self.now))
+        #expect(written == (try read(encoded)))
+        #expect(written.count == 2)
+        #expect(try opened.store.contents(of: "written").entries.allSatisfy { $0.isSent && $0.wasSent })
+    }
+
     @Test("calls made at once go in groups, each all or nothing: the pushes past a full queue fail alone")
     func groupedCalls() async throws {
         let directory = try TemporaryDirectory()

@@ -122,6 +122,12 @@ public final class TestDaemon: Sendable {
         try await server.waitFor(seconds: 60) { _, _ in FileManager.default.fileExists(atPath: daemonFile.path) }
     }
 
+    /// A daemon its test let go of without stopping it (a test that ended early) is
+    /// asked to end, rather than outlive the test run.
+    deinit {
+        server.terminate()
+    }
+
     /// The port the daemon listens on.
     public func port() throws -> Int {
         try #require(URL(string: try credentials().url)?.port)

@@ -24,6 +24,11 @@ public protocol DeviceQueueStore: Sendable {
     /// The device's pushes to send now, in order, marked sent; expired ones are dropped first.
     func takeUnsent(device: String, now: Date) async throws -> [DeviceQueue.Entry]
 
+    /// ``takeUnsent(device:now:)``, as the lines the device's link sends
+    /// (``LinkMessage/line(_:)``, each ending in a newline), one after another. A store
+    /// that keeps each push's JSON writes them without reading it back.
+    func takeUnsentLines(device: String, now: Date) async throws -> Data
+
     /// The device has every push up to `sequence`.
     func acknowledge(device: String, through sequence: UInt64) async throws
 
@@ -50,6 +55,17 @@ public protocol DeviceQueueStore: Sendable {
     /// with the other nodes and is back). The node holding a device's connection
     /// then sends what ``takeUnsent(device:now:)`` gives.
     func follow(_ handler: @escaping @Sendable (String?) -> Void)
+}
+
+extension DeviceQueueStore {
+    /// The entries ``takeUnsent(device:now:)`` gives, each written as its line.
+    public func takeUnsentLines(device: String, now: Date) async throws -> Data {
+        var lines = Data()
+        for entry in try await takeUnsent(device: device, now: now) {
+            lines.append(try LinkMessage.line(.push(LinkMessage.Push(entry))))
+        }
+        return lines
+    }
 }
 
 /// Queues that last as long as the process: for an embedded service and tests.

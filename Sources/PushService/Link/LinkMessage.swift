@@ -62,6 +62,18 @@ public enum LinkMessage {
         return data
     }
 
+    /// A push's notification as the link writes it inside a push's line, for a store
+    /// to keep: a line made of what it kept (``DeviceQueueStore/takeUnsentLines(device:now:)``)
+    /// is the line ``line(_:)`` makes.
+    public static func notificationJSON(_ notification: RemoteNotification) throws -> Data {
+        try JSONEncoder.link.encode(notification)
+    }
+
+    /// A notification ``notificationJSON(_:)`` wrote.
+    public static func notification(fromJSON json: Data) throws -> RemoteNotification {
+        try JSONDecoder.link.decode(RemoteNotification.self, from: json)
+    }
+
     /// The line for `down`.
     public static func line(_ down: Down) throws -> Data {
         switch down {

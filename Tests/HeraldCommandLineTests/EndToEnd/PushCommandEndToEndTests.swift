@@ -47,6 +47,7 @@ struct PushCommandEndToEndTests {
         #expect(try await daemon.herald("push", "keys", "remove", "ABC123DEFG").output == "Removed key ABC123DEFG.\n")
         #expect(try await daemon.herald("push", "keys").output == "No provider keys are registered.\n")
         #expect(try await daemon.herald("push", "devices").output == "No app is registered for remote notifications.\n")
+        await daemon.stop()
     }
 
     @Test func sendRefusedAndUsage() async throws {
@@ -60,5 +61,6 @@ struct PushCommandEndToEndTests {
         let empty = try await daemon.herald("push", "send", unknown)
         #expect(empty.status != 0)
         #expect(empty.errors.contains("--title"))
+        await daemon.stop()
     }
 }

@@ -60,9 +60,7 @@ struct DeviceLinkStream: Sendable {
     private func send(_ link: DeviceLinks.Link, of device: String, on channel: any Channel) async throws {
         defer { channel.close(promise: nil) }
         for await wake in link.wakes {
-            let entries = try await queues.takeUnsent(device: device, now: now())
-            var lines = Data()
-            for entry in entries { lines.append(try LinkMessage.line(.push(LinkMessage.Push(entry)))) }
+            var lines = try await queues.takeUnsentLines(device: device, now: now())
             if lines.isEmpty, case .keepalive = wake { lines = try LinkMessage.line(.keepalive) }
             guard !lines.isEmpty else { continue }
             let frame = HTTP2Frame.FramePayload.data(.init(data: .byteBuffer(channel.allocator.buffer(bytes: lines))))

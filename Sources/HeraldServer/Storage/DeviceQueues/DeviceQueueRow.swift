@@ -33,7 +33,7 @@ struct DeviceQueueRow {
             return .refused(outcome)
         case .kept(let until):
             let json = try guarding("writing a push as JSON") {
-                String(decoding: try API.encoder().encode(notification), as: UTF8.self)
+                String(decoding: try LinkMessage.notificationJSON(notification), as: UTF8.self)
             }
             return .row(
                 DeviceQueueRow(
@@ -49,12 +49,36 @@ struct DeviceQueueRow {
         sequence: Int64, app: String, notification: String, expiresAt: Double?, isSent: Bool, wasSent: Bool
     ) throws -> DeviceQueue.Entry {
         let decoded = try guarding("reading the push \(sequence)") {
-            try API.decoder().decode(RemoteNotification.self, from: Data(notification.utf8))
+            try LinkMessage.notification(fromJSON: Data(notification.utf8))
         }
         return DeviceQueue.Entry(
             sequence: UInt64(sequence), app: app, notification: decoded,
             expiresAt: expiresAt.map(Date.init(timeIntervalSinceReferenceDate:)), isSent: isSent,
             wasSent: wasSent)
+    }
+
+    /// The link's line of a stored push (``LinkMessage/line(_:)``), its notification's
+    /// JSON as kept (``LinkMessage/notificationJSON(_:)``), not read back.
+    ///
+    /// - Throws: ``PushServiceError`` `storeFailure` for an expiration JSON cannot hold.
+    static func line(sequence: Int64, app: String, notification: String, expiresAt: Double?) throws -> [UInt8] {
+        var writer = JSONWriter(capacity: notification.utf8.count + app.utf8.count + 64)
+        writer.raw("{")
+        writer.key("sequence")
+        writer.int(Int(sequence))
+        writer.key("app")
+        writer.string(app)
+        writer.key("notification")
+        writer.verbatim(notification)
+        if let expiresAt {
+            writer.key("expiresAt")
+            try guarding("writing the expiration of push \(sequence)") {
+                // The link's dates: seconds since 1970.
+                try writer.number(Date(timeIntervalSinceReferenceDate: expiresAt).timeIntervalSince1970)
+            }
+        }
+        writer.raw("}\n")
+        return writer.bytes
     }
 
     /// A sequence number as stored, a signed 64-bit integer: a larger one (which no

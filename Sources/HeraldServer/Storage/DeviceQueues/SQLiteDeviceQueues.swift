@@ -98,25 +98,42 @@ final class SQLiteDeviceQueues: DeviceQueueStore {
     }
 
     func takeUnsent(device: String, now: Date) async throws -> [DeviceQueue.Entry] {
+        try await takeUnsent(device, now: now) { row in
+            try DeviceQueueRow.entry(
+                sequence: row["sequence"], app: row["app"], notification: row["notification"],
+                expiresAt: row["expires_at"], isSent: true, wasSent: true)
+        }
+    }
+
+    func takeUnsentLines(device: String, now: Date) async throws -> Data {
+        Data(
+            try await takeUnsent(device, now: now) { row in
+                try DeviceQueueRow.line(
+                    sequence: row["sequence"], app: row["app"], notification: row["notification"],
+                    expiresAt: row["expires_at"])
+            }.joined())
+    }
+
+    /// The device's pushes to send now, in order, as `make` makes each of its row,
+    /// marked sent; expired ones are dropped first.
+    private func takeUnsent<T: Sendable>(
+        _ device: String, now: Date, _ make: @escaping @Sendable (Row) throws -> T
+    ) async throws -> [T] {
         try await write("taking the pushes to send to \(device)") { db in
             try db.execute(
                 sql: "DELETE FROM push WHERE device = ? AND expires_at <= ?",
                 arguments: [device, now.timeIntervalSinceReferenceDate])
-            let entries = try Row.fetchAll(
+            let made = try Row.fetchAll(
                 db,
                 sql: """
                     SELECT sequence, app, notification, expires_at FROM push WHERE device = ? AND is_sent = 0
                     ORDER BY sequence
                     """,
                 arguments: [device]
-            ).map { row in
-                try DeviceQueueRow.entry(
-                    sequence: row["sequence"], app: row["app"], notification: row["notification"],
-                    expiresAt: row["expires_at"], isSent: true, wasSent: true)
-            }
+            ).map(make)
             try db.execute(
                 sql: "UPDATE push SET is_sent = 1, was_sent = 1 WHERE device = ? AND is_sent = 0", arguments: [device])
-            return entries
+            return made
         }
     }
 

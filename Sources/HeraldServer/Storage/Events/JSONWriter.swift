@@ -25,6 +25,11 @@ struct JSONWriter {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
+    /// Writes `json`, a JSON value this daemon wrote earlier, as it is.
+    mutating func verbatim(_ json: String) {
+        bytes.append(contentsOf: json.utf8)
+    }
+
     /// Writes the key of the next field of the open object.
     mutating func key(_ name: StaticString) {
         separate()
