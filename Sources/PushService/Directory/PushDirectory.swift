@@ -69,7 +69,7 @@ public final class PushDirectory: Sendable {
         /// change does not count: a miss just after it still reads them.
         var lastMissReload = Date.distantPast
         /// Counts this directory's own changes, so that records read before one
-        /// never take the place of what it changed (``replace(with:)``).
+        /// never take the place of what it changed (``replace(_:)``).
         var revision = 0
 
         init(_ contents: Contents) {
