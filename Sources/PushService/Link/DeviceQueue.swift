@@ -74,11 +74,7 @@ public struct DeviceQueue: Sendable, Equatable, Codable {
     /// A new epoch of a device's numbering (``DeviceQueueStore/epoch(device:)``):
     /// 128 random bits in hexadecimal.
     public static func makeEpoch() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<2).map { _ in
-            let word = String(generator.next() as UInt64, radix: 16)
-            return String(repeating: "0", count: 16 - word.count) + word
-        }.joined()
+        Hexadecimal.text(of: Random.bytes(16))
     }
 
     /// How long a push without `apns-expiration` is kept: 30 days.

@@ -44,7 +44,7 @@ struct PostgresDeviceQueues: DeviceQueueStore {
     {
         let next = try statements.rows(
             """
-            INSERT INTO push_queue_devices (device, next_sequence, epoch) VALUES (\(device), 1, \(DeviceQueue.makeEpoch()))
+            INSERT INTO push_queue_devices (device, next_sequence, epoch) VALUES (\(device), 1, replace(gen_random_uuid()::text, '-', ''))
             ON CONFLICT (device) DO UPDATE SET next_sequence = push_queue_devices.next_sequence
             RETURNING next_sequence
             """,
@@ -170,7 +170,7 @@ struct PostgresDeviceQueues: DeviceQueueStore {
         try write { statements in
             try statements.rows(
                 """
-                INSERT INTO push_queue_devices (device, next_sequence, epoch) VALUES (\(device), 1, \(DeviceQueue.makeEpoch()))
+                INSERT INTO push_queue_devices (device, next_sequence, epoch) VALUES (\(device), 1, replace(gen_random_uuid()::text, '-', ''))
                 ON CONFLICT (device) DO UPDATE SET epoch = push_queue_devices.epoch
                 RETURNING epoch
                 """,

@@ -82,12 +82,14 @@ final class SQLiteDeviceQueues: DeviceQueueStore {
     private static func append(_ row: DeviceQueueRow, for device: String, in db: Database) throws -> Int64 {
         let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM push WHERE device = ?", arguments: [device]) ?? 0
         guard count < DeviceQueue.capacity else { throw DeviceQueue.full }
-        try db.execute(
-            sql: "INSERT INTO device (device, next_sequence, epoch) VALUES (?, 1, ?) ON CONFLICT (device) DO NOTHING",
-            arguments: [device, DeviceQueue.makeEpoch()])
-        let sequence = try Int64.fetchOne(
-            db, sql: "SELECT next_sequence FROM device WHERE device = ?", arguments: [device]) ?? 1
-        try db.execute(sql: "UPDATE device SET next_sequence = ? WHERE device = ?", arguments: [sequence + 1, device])
+        let sequence: Int64
+        if let next = try Int64.fetchOne(db, sql: "SELECT next_sequence FROM device WHERE device = ?", arguments: [device]) {
+            sequence = next
+            try db.execute(sql: "UPDATE device SET next_sequence = ? WHERE device = ?", arguments: [sequence + 1, device])
+        } else {
+            sequence = 1
+            _ = try startNumbering(device, next: sequence + 1, in: db)
+        }
         try db.execute(
             sql: """
                 INSERT INTO push (device, sequence, app, collapse_id, expires_at, is_sent, was_sent, notification)
@@ -160,11 +162,20 @@ final class SQLiteDeviceQueues: DeviceQueueStore {
 
     func epoch(device: String) async throws -> String {
         try await write("reading the epoch of \(device)'s numbers") { db in
-            try db.execute(
-                sql: "INSERT INTO device (device, next_sequence, epoch) VALUES (?, 1, ?) ON CONFLICT (device) DO NOTHING",
-                arguments: [device, DeviceQueue.makeEpoch()])
-            return try String.fetchOne(db, sql: "SELECT epoch FROM device WHERE device = ?", arguments: [device]) ?? ""
+            if let epoch = try String.fetchOne(db, sql: "SELECT epoch FROM device WHERE device = ?", arguments: [device]) {
+                return epoch
+            }
+            return try Self.startNumbering(device, next: 1, in: db)
         }
+    }
+
+    /// Makes the row of a device that has none: its numbers go on from `next`, in a
+    /// new epoch, which it returns.
+    private static func startNumbering(_ device: String, next: Int64, in db: Database) throws -> String {
+        let epoch = DeviceQueue.makeEpoch()
+        try db.execute(
+            sql: "INSERT INTO device (device, next_sequence, epoch) VALUES (?, ?, ?)", arguments: [device, next, epoch])
+        return epoch
     }
 
     func remove(device: String) async throws {
