@@ -69,16 +69,12 @@ final class ServiceExtensionRuns: Sendable {
             return true
         }
         guard isRunning else { return returned() }
-        guard notify() else {
-            runs.withLock { $0.removeValue(forKey: id) }?.returned?()
-            return
-        }
-        DispatchQueue.global().asyncAfter(deadline: .now() + Self.expiryGrace) { [self] in
-            runs.withLock { $0.removeValue(forKey: id) }?.returned?()
-        }
+        guard notify() else { return abandon(id) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + Self.expiryGrace) { [self] in abandon(id) }
     }
 
-    /// The run ends unanswered (its message could not be sent): the push is shown as it came.
+    /// The run ends unanswered (its message could not be sent, or its time is up): the
+    /// push is shown as it came.
     func abandon(_ id: UUID) {
         guard let run = runs.withLock({ $0.removeValue(forKey: id) }) else { return }
         finishUnanswered(run)
@@ -94,9 +90,6 @@ final class ServiceExtensionRuns: Sendable {
         }
         ended.forEach(finishUnanswered)
     }
-
-    /// Runs under way, for tests.
-    var count: Int { runs.withLock { $0.count } }
 
     private func end(_ id: UUID, for app: AppIdentifier) throws -> Run {
         try runs.withLock { runs in
