@@ -58,19 +58,19 @@ final class SQLiteDeviceQueues: DeviceQueueStore {
         var supersedes = false
         if let collapse = row.collapseIdentifier {
             if let sequence = try Int64.fetchOne(
-                db,
-                sql: """
+                db.cachedStatement(
+                    sql: """
                     SELECT sequence FROM push WHERE device = ? AND app = ? AND collapse_id = ? AND was_sent = 0
                     ORDER BY sequence LIMIT 1
-                    """,
+                    """),
                 arguments: [device, row.app, collapse])
             {
-                try db.execute(
+                try db.run(
                     sql: "UPDATE push SET notification = ?, expires_at = ? WHERE device = ? AND sequence = ?",
                     arguments: [row.notification, row.expiresAt, device, sequence])
                 return .replaced(UInt64(sequence))
             }
-            try db.execute(
+            try db.run(
                 sql: "DELETE FROM push WHERE device = ? AND app = ? AND collapse_id = ?", arguments: [device, row.app, collapse])
             supersedes = db.changesCount > 0
         }
@@ -80,17 +80,20 @@ final class SQLiteDeviceQueues: DeviceQueueStore {
 
     /// Puts `row` after the device's other pushes, at its next number; returns the number.
     private static func append(_ row: DeviceQueueRow, for device: String, in db: Database) throws -> Int64 {
-        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM push WHERE device = ?", arguments: [device]) ?? 0
+        let count = try Int.fetchOne(
+            db.cachedStatement(sql: "SELECT count(*) FROM push WHERE device = ?"), arguments: [device]) ?? 0
         guard count < DeviceQueue.capacity else { throw DeviceQueue.full }
         let sequence: Int64
-        if let next = try Int64.fetchOne(db, sql: "SELECT next_sequence FROM device WHERE device = ?", arguments: [device]) {
+        if let next = try Int64.fetchOne(
+            db.cachedStatement(sql: "SELECT next_sequence FROM device WHERE device = ?"), arguments: [device])
+        {
             sequence = next
-            try db.execute(sql: "UPDATE device SET next_sequence = ? WHERE device = ?", arguments: [sequence + 1, device])
+            try db.run(sql: "UPDATE device SET next_sequence = ? WHERE device = ?", arguments: [sequence + 1, device])
         } else {
             sequence = 1
             _ = try startNumbering(device, next: sequence + 1, in: db)
         }
-        try db.execute(
+        try db.run(
             sql: """
                 INSERT INTO push (device, sequence, app, collapse_id, expires_at, is_sent, was_sent, notification)
                 VALUES (?, ?, ?, ?, ?, 0, 0, ?)
@@ -122,18 +125,18 @@ final class SQLiteDeviceQueues: DeviceQueueStore {
         _ device: String, now: Date, _ make: @escaping @Sendable (Row) throws -> T
     ) async throws -> [T] {
         try await write("taking the pushes to send to \(device)") { db in
-            try db.execute(
+            try db.run(
                 sql: "DELETE FROM push WHERE device = ? AND expires_at <= ?",
                 arguments: [device, now.timeIntervalSinceReferenceDate])
             let made = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT sequence, app, notification, expires_at FROM push WHERE device = ? AND is_sent = 0
-                    ORDER BY sequence
-                    """,
+                db.cachedStatement(
+                    sql: """
+                        SELECT sequence, app, notification, expires_at FROM push WHERE device = ? AND is_sent = 0
+                        ORDER BY sequence
+                        """),
                 arguments: [device]
             ).map(make)
-            try db.execute(
+            try db.run(
                 sql: "UPDATE push SET is_sent = 1, was_sent = 1 WHERE device = ? AND is_sent = 0", arguments: [device])
             return made
         }
@@ -141,7 +144,7 @@ final class SQLiteDeviceQueues: DeviceQueueStore {
 
     func acknowledge(device: String, through sequence: UInt64) async throws {
         try await write("forgetting the pushes \(device) acknowledged") { db in
-            try db.execute(
+            try db.run(
                 sql: "DELETE FROM push WHERE device = ? AND sequence <= ? AND is_sent = 1",
                 arguments: [device, DeviceQueueRow.stored(sequence)])
         }
@@ -149,20 +152,22 @@ final class SQLiteDeviceQueues: DeviceQueueStore {
 
     func disconnected(device: String) async throws {
         try await write("putting back the pushes sent to \(device)") { db in
-            try db.execute(sql: "DELETE FROM push WHERE device = ? AND expires_at IS NULL", arguments: [device])
-            try db.execute(sql: "UPDATE push SET is_sent = 0 WHERE device = ? AND is_sent = 1", arguments: [device])
+            try db.run(sql: "DELETE FROM push WHERE device = ? AND expires_at IS NULL", arguments: [device])
+            try db.run(sql: "UPDATE push SET is_sent = 0 WHERE device = ? AND is_sent = 1", arguments: [device])
         }
     }
 
     func dropExpired(now: Date) async throws {
         try await write("dropping expired pushes") { db in
-            try db.execute(sql: "DELETE FROM push WHERE expires_at <= ?", arguments: [now.timeIntervalSinceReferenceDate])
+            try db.run(sql: "DELETE FROM push WHERE expires_at <= ?", arguments: [now.timeIntervalSinceReferenceDate])
         }
     }
 
     func epoch(device: String) async throws -> String {
         try await write("reading the epoch of \(device)'s numbers") { db in
-            if let epoch = try String.fetchOne(db, sql: "SELECT epoch FROM device WHERE device = ?", arguments: [device]) {
+            if let epoch = try String.fetchOne(
+                db.cachedStatement(sql: "SELECT epoch FROM device WHERE device = ?"), arguments: [device])
+            {
                 return epoch
             }
             return try Self.startNumbering(device, next: 1, in: db)
@@ -173,15 +178,15 @@ final class SQLiteDeviceQueues: DeviceQueueStore {
     /// new epoch, which it returns.
     private static func startNumbering(_ device: String, next: Int64, in db: Database) throws -> String {
         let epoch = DeviceQueue.makeEpoch()
-        try db.execute(
+        try db.run(
             sql: "INSERT INTO device (device, next_sequence, epoch) VALUES (?, ?, ?)", arguments: [device, next, epoch])
         return epoch
     }
 
     func remove(device: String) async throws {
         try await write("forgetting the device \(device)") { db in
-            try db.execute(sql: "DELETE FROM push WHERE device = ?", arguments: [device])
-            try db.execute(sql: "DELETE FROM device WHERE device = ?", arguments: [device])
+            try db.run(sql: "DELETE FROM push WHERE device = ?", arguments: [device])
+            try db.run(sql: "DELETE FROM device WHERE device = ?", arguments: [device])
         }
     }
 
@@ -227,5 +232,13 @@ final class SQLiteDeviceQueues: DeviceQueueStore {
         } catch {
             return try DeviceQueueRow.guarding(action()) { throw error }
         }
+    }
+}
+
+extension Database {
+    /// Runs `sql` with `arguments`, prepared once for the connection: the queue's
+    /// statements run for every push.
+    fileprivate func run(sql: String, arguments: StatementArguments) throws {
+        try cachedStatement(sql: sql).execute(arguments: arguments)
     }
 }
