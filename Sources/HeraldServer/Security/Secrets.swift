@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PushService
 
 /// Random credentials and their fingerprints.
 enum Secrets {
@@ -50,15 +51,5 @@ enum Secrets {
     static func signature(of message: Data, key: String) -> String {
         let code = HMAC<SHA256>.authenticationCode(for: message, using: SymmetricKey(data: Data(key.utf8)))
         return code.map { String(format: "%02x", $0) }.joined()
-    }
-}
-
-extension Data {
-    /// Base64url (RFC 4648 §5) without padding.
-    var base64URLEncoded: String {
-        base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
     }
 }

@@ -83,16 +83,3 @@ public struct ProviderToken: Sendable, Equatable {
         var iat: Double
     }
 }
-
-extension Data {
-    /// Decodes base64url without padding (RFC 7515); `nil` for anything else.
-    init?(base64URL text: Substring) {
-        guard text.utf8.allSatisfy({ byte in
-            (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
-                || byte == 0x2D || byte == 0x5F
-        }) else { return nil }
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        self.init(base64Encoded: base64)
-    }
-}
