@@ -10,10 +10,10 @@ extension PushServiceError {
         case .invalidKey: ServerError(status: .unprocessableContent, code: .invalidPushKey, message: message)
         case .invalidTopic: ServerError(status: .unprocessableContent, code: .invalidTopic, message: message)
         case .topicTaken: ServerError.conflict(message)
-        case .keyNotFound, .deviceNotFound: ServerError.notFound(message)
+        case .keyNotFound, .deviceNotFound, .browserNotFound: ServerError.notFound(message)
         case .invalidInvite: ServerError.forbidden(message)
         case .invalidCredential: ServerError.unauthorized(message)
-        case .storeFailure: ServerError(status: .internalServerError, code: .storeFailure, message: message)
+        case .storeFailure, .keyTaken: ServerError(status: .internalServerError, code: .storeFailure, message: message)
         }
     }
 }

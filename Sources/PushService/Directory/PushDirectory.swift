@@ -18,16 +18,21 @@ public final class PushDirectory: Sendable {
         public var devices: [RemoteDevice] = []
         /// Invites not yet used, expired ones included until the next change.
         public var invites: [DeviceInvite] = []
+        /// The browsers subscribed to Web Push.
+        public var browsers: [BrowserSubscription] = []
+        /// The VAPID key that signs Web Push messages, in PEM, once made.
+        public var vapidKey: String?
 
         public init(
             keys: [ProviderKey] = [], registrations: [DeviceRegistration] = [], devices: [RemoteDevice] = [],
-            invites: [DeviceInvite] = []
+            invites: [DeviceInvite] = [], browsers: [BrowserSubscription] = [], vapidKey: String? = nil
         ) {
             (self.keys, self.registrations, self.devices, self.invites) = (keys, registrations, devices, invites)
+            (self.browsers, self.vapidKey) = (browsers, vapidKey)
         }
 
         private enum CodingKeys: String, CodingKey {
-            case keys, registrations, devices, invites
+            case keys, registrations, devices, invites, browsers, vapidKey
         }
 
         /// Records written before devices on other machines existed have neither list.
@@ -37,6 +42,8 @@ public final class PushDirectory: Sendable {
             registrations = try container.decode([DeviceRegistration].self, forKey: .registrations)
             devices = try container.decodeIfPresent([RemoteDevice].self, forKey: .devices) ?? []
             invites = try container.decodeIfPresent([DeviceInvite].self, forKey: .invites) ?? []
+            browsers = try container.decodeIfPresent([BrowserSubscription].self, forKey: .browsers) ?? []
+            vapidKey = try container.decodeIfPresent(String.self, forKey: .vapidKey)
         }
     }
 
@@ -51,6 +58,11 @@ public final class PushDirectory: Sendable {
         case enrolled(RemoteDevice, invite: DeviceInvite)
         /// A device removed, with its registrations ended.
         case deviceRemoved(RemoteDevice, ended: [DeviceRegistration])
+        /// A browser subscribed, or its keys, name or apps changed.
+        case browserSaved(BrowserSubscription)
+        case browserRemoved(String)
+        /// The VAPID key made, in PEM. Records that hold one already refuse it with `keyTaken`.
+        case vapidKeyMade(String)
     }
 
     /// How often a miss may read the records again.
@@ -62,6 +74,8 @@ public final class PushDirectory: Sendable {
         var devices: [String: RemoteDevice] = [:]
         /// Invites by their code's digest.
         var invites: [String: DeviceInvite] = [:]
+        var browsers: [String: BrowserSubscription] = [:]
+        var vapidKey: String?
         /// The active token of each app on each device.
         var active: [Place: DeviceToken] = [:]
         /// When a miss last read the records: the next may read them
@@ -77,6 +91,8 @@ public final class PushDirectory: Sendable {
             registrations = Dictionary(contents.registrations.map { ($0.token, $0) }) { _, last in last }
             devices = Dictionary(contents.devices.map { ($0.identifier, $0) }) { _, last in last }
             invites = Dictionary(contents.invites.map { ($0.codeDigest, $0) }) { _, last in last }
+            browsers = Dictionary(contents.browsers.map { ($0.identifier, $0) }) { _, last in last }
+            vapidKey = contents.vapidKey
             for registration in registrations.values where registration.isActive {
                 active[Place(app: registration.app, device: registration.device)] = registration.token
             }
@@ -87,7 +103,9 @@ public final class PushDirectory: Sendable {
                 keys: keys.values.sorted { $0.identifier < $1.identifier },
                 registrations: registrations.values.sorted { $0.registeredAt < $1.registeredAt },
                 devices: devices.values.sorted { $0.enrolledAt < $1.enrolledAt },
-                invites: invites.values.sorted { $0.expiresAt < $1.expiresAt })
+                invites: invites.values.sorted { $0.expiresAt < $1.expiresAt },
+                browsers: browsers.values.sorted { ($0.subscribedAt, $0.identifier) < ($1.subscribedAt, $1.identifier) },
+                vapidKey: vapidKey)
         }
     }
 

@@ -18,6 +18,10 @@ public struct PushServiceError: Error, Sendable, Equatable, CustomStringConverti
         case deviceNotFound
         /// A device credential that is malformed or no device's.
         case invalidCredential
+        /// No browser with this identifier is subscribed.
+        case browserNotFound
+        /// Another node made the VAPID key first.
+        case keyTaken
         /// The records could not be read or written.
         case storeFailure
     }

@@ -80,10 +80,10 @@ public struct DeviceEndpoint: Sendable {
             switch error.code {
             case .invalidInvite: self.init(403, "forbidden", error.message)
             case .invalidCredential: self.init(401, "unauthorized", error.message)
-            case .deviceNotFound, .keyNotFound: self.init(404, "notFound", error.message)
+            case .deviceNotFound, .keyNotFound, .browserNotFound: self.init(404, "notFound", error.message)
             case .invalidTopic: self.init(422, "invalidTopic", error.message)
             case .invalidIdentifier, .invalidKey, .topicTaken: self.init(422, "invalidIdentifier", error.message)
-            case .storeFailure: self.init(500, "storeFailure", error.message)
+            case .storeFailure, .keyTaken: self.init(500, "storeFailure", error.message)
             }
         }
 

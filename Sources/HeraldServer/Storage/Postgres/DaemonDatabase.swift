@@ -123,8 +123,9 @@ final class DaemonDatabase: Sendable {
     ///   SHA-256 of their key and their last recorded use (v2).
     /// - `daemon_sign_in_codes`: `herald open`'s one-time codes by their SHA-256,
     ///   numbered in the order they were issued.
-    /// - `daemon_settings`: settings every node shares (none yet: v1 kept the admin
-    ///   token there, which v2 moved to `daemon_admin_tokens` as its fingerprint).
+    /// - `daemon_settings`: settings every node shares: `vapid_key`, the PEM of the
+    ///   key that signs Web Push messages (v1 kept the admin token there, which v2
+    ///   moved to `daemon_admin_tokens` as its fingerprint).
     /// - `daemon_app_documents`: the bundled apps' documents by name (`todo.json`).
     /// - `webhook_posts`: the webhook outbox; each waiting post is leased to the
     ///   node sending it (`owner`, `lease_until` in the database's clock, seconds
@@ -273,6 +274,17 @@ final class DaemonDatabase: Sendable {
             "v7",
             """
             ALTER TABLE push_queue_devices ADD COLUMN epoch text NOT NULL DEFAULT '';
+            """
+        ),
+        (
+            // The browsers subscribed to Web Push (the VAPID key is in `daemon_settings`).
+            "v8",
+            """
+            CREATE TABLE push_browsers (
+                identifier text COLLATE "C" PRIMARY KEY,
+                subscribed_at double precision NOT NULL,
+                record text NOT NULL
+            );
             """
         ),
     ]

@@ -29,7 +29,17 @@ struct PostgresPushRecords: PushRecords {
                 let invites = try statements.rows("SELECT record FROM push_invites ORDER BY expires_at", "reading device invites") {
                     try API.decoder().decode(DeviceInvite.self, from: Data(try $0.decode(String.self).utf8))
                 }
-                return PushDirectory.Contents(keys: keys, registrations: registrations, devices: devices, invites: invites)
+                let browsers = try statements.rows(
+                    "SELECT record FROM push_browsers ORDER BY subscribed_at, identifier", "reading browsers"
+                ) {
+                    try API.decoder().decode(BrowserSubscription.self, from: Data(try $0.decode(String.self).utf8))
+                }
+                let vapidKey = try statements.rows(
+                    "SELECT value FROM daemon_settings WHERE name = 'vapid_key'", "reading the VAPID key"
+                ) { try $0.decode(String.self) }.first
+                return PushDirectory.Contents(
+                    keys: keys, registrations: registrations, devices: devices, invites: invites, browsers: browsers,
+                    vapidKey: vapidKey)
             }
         } catch let error as PushServiceError {
             throw error
@@ -96,6 +106,22 @@ struct PostgresPushRecords: PushRecords {
                 VALUES (\(device.identifier), \(device.enrolledAt.timeIntervalSince1970), \(try Self.json(device)))
                 """,
                 "enrolling device \(device.identifier)")
+        case .browserSaved(let browser):
+            try statements.execute(
+                """
+                INSERT INTO push_browsers (identifier, subscribed_at, record)
+                VALUES (\(browser.identifier), \(browser.subscribedAt.timeIntervalSince1970), \(try Self.json(browser)))
+                ON CONFLICT (identifier) DO UPDATE SET record = excluded.record
+                """,
+                "saving browser \(browser.identifier)")
+        case .browserRemoved(let identifier):
+            try statements.execute("DELETE FROM push_browsers WHERE identifier = \(identifier)", "removing browser \(identifier)")
+        case .vapidKeyMade(let pem):
+            let made = try statements.rows(
+                "INSERT INTO daemon_settings (name, value) VALUES ('vapid_key', \(pem)) ON CONFLICT (name) DO NOTHING RETURNING name",
+                "keeping the VAPID key"
+            ) { try $0.decode(String.self) }
+            guard !made.isEmpty else { throw PushServiceError(.keyTaken, "another node made the VAPID key first") }
         case .deviceRemoved(let device, let ended):
             try statements.execute("DELETE FROM push_devices WHERE identifier = \(device.identifier)", "removing device \(device.identifier)")
             for registration in ended { try save(registration, in: statements) }
