@@ -39,7 +39,7 @@ import FoundationNetworking
 /// retries wait until the clock is advanced.
 final class WebhookPresenter: Presenter {
     /// How a post ended.
-    enum Outcome: Sendable, Equatable {
+    enum Outcome: OutboxOutcome {
         /// A 2xx answer, at the given attempt (counting attempts before a restart).
         case accepted(attempt: Int)
         /// An answer that is not retried (4xx other than 408 and 429).
@@ -56,11 +56,9 @@ final class WebhookPresenter: Presenter {
 
     private let registry: AppRegistry
     private let outbox: WebhookOutbox
-    private let retryDelays: [Duration]
     private let scheduler: any DateScheduler
     private let transport: any WebhookTransport
-    private let queued: AsyncStream<WebhookOutbox.Post>
-    private let continuation: AsyncStream<WebhookOutbox.Post>.Continuation
+    private let sender: OutboxSender<Outcome>
     private let responses = SerialDisposable()
     /// Tells the engine an app has a response (its post was accepted); set by ``follow(_:)``.
     private let acknowledge = Mutex<(@Sendable (DeliveryID, AppIdentifier) throws -> Void)?>(nil)
@@ -72,15 +70,14 @@ final class WebhookPresenter: Presenter {
     ) {
         self.registry = registry
         self.outbox = outbox
-        self.retryDelays = retryDelays
         self.scheduler = scheduler
         self.transport = transport
-        (queued, continuation) = AsyncStream.makeStream(of: WebhookOutbox.Post.self)
+        sender = OutboxSender(
+            outbox: outbox, retryDelays: retryDelays, scheduler: scheduler, kind: "webhook", logger: logger)
     }
 
     deinit {
         responses.dispose()
-        continuation.finish()
     }
 
     /// Refuses a webhook address that is not an absolute `http` or `https` URL.
@@ -118,7 +115,7 @@ final class WebhookPresenter: Presenter {
                 wire.sequence = Int(id)
                 return try API.encoder().encode(wire)
             }
-            if let post { continuation.yield(post) }
+            if let post { sender.queue(post) }
         } catch {
             logger.error("cannot record the \(wire.type) webhook post of \(delivery) for \(wire.app): \(error)")
         }
@@ -134,125 +131,47 @@ final class WebhookPresenter: Presenter {
     }
 
     /// Sends the posts left from earlier runs, then each new one, until the
-    /// daemon stops; a post in flight then is sent at the next start. When the
-    /// outbox is shared, it also renews this node's leases and takes over the
-    /// posts of nodes that stopped or died, and gives its own up when it stops.
+    /// daemon stops; a post in flight then is sent at the next start
+    /// (``OutboxSender``: leases when the outbox is shared).
     func run() async {
-        guard outbox.isShared else { return await send(earlier: waiting()) }
-        // The shared outbox waits on the database: keep that off Swift concurrency's threads.
-        await withTaskExecutorPreference(BlockingExecutor.shared) {
-            await withDiscardingTaskGroup { group in
-                group.addTask { await self.send(earlier: self.waiting()) }
-                group.addTask { await self.shareLeases() }
-                try? await gracefulShutdown()
-                group.cancelAll()
-            }
-            do {
-                try outbox.releaseLeases()
-            } catch {
-                logger.error("cannot give up the webhook posts' leases; other nodes take them over in \(WebhookOutbox.lease) s: \(error)")
-            }
-        }
-    }
-
-    /// What the outbox holds for this node to send now.
-    private func waiting() -> [WebhookOutbox.Post] {
-        do {
-            return try outbox.waiting()
-        } catch {
-            logger.error("cannot read the webhook outbox \(outbox.path): \(error)")
-            return []
-        }
-    }
-
-    /// Sends `earlier`, then each post queued, until the daemon stops.
-    private func send(earlier: [WebhookOutbox.Post]) async {
-        let earlierIDs = Set(earlier.map(\.id))
-        await withDiscardingTaskGroup { group in
-            for post in earlier {
-                group.addTask { _ = await self.send(post) }
-            }
-            for await post in queued.cancelOnGracefulShutdown() where !earlierIDs.contains(post.id) {
-                group.addTask { _ = await self.send(post) }
-            }
-            // Stopping: posts waiting for a retry are sent at the next start.
-            group.cancelAll()
-        }
-    }
-
-    /// Every ``WebhookOutbox/renewal``: renews this node's leases, and sends the
-    /// posts other nodes gave up or left behind.
-    private func shareLeases() async {
-        await withDiscardingTaskGroup { group in
-            var failing = false
-            while (try? await Task.sleep(for: WebhookOutbox.renewal)) != nil {
-                do {
-                    try outbox.renewLeases()
-                    if failing { logger.notice("renewing the webhook posts' leases again") }
-                    failing = false
-                } catch {
-                    // Once per outage, not four times a second.
-                    if !failing { logger.error("cannot renew the webhook posts' leases: \(error)") }
-                    failing = true
-                    continue
-                }
-                for post in waiting() {
-                    logger.notice("taking over the \(post.type) webhook post of \(post.delivery) for \(post.app)")
-                    group.addTask { _ = await self.send(post) }
-                }
-            }
+        await sender.run { [weak self] post, attempt in
+            await self?.attempt(post, attempt) ?? .ended(.cancelled)
         }
     }
 
     /// Sends one post, retrying as configured; returns once it was accepted,
     /// given up on or cancelled.
     func send(_ post: WebhookOutbox.Post) async -> Outcome {
-        let delays = [Duration.zero] + retryDelays
-        var lastAttempt = post.updated
-        // After a restart at least one attempt is made, even if the last was cut off.
-        for attempt in min(post.attempts, delays.count - 1)..<delays.count {
-            // The first attempt goes at once. (Waiting "until the post's own time" could wait for
-            // ever on a virtual clock: a time read back from the outbox may lie a few hundred
-            // nanoseconds after the one written.)
-            if delays[attempt] > .zero {
-                guard await scheduler.sleep(until: lastAttempt + delays[attempt].seconds) else { return .cancelled }
-            } else if Task.isCancelled {
-                return .cancelled
-            }
-            guard let app = registry.app(AppIdentifier(post.app)), let url = app.webhookURL,
-                let secret = app.webhookSecret
-            else {
-                logger.notice("\(post.app) no longer has a webhook: its \(post.type) post of \(post.delivery) is dropped")
-                return finish(post, .noWebhook)
-            }
-            lastAttempt = scheduler.now
-            do {
-                guard try outbox.recordAttempt(of: post.id, now: lastAttempt) else {
-                    logger.notice("another node took the \(post.type) webhook post of \(post.delivery) over")
-                    return .handedOver
-                }
-                let status = try await transport.send(signedRequest(url: url, post: post, secret: secret))
-                if (200..<300).contains(status) {
-                    acknowledgeResponse(of: post)
-                    return finish(post, .accepted(attempt: attempt + 1))
-                }
-                // A redirect is not followed: it could steer the signed post to any address.
-                if (300..<400).contains(status) {
-                    logger.warning("webhook \(url) answered \(status), a redirect, which is not followed (attempt \(attempt + 1))")
-                    continue
-                }
-                guard [408, 429].contains(status) || status >= 500 else {
-                    logger.warning("webhook \(url) refused \(post.type) for \(post.app) with \(status); not retried")
-                    return finish(post, .refused(status: status))
-                }
-                logger.notice("webhook \(url) answered \(status) (attempt \(attempt + 1))")
-            } catch {
-                if Task.isCancelled { return .cancelled }
-                logger.notice("webhook \(url) failed (attempt \(attempt + 1)): \(error.localizedDescription)")
-            }
+        await sender.send(post) { post, attempt in await self.attempt(post, attempt) }
+    }
+
+    /// One attempt at `post`.
+    private func attempt(_ post: WebhookOutbox.Post, _ attempt: Int) async -> OutboxSender<Outcome>.Attempt {
+        guard let app = registry.app(AppIdentifier(post.app)), let url = app.webhookURL, let secret = app.webhookSecret
+        else {
+            logger.notice("\(post.app) no longer has a webhook: its \(post.type) post of \(post.delivery) is dropped")
+            return .ended(.noWebhook)
         }
-        logger.error("webhook of \(post.app) gave up on \(post.type) of \(post.delivery) after \(delays.count) attempts")
-        return finish(post, .gaveUp(attempts: delays.count))
+        do {
+            let status = try await transport.send(signedRequest(url: url, post: post, secret: secret))
+            if (200..<300).contains(status) {
+                acknowledgeResponse(of: post)
+                return .ended(.accepted(attempt: attempt))
+            }
+            // A redirect is not followed: it could steer the signed post to any address.
+            if (300..<400).contains(status) {
+                logger.warning("webhook \(url) answered \(status), a redirect, which is not followed (attempt \(attempt))")
+                return .retry(notBefore: nil)
+            }
+            guard [408, 429].contains(status) || status >= 500 else {
+                logger.warning("webhook \(url) refused \(post.type) for \(post.app) with \(status); not retried")
+                return .ended(.refused(status: status))
+            }
+            logger.notice("webhook \(url) answered \(status) (attempt \(attempt))")
+        } catch {
+            logger.notice("webhook \(url) failed (attempt \(attempt)): \(error.localizedDescription)")
+        }
+        return .retry(notBefore: nil)
     }
 
     /// The app has the response a `responded` post carried. A dismissal it does
@@ -270,15 +189,6 @@ final class WebhookPresenter: Presenter {
         }
     }
 
-    private func finish(_ post: WebhookOutbox.Post, _ outcome: Outcome) -> Outcome {
-        do {
-            try outbox.finish(post.id, now: scheduler.now)
-        } catch {
-            logger.error("cannot mark the webhook post \(post.id) done; it may be sent again: \(error)")
-        }
-        return outcome
-    }
-
     private func signedRequest(url: URL, post: WebhookOutbox.Post, secret: String) -> URLRequest {
         let timestamp = String(Int(scheduler.now.timeIntervalSince1970))
         var request = URLRequest(url: url)
@@ -290,13 +200,5 @@ final class WebhookPresenter: Presenter {
         let signature = Secrets.signature(of: Data((timestamp + ".").utf8) + post.body, key: secret)
         request.setValue("t=\(timestamp),v1=\(signature)", forHTTPHeaderField: "X-Herald-Signature")
         return request
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as a `TimeInterval`.
-    fileprivate var seconds: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) * 1e-18
     }
 }
