@@ -38,7 +38,7 @@ extension API {
         case unauthorized, forbidden, notFound, conflict, badRequest, methodNotAllowed, `internal`
         case csrf, forbiddenHost, upgradeRequired, tooManyStreams, requestTimeout, pageMissing
         case invalidName, invalidWebhookURL, invalidClockAdvance, batchTooLarge, tooManyUploads, sessionKeyRequired
-        case invalidPushKey, invalidTopic
+        case invalidPushKey, invalidTopic, invalidSubscription
         // The engine's (NotificationError.Code).
         case notificationsNotAllowed, attachmentInvalidURL, attachmentUnrecognizedType, attachmentInvalidFileSize
         case attachmentNotInDataStore, attachmentMoveIntoDataStoreFailed, attachmentCorrupt

@@ -64,6 +64,12 @@ public struct DaemonConfiguration: Sendable {
     public var push: PushListenerConfiguration?
     /// How long a webhook waits before each retry: 1, 2, 4, 8 and 16 s.
     public var webhookRetryDelays: [Duration] = [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16)]
+    /// How long a Web Push message waits before each retry, and at least as long as its
+    /// push service's `Retry-After`: 1, 4, 16, 64 and 256 s.
+    public var webPushRetryDelays: [Duration] = [.seconds(1), .seconds(4), .seconds(16), .seconds(64), .seconds(256)]
+    /// The contact the daemon's VAPID tokens name for the browsers' push services
+    /// (`--webpush-subject`): a `mailto:` or `https:` URL.
+    public var webPushSubject = "mailto:herald@localhost"
     /// Where apps get their device tokens (`POST /v1/push/registration`). `nil`, the
     /// default, is the daemon's own push service: its apps' tokens are in its
     /// directory (`GET /v1/push/devices`) and `POST /3/device/{token}` on its

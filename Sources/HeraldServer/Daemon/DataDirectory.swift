@@ -81,6 +81,8 @@ public struct DataDirectory: Sendable {
     /// The push service this daemon, as a device, is enrolled with (`herald push connect`).
     var pushUpstreamFile: URL { url.appendingPathComponent("push-upstream.json") }
     var webhookDatabase: URL { url.appendingPathComponent("webhooks.sqlite") }
+    /// The Web Push messages owed to the person's browsers.
+    var webPushDatabase: URL { url.appendingPathComponent("webpush.sqlite") }
     /// The pushes waiting for devices on other machines (``SQLiteDeviceQueues``).
     var pushQueueDatabase: URL { url.appendingPathComponent("push-queue.sqlite") }
     var appsDirectory: URL { url.appendingPathComponent("apps") }

@@ -41,6 +41,7 @@ public final class HeraldDaemon: Sendable {
     let services: DaemonServices
     let hosts: AllowedHosts
     let webhooks: WebhookPresenter
+    let webPush: WebPushPresenter
     let bundledApps: [any HeraldApp]
     let bundledAppRoutes: BundledAppRoutes
     let refusals = UpgradeRefusals()
@@ -110,7 +111,10 @@ public final class HeraldDaemon: Sendable {
         webhooks = WebhookPresenter(
             registry: registry, outbox: try storage.makeWebhookOutbox(now: scheduler.now),
             retryDelays: configuration.webhookRetryDelays, scheduler: scheduler)
-        var presenters: [any Presenter] = [webhooks]
+        webPush = WebPushPresenter(
+            directory: pushDirectory, registry: registry, outbox: try storage.makeWebPushOutbox(now: scheduler.now),
+            subject: configuration.webPushSubject, retryDelays: configuration.webPushRetryDelays, scheduler: scheduler)
+        var presenters: [any Presenter] = [webhooks, webPush]
         if configuration.printsDeliveries { presenters.append(TerminalPresenter()) }
         var engineConfiguration = NotificationEngine.Configuration(
             pendingLimitPerApp: configuration.pendingLimitPerApp, authorizationPolicy: configuration.authorizationPolicy)
@@ -201,6 +205,7 @@ public final class HeraldDaemon: Sendable {
         EventRoutes(services: services).add(to: router)
         ClockRoutes(services: services).add(to: router)
         PushServiceRoutes(services: services, provider: provider).add(to: router)
+        PushBrowserRoutes(services: services).add(to: router)
         PushRegistrationRoutes(services: services).add(to: router)
         ServiceExtensionRoutes(services: services).add(to: router)
         let fingerprint: String? = if case .tls(let identity) = pushTransport { identity.fingerprint } else { nil }
@@ -226,6 +231,7 @@ public final class HeraldDaemon: Sendable {
         let router = try makeRouter()
         var services: [any Service] = [
             WebhookService(webhooks: webhooks),
+            WebPushService(webPush: webPush),
             BundledAppsService(apps: bundledApps, foreground: services.foreground),
         ]
         if let push = try makePushListener(onRunning: { await onPushRunning($0.url, $0.fingerprint) }) {
@@ -314,6 +320,16 @@ struct WebhookService: Service {
 
     func run() async throws {
         await webhooks.run()
+    }
+}
+
+/// Sends the Web Push messages owed to the person's browsers, those left from an
+/// earlier run first, for as long as the daemon runs.
+struct WebPushService: Service {
+    let webPush: WebPushPresenter
+
+    func run() async throws {
+        await webPush.run()
     }
 }
 

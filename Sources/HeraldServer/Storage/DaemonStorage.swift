@@ -111,6 +111,21 @@ enum DaemonStorage: Sendable {
         }
     }
 
+    /// The Web Push messages owed to the person's browsers, kept as webhook posts are.
+    ///
+    /// - Throws: ``DaemonError`` when the file cannot be opened, ``NotificationError``
+    ///   when the database cannot be reached.
+    func makeWebPushOutbox(now: Date) throws -> WebhookOutbox {
+        switch self {
+        case .local(let directory):
+            try WebhookOutbox(path: directory.webPushDatabase.path, now: now)
+        case .postgres(let database):
+            WebhookOutbox(
+                records: try PostgresWebhookPosts(database: database, node: database.postgres.node, now: now, table: .webPush),
+                isShared: true)
+        }
+    }
+
     /// Where the bundled apps keep their documents.
     ///
     /// - Throws: ``HeraldAppError`` when the directory cannot be created.

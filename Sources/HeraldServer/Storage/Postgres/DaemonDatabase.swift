@@ -130,6 +130,8 @@ final class DaemonDatabase: Sendable {
     /// - `webhook_posts`: the webhook outbox; each waiting post is leased to the
     ///   node sending it (`owner`, `lease_until` in the database's clock, seconds
     ///   since 1970), and taken over by another when the lease runs out.
+    /// - `push_browsers`, `webpush_posts` (v8): the browsers subscribed to Web Push, and
+    ///   the messages owed to them, as `webhook_posts`.
     /// - `daemon_admin_tokens` (v2): the SHA-256 of each node's admin token, in hex.
     /// - `push_keys`, `push_registrations` (v3): the push service's provider keys and
     ///   device registrations.
@@ -277,7 +279,8 @@ final class DaemonDatabase: Sendable {
             """
         ),
         (
-            // The browsers subscribed to Web Push (the VAPID key is in `daemon_settings`).
+            // The browsers subscribed to Web Push (the VAPID key is in `daemon_settings`), and
+            // the messages owed to them, kept and leased as webhook posts are.
             "v8",
             """
             CREATE TABLE push_browsers (
@@ -285,6 +288,7 @@ final class DaemonDatabase: Sendable {
                 subscribed_at double precision NOT NULL,
                 record text NOT NULL
             );
+            CREATE TABLE webpush_posts (LIKE webhook_posts INCLUDING ALL);
             """
         ),
     ]

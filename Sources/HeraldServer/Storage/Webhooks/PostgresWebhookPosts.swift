@@ -4,8 +4,8 @@ import NotificationEngine
 import PostgresNIO
 import PostgresSupport
 
-/// The webhook posts of the nodes sharing a database (`webhook_posts`,
-/// ``DaemonDatabase``). Each waiting post is leased to the node sending it
+/// The webhook posts of the nodes sharing a database (`webhook_posts`, or
+/// `webpush_posts` for Web Push messages, ``DaemonDatabase``). Each waiting post is leased to the node sending it
 /// (`owner`, `lease_until` in the database's clock): the node that records a
 /// post owns it, renews its leases every ``WebhookOutbox/renewal``, and gives
 /// them up when it stops. A node that dies stops renewing; after
@@ -15,18 +15,27 @@ struct PostgresWebhookPosts: WebhookPostRecords {
     /// The node whose leases these are.
     let node: UUID
     let description: String
+    /// `webhook_posts` or `webpush_posts`.
+    private let table: Table
+
+    /// The tables of posts, one per kind.
+    enum Table: String {
+        case webhooks = "webhook_posts"
+        case webPush = "webpush_posts"
+    }
 
     /// The posts in the shared database, for the node `node`; forgets posts done
     /// more than ``retention`` before `now`.
     ///
     /// - Throws: ``NotificationError`` when the database cannot be reached.
-    init(database: DaemonDatabase, node: UUID, now: Date) throws {
+    init(database: DaemonDatabase, node: UUID, now: Date, table: Table = .webhooks) throws {
         self.database = database
         self.node = node
-        description = "webhook_posts in \(database.postgres.description)"
+        self.table = table
+        description = "\(table.rawValue) in \(database.postgres.description)"
         try database.write { statements in
             try statements.execute(
-                "DELETE FROM webhook_posts WHERE done AND updated < \(now.timeIntervalSince1970 - WebhookOutbox.retention)",
+                "DELETE FROM \(unescaped: table.rawValue) WHERE done AND updated < \(now.timeIntervalSince1970 - WebhookOutbox.retention)",
                 "forgetting old webhook posts")
         }
     }
@@ -37,7 +46,7 @@ struct PostgresWebhookPosts: WebhookPostRecords {
         try database.write { statements in
             let inserted = try statements.rows(
                 """
-                INSERT INTO webhook_posts (type, delivery, app, body, updated, owner, lease_until)
+                INSERT INTO \(unescaped: table.rawValue) (type, delivery, app, body, updated, owner, lease_until)
                 VALUES (\(type), \(delivery), \(app), '', \(now.timeIntervalSince1970), \(node),
                     \(unescaped: Self.databaseNow) + \(WebhookOutbox.lease))
                 ON CONFLICT (type, delivery) DO NOTHING RETURNING id
@@ -47,7 +56,7 @@ struct PostgresWebhookPosts: WebhookPostRecords {
             guard let id = inserted.first else { return nil }
             let body = try makeBody(id)
             try statements.execute(
-                "UPDATE webhook_posts SET body = \(ByteBuffer(bytes: body)) WHERE id = \(id)",
+                "UPDATE \(unescaped: table.rawValue) SET body = \(ByteBuffer(bytes: body)) WHERE id = \(id)",
                 "writing the webhook post \(id)")
             return WebhookOutbox.Post(id: id, type: type, delivery: delivery, app: app, body: body, attempts: 0, updated: now)
         }
@@ -57,7 +66,7 @@ struct PostgresWebhookPosts: WebhookPostRecords {
         try database.write { statements in
             try statements.rows(
                 """
-                UPDATE webhook_posts SET owner = \(node), lease_until = \(unescaped: Self.databaseNow) + \(WebhookOutbox.lease)
+                UPDATE \(unescaped: table.rawValue) SET owner = \(node), lease_until = \(unescaped: Self.databaseNow) + \(WebhookOutbox.lease)
                 WHERE NOT done AND owner IS DISTINCT FROM \(node) AND lease_until < \(unescaped: Self.databaseNow)
                 RETURNING id, type, delivery, app, body, attempts, updated
                 """,
@@ -76,7 +85,7 @@ struct PostgresWebhookPosts: WebhookPostRecords {
         try database.write { statements in
             try statements.execute(
                 """
-                UPDATE webhook_posts SET attempts = attempts + 1, updated = \(now.timeIntervalSince1970),
+                UPDATE \(unescaped: table.rawValue) SET attempts = attempts + 1, updated = \(now.timeIntervalSince1970),
                     lease_until = \(unescaped: Self.databaseNow) + \(WebhookOutbox.lease)
                 WHERE id = \(id) AND owner = \(node) AND NOT done
                 """,
@@ -87,7 +96,7 @@ struct PostgresWebhookPosts: WebhookPostRecords {
     func finish(_ id: Int64, now: Date) throws {
         try database.write { statements in
             try statements.execute(
-                "UPDATE webhook_posts SET done = true, updated = \(now.timeIntervalSince1970) WHERE id = \(id)",
+                "UPDATE \(unescaped: table.rawValue) SET done = true, updated = \(now.timeIntervalSince1970) WHERE id = \(id)",
                 "finishing the webhook post \(id)")
         }
     }
@@ -97,7 +106,7 @@ struct PostgresWebhookPosts: WebhookPostRecords {
         try database.write { statements in
             try statements.execute(
                 """
-                UPDATE webhook_posts SET lease_until = \(unescaped: Self.databaseNow) + \(WebhookOutbox.lease)
+                UPDATE \(unescaped: table.rawValue) SET lease_until = \(unescaped: Self.databaseNow) + \(WebhookOutbox.lease)
                 WHERE owner = \(node) AND NOT done
                 """,
                 "renewing the webhook posts' leases")
@@ -109,7 +118,7 @@ struct PostgresWebhookPosts: WebhookPostRecords {
     func releaseLeases() throws {
         try database.write { statements in
             try statements.execute(
-                "UPDATE webhook_posts SET lease_until = 0 WHERE owner = \(node) AND NOT done",
+                "UPDATE \(unescaped: table.rawValue) SET lease_until = 0 WHERE owner = \(node) AND NOT done",
                 "giving up the webhook posts' leases")
         }
     }

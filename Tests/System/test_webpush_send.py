@@ -1,0 +1,269 @@
+"""Herald sends Web Push (RFC 8030, 8291, 8292) to a browser's push service: here a
+push service written on Python's http.server that takes each message as a browser's
+push service and the browser would, with libraries nobody here wrote: py-vapid checks
+the VAPID token's signature with its key, and http-ece decrypts the aes128gcm body
+with the subscription's private key and auth secret, as the browser does.
+
+A notification scheduled through the daemon's API reaches the subscribed browser with
+its title, body, banner actions, TTL, Urgency and Topic; a browser taken off the app gets
+nothing; a 429 with Retry-After is retried no sooner; a 410 ends the subscription. The
+daemon runs on a virtual clock, so retries wait for the test to move it.
+
+Run by scripts/test (pytest). Needs the built `.build/debug/herald`.
+"""
+
+import base64
+import json
+import os
+import pathlib
+import sys
+import threading
+import time
+import urllib.error
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import http_ece
+import pytest
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from py_vapid import Vapid02
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "Tests" / "harness"))
+from herald_daemon import HeraldDaemon  # noqa: E402  (after the path it lives on)
+from herald_push import call  # noqa: E402
+
+APP = "com.example.chat"
+OTHER_APP = "com.example.news"
+INVITE = {
+    "identifier": "invite",
+    "actions": [
+        {"identifier": "accept", "title": "Accept", "options": ["foreground"]},
+        {"identifier": "decline", "title": "Decline", "options": ["destructive"]},
+        {"identifier": "comment", "title": "Comment", "textInput": {"buttonTitle": "Send", "placeholder": "Say"}},
+    ],
+    "options": [],
+}
+
+
+def b64url(data):
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def unb64url(text):
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+class Browser:
+    """A browser's side of a subscription: its key pair and auth secret, as
+    `pushManager.subscribe` makes them, and the endpoint its push service gave it."""
+
+    def __init__(self, endpoint):
+        self.private_key = ec.generate_private_key(ec.SECP256R1())
+        public = self.private_key.public_key().public_bytes(
+            serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+        self.auth = os.urandom(16)
+        self.subscription = {
+            "endpoint": endpoint, "expirationTime": None, "keys": {"p256dh": b64url(public), "auth": b64url(self.auth)}}
+
+    def read(self, body):
+        """Decrypts a message as the browser does (http-ece, aes128gcm)."""
+        return json.loads(http_ece.decrypt(body, private_key=self.private_key, auth_secret=self.auth, version="aes128gcm"))
+
+
+class PushService:
+    """A push service on loopback: every POST to /push/<name> is checked (VAPID with
+    py-vapid, the aes128gcm header) and recorded; each is answered with the next status
+    scripted for its name (201 when none is left)."""
+
+    def __init__(self):
+        self.messages = []
+        self.problems = []
+        self.script = {}
+        self.lock = threading.Condition()
+        service = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *arguments):
+                pass
+
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+                name = self.path.rsplit("/", 1)[-1]
+                service.check(self.headers, body)
+                with service.lock:
+                    status, retry_after = (service.script.get(name) or [(201, None)]).pop(0) \
+                        if service.script.get(name) else (201, None)
+                    service.messages.append(
+                        {"name": name, "headers": {k.lower(): v for k, v in self.headers.items()}, "body": body, "status": status,
+                         "at": time.monotonic()})
+                    service.lock.notify_all()
+                self.send_response(status)
+                if status == 201:
+                    self.send_header("Location", f"/message/{len(service.messages)}")
+                if retry_after is not None:
+                    self.send_header("Retry-After", str(retry_after))
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.origin = f"http://127.0.0.1:{self.server.server_port}"
+
+    def endpoint(self, name):
+        return f"{self.origin}/push/{name}"
+
+    def check(self, headers, body):
+        """What a push service checks: RFC 8292's vapid authorization, signed by its key,
+        for this origin, ending within 24 hours; an aes128gcm body of at most 4,096 bytes."""
+        try:
+            scheme, parameters = headers["Authorization"].split(" ", 1)
+            assert scheme == "vapid", scheme
+            fields = dict(part.strip().split("=", 1) for part in parameters.split(","))
+            signed, signature = fields["t"].rsplit(".", 1)
+            assert Vapid02().from_raw_public(fields["k"].encode()).verify_token(signed.encode(), signature), \
+                "py-vapid: the token's signature does not verify with its key"
+            claims = json.loads(unb64url(signed.split(".")[1]))
+            assert claims["aud"] == self.origin, claims
+            assert time.time() < claims["exp"] <= time.time() + 24 * 3600 + 60, claims
+            assert claims["sub"].startswith("mailto:") or claims["sub"].startswith("https:"), claims
+            assert headers["Content-Encoding"] == "aes128gcm"
+            assert len(body) <= 4096
+        except (AssertionError, KeyError, ValueError) as problem:
+            self.problems.append(repr(problem))
+
+    def wait(self, count, timeout=60):
+        with self.lock:
+            assert self.lock.wait_for(lambda: len(self.messages) >= count, timeout), \
+                f"{len(self.messages)} messages of {count} arrived: {self.messages}"
+            return list(self.messages)
+
+    def stop(self):
+        self.server.shutdown()
+
+
+@pytest.fixture
+def setup(tmp_path):
+    service = PushService()
+    daemon = HeraldDaemon(
+        tmp_path / "data", "--virtual-clock", "--policy", "grant-all", "--no-bundled-apps", "--desktop", "off")
+    try:
+        tokens = {}
+        for app, name in ((APP, "Chat"), (OTHER_APP, "News")):
+            tokens[app] = call(daemon, "POST", "/v1/apps", daemon.admin_token, {"identifier": app, "name": name})["token"]
+            call(daemon, "POST", f"/v1/apps/{app}/authorization", tokens[app], {"options": ["alert", "sound"]})
+            call(daemon, "PUT", f"/v1/apps/{app}/categories", tokens[app], {"categories": [INVITE]})
+        yield daemon, service, tokens
+    finally:
+        daemon.stop()
+        service.stop()
+
+
+def subscribe(daemon, browser, name=None):
+    body = {"subscription": browser.subscription}
+    if name:
+        body["name"] = name
+    return call(daemon, "POST", "/v1/push/browsers", daemon.admin_token, body)
+
+
+def notify(daemon, tokens, app, identifier, title, body="", **content):
+    call(daemon, "POST", f"/v1/apps/{app}/requests", tokens[app], {
+        "identifier": identifier,
+        "content": {"title": title, "body": body, "categoryIdentifier": "invite", **content},
+        "trigger": None,
+    })
+
+
+def advance(daemon, seconds):
+    call(daemon, "POST", "/v1/debug/clock", daemon.admin_token, {"advanceSeconds": seconds})
+
+
+def test_a_notification_reaches_each_subscribed_browser_encrypted_for_it(setup):
+    daemon, service, tokens = setup
+    firefox, chromium = Browser(service.endpoint("firefox")), Browser(service.endpoint("chromium"))
+    listed = subscribe(daemon, firefox, "Firefox on Linux")
+    assert listed["name"] == "Firefox on Linux" and listed["pushService"] == service.origin
+    subscribe(daemon, chromium)
+    browsers = call(daemon, "GET", "/v1/push/browsers", daemon.admin_token)
+    assert sorted(b["name"] for b in browsers["browsers"]) == ["A browser", "Firefox on Linux"]
+    # The key a page subscribes with: an uncompressed P-256 point, in base64url.
+    key = unb64url(browsers["applicationServerKey"])
+    assert len(key) == 65 and key[0] == 4
+
+    notify(daemon, tokens, APP, "lunch", "Lunch?", "At noon, downstairs", interruptionLevel="timeSensitive")
+    messages = service.wait(2)
+    assert service.problems == []
+    by_name = {message["name"]: message for message in messages}
+    for browser, name in ((firefox, "firefox"), (chromium, "chromium")):
+        message = by_name[name]
+        shown = browser.read(message["body"])
+        assert (shown["title"], shown["body"], shown["app"], shown["appName"]) == \
+            ("Lunch?", "At noon, downstairs", APP, "Chat")
+        assert [action["identifier"] for action in shown["actions"]] == ["accept", "decline"]
+        assert shown["interruptionLevel"] == "timeSensitive"
+        assert message["headers"]["urgency"] == "high"
+        assert message["headers"]["ttl"] == "86400"
+        assert message["headers"]["topic"] == shown["tag"] and len(shown["tag"]) == 32
+    # Each browser's message is encrypted for it alone.
+    with pytest.raises(Exception):
+        firefox.read(by_name["chromium"]["body"])
+
+    # The same request again: the same Topic, so it replaces one still waiting.
+    notify(daemon, tokens, APP, "lunch", "Lunch? (moved)", "At one")
+    again = service.wait(4)[2:]
+    assert {m["headers"]["topic"] for m in again} == {by_name["firefox"]["headers"]["topic"]}
+    assert service.problems == []
+
+
+def test_a_browser_taken_off_an_app_gets_only_the_others(setup):
+    daemon, service, tokens = setup
+    browser = Browser(service.endpoint("firefox"))
+    identifier = subscribe(daemon, browser)["identifier"]
+    changed = call(daemon, "PUT", f"/v1/push/browsers/{identifier}/apps/{APP}", daemon.admin_token, {"receives": False})
+    assert changed["excludedApps"] == [APP]
+    notify(daemon, tokens, APP, "hidden", "Not for this browser")
+    notify(daemon, tokens, OTHER_APP, "shown", "Headlines")
+    messages = service.wait(1)
+    time.sleep(1)  # give a wrongly sent message time to arrive
+    assert [browser.read(m["body"])["title"] for m in service.messages] == ["Headlines"]
+    assert len(messages) == 1
+
+
+def test_too_many_requests_waits_for_retry_after_and_gone_ends_the_subscription(setup):
+    daemon, service, tokens = setup
+    busy, gone = Browser(service.endpoint("busy")), Browser(service.endpoint("gone"))
+    service.script = {"busy": [(429, 30)], "gone": [(410, None)]}
+    subscribe(daemon, busy, "Busy")
+    subscribe(daemon, gone, "Gone")
+    notify(daemon, tokens, APP, "one", "One")
+    service.wait(2)
+    # The 410: the browser is forgotten.
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        names = [b["name"] for b in call(daemon, "GET", "/v1/push/browsers", daemon.admin_token)["browsers"]]
+        if names == ["Busy"]:
+            break
+        time.sleep(0.05)
+    assert names == ["Busy"]
+    # The 429 asked for 30 s: the retry after 1 s does not go before them.
+    advance(daemon, 29)
+    time.sleep(1)
+    assert len(service.messages) == 2
+    advance(daemon, 1)
+    messages = service.wait(3)
+    assert messages[2]["name"] == "busy" and messages[2]["status"] == 201
+    assert busy.read(messages[2]["body"])["title"] == "One"
+    assert service.problems == []
+
+
+def test_a_subscription_that_cannot_be_sent_to_is_refused(setup):
+    daemon, service, _ = setup
+    for endpoint, p256dh in (("http://push.example.net/x", None), (service.endpoint("x"), "BCVx")):
+        browser = Browser(endpoint)
+        if p256dh:
+            browser.subscription["keys"]["p256dh"] = p256dh
+        with pytest.raises(urllib.error.HTTPError) as refusal:
+            subscribe(daemon, browser)
+        assert refusal.value.code == 422
+        assert json.loads(refusal.value.read())["error"]["code"] == "invalidSubscription"
+    assert call(daemon, "GET", "/v1/push/browsers", daemon.admin_token)["browsers"] == []
