@@ -89,4 +89,33 @@ struct TwoNodePushTests {
             }
         }
     }
+
+    @Test(
+        "both nodes sign Web Push with one VAPID key, made by whichever asked first, and list the browsers either subscribed",
+        .enabled(if: TestPostgres.url != nil || TestPostgres.isRequired))
+    func browsersAcrossNodes() async throws {
+        let (one, two, _) = try TwoNodeDaemonTests.nodes()
+        try await one.withRouter { first in
+            try await two.withRouter { second in
+                async let fromOne = first.call(.get, "/v1/push/browsers", token: one.admin)
+                async let fromTwo = second.call(.get, "/v1/push/browsers", token: two.admin)
+                let (keyOne, keyTwo) = try await (
+                    fromOne.decode(API.PushBrowsers.self).applicationServerKey,
+                    fromTwo.decode(API.PushBrowsers.self).applicationServerKey)
+                #expect(keyOne == keyTwo)
+                let added = try await first.call(
+                    .post, "/v1/push/browsers", token: one.admin, json: PushBrowserRouteTests.subscription())
+                    .decode(API.PushBrowser.self)
+                try await TwoNodeDaemonTests.eventually("the second node lists the browser the first subscribed") {
+                    // By identifier: the time read back from the database is to the millisecond.
+                    try await second.call(.get, "/v1/push/browsers", token: two.admin)
+                        .decode(API.PushBrowsers.self).browsers.map(\.identifier) == [added.identifier]
+                }
+                #expect(try await second.call(.delete, "/v1/push/browsers/\(added.identifier)", token: two.admin).status == .noContent)
+                try await TwoNodeDaemonTests.eventually("the first node forgets it") {
+                    try await first.call(.get, "/v1/push/browsers", token: one.admin).decode(API.PushBrowsers.self).browsers == []
+                }
+            }
+        }
+    }
 }
