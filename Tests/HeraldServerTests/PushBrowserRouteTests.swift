@@ -117,7 +117,7 @@ struct PushBrowserRouteTests {
             isLate: false)
         let presentation = Presentation(
             delivery: delivery, style: .banner, sound: nil, badge: 0, actions: [], bannerActions: [], reportsDismissal: false)
-        let json = try API.WebPushNotification.json(of: presentation, appName: "Chat")
+        let json = try API.WebPushNotification.json(of: presentation, appName: "Chat", answerKey: "k")
         #expect(json.count <= WebPushEncryption.maximumPlaintextSize)
         let notification = try API.decoder().decode(API.WebPushNotification.self, from: json)
         #expect(notification.isTruncated && notification.body.count > 1500)
@@ -131,7 +131,7 @@ struct PushBrowserRouteTests {
                         request: NotificationRequest(identifier: "hi", content: NotificationContent(title: "Hi")),
                         scheduledDate: Date(), date: Date(), isLate: false),
                     style: .banner, sound: .default, badge: 0, actions: [], bannerActions: [], reportsDismissal: false),
-                appName: "Chat"))
+                appName: "Chat", answerKey: "k"))
         #expect(!short.isTruncated && short.sound && short.title == "Hi")
     }
 }

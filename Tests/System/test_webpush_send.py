@@ -20,6 +20,7 @@ import sys
 import threading
 import time
 import urllib.error
+import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import http_ece
@@ -44,6 +45,12 @@ INVITE = {
     ],
     "options": [],
 }
+SECURE = {
+    "identifier": "secure",
+    "actions": [{"identifier": "wipe", "title": "Wipe", "options": ["destructive", "authenticationRequired"]}],
+    "options": [],
+}
+DEFAULT_ACTION = "com.apple.UNNotificationDefaultActionIdentifier"
 
 
 def b64url(data):
@@ -152,7 +159,7 @@ def setup(tmp_path):
         for app, name in ((APP, "Chat"), (OTHER_APP, "News")):
             tokens[app] = call(daemon, "POST", "/v1/apps", daemon.admin_token, {"identifier": app, "name": name})["token"]
             call(daemon, "POST", f"/v1/apps/{app}/authorization", tokens[app], {"options": ["alert", "sound"]})
-            call(daemon, "PUT", f"/v1/apps/{app}/categories", tokens[app], {"categories": [INVITE]})
+            call(daemon, "PUT", f"/v1/apps/{app}/categories", tokens[app], {"categories": [INVITE, SECURE]})
         yield daemon, service, tokens
     finally:
         daemon.stop()
@@ -166,12 +173,23 @@ def subscribe(daemon, browser, name=None):
     return call(daemon, "POST", "/v1/push/browsers", daemon.admin_token, body)
 
 
-def notify(daemon, tokens, app, identifier, title, body="", **content):
+def notify(daemon, tokens, app, identifier, title, body="", category="invite", **content):
     call(daemon, "POST", f"/v1/apps/{app}/requests", tokens[app], {
         "identifier": identifier,
-        "content": {"title": title, "body": body, "categoryIdentifier": "invite", **content},
+        "content": {"title": title, "body": body, "categoryIdentifier": category, **content},
         "trigger": None,
     })
+
+
+def answer(daemon, shown, action, key=None, text=None, opens=False):
+    """What the center's service worker sends for a click or an action: no credentials,
+    the push's key."""
+    request = urllib.request.Request(
+        daemon.url + "/v1/push/answers", method="POST", headers={"Content-Type": "application/json"},
+        data=json.dumps({"delivery": shown["delivery"], "key": key or shown["answerKey"], "actionIdentifier": action,
+                         "userText": text, "opensCenter": opens}).encode())
+    with urllib.request.urlopen(request, timeout=60) as reply:
+        return json.loads(reply.read())
 
 
 def advance(daemon, seconds):
@@ -267,3 +285,46 @@ def test_a_subscription_that_cannot_be_sent_to_is_refused(setup):
         assert refusal.value.code == 422
         assert json.loads(refusal.value.read())["error"]["code"] == "invalidSubscription"
     assert call(daemon, "GET", "/v1/push/browsers", daemon.admin_token)["browsers"] == []
+
+
+def test_the_worker_answers_with_the_key_the_push_carried(setup):
+    daemon, service, tokens = setup
+    browser = Browser(service.endpoint("firefox"))
+    subscribe(daemon, browser)
+    notify(daemon, tokens, APP, "lunch", "Lunch?")
+    notify(daemon, tokens, APP, "coffee", "Coffee?")
+    notify(daemon, tokens, APP, "vault", "Vault opened", category="secure")
+    shown = {}
+    for message in service.wait(3):
+        notification = browser.read(message["body"])
+        shown[notification["title"]] = notification
+    lunch, coffee, vault = shown["Lunch?"], shown["Coffee?"], shown["Vault opened"]
+
+    # A key answers its own delivery only; nothing else answers without credentials.
+    for key in (vault["answerKey"], lunch["answerKey"][:-2] + "AA", "not a key"):
+        with pytest.raises(urllib.error.HTTPError) as refusal:
+            answer(daemon, lunch, "decline", key=key)
+        assert refusal.value.code == 404
+    assert answer(daemon, lunch, "decline") == {"answered": True}
+    responses = call(daemon, "GET", f"/v1/apps/{APP}/responses", tokens[APP])["responses"]
+    assert [(r["delivery"]["id"], r["actionIdentifier"]) for r in responses] == [(lunch["delivery"], "decline")]
+    # Answered: the delivery is gone, and its key answers nothing more.
+    with pytest.raises(urllib.error.HTTPError) as refusal:
+        answer(daemon, lunch, "accept")
+    assert refusal.value.code == 404
+
+    # A click opens the center, signed in by the address.
+    opened = answer(daemon, coffee, DEFAULT_ACTION, opens=True)
+    assert opened["answered"] and opened["open"].startswith("/login?code=")
+    with urllib.request.urlopen(daemon.url + opened["open"], timeout=60) as page:
+        assert "herald_session_" in page.headers.get("Set-Cookie", "")
+
+    # An action that needs the person signed in is left to the center, opened on it;
+    # its key signs a browser in once.
+    wiped = answer(daemon, vault, "wipe")
+    assert wiped["answered"] is False
+    assert wiped["open"].startswith("/login?code=") and "reply%3D" in wiped["open"] and "action%3Dwipe" in wiped["open"]
+    again = answer(daemon, vault, "wipe")
+    assert again == {"answered": False, "open": f"/?reply={vault['delivery']}&action=wipe"}
+    responses = call(daemon, "GET", f"/v1/apps/{APP}/responses", tokens[APP])["responses"]
+    assert [r["actionIdentifier"] for r in responses] == ["decline", DEFAULT_ACTION]

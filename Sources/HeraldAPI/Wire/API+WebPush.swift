@@ -108,10 +108,17 @@ extension API {
         public var actions: [Action]
         /// Whether the body was cut to fit a push (4 KiB).
         public var isTruncated: Bool
+        /// Whether closing the notification is an answer the app gets (its category's
+        /// custom dismiss action).
+        public var reportsDismissal: Bool
+        /// What answers this delivery at `POST /v1/push/answers`, for the browser that
+        /// got it only: the push is encrypted for that browser.
+        public var answerKey: String
 
         public init(
             delivery: String, app: String, appName: String, title: String, subtitle: String, body: String, tag: String,
-            date: Date, interruptionLevel: String, sound: Bool, actions: [Action], isTruncated: Bool = false
+            date: Date, interruptionLevel: String, sound: Bool, actions: [Action], isTruncated: Bool = false,
+            reportsDismissal: Bool = false, answerKey: String
         ) {
             self.delivery = delivery
             self.app = app
@@ -125,6 +132,45 @@ extension API {
             self.sound = sound
             self.actions = actions
             self.isTruncated = isTruncated
+            self.reportsDismissal = reportsDismissal
+            self.answerKey = answerKey
+        }
+    }
+
+    /// The body of `POST /v1/push/answers`: the web center's service worker answering
+    /// a delivery its browser showed, with the key the push carried (no session: the
+    /// center may be closed).
+    public struct WebPushAnswer: Codable, Sendable, Hashable {
+        public var delivery: String
+        public var key: String
+        /// The action: an action's identifier, or Apple's default or dismiss identifier.
+        public var actionIdentifier: String
+        /// The text typed, for a text-input action.
+        public var userText: String?
+        /// Whether the worker opens the center: the answer then holds an address that
+        /// signs this browser in (once per delivery).
+        public var opensCenter: Bool
+
+        public init(delivery: String, key: String, actionIdentifier: String, userText: String? = nil, opensCenter: Bool) {
+            self.delivery = delivery
+            self.key = key
+            self.actionIdentifier = actionIdentifier
+            self.userText = userText
+            self.opensCenter = opensCenter
+        }
+    }
+
+    /// The answer to `POST /v1/push/answers`.
+    public struct WebPushAnswered: Codable, Sendable, Hashable {
+        /// Whether the app has the answer; `false` for an action that needs the person
+        /// signed in (`authenticationRequired`), which the center answers once open.
+        public var answered: Bool
+        /// The address the worker opens (`/login?code=…&next=…`), if it opens the center.
+        public var open: String?
+
+        public init(answered: Bool, open: String?) {
+            self.answered = answered
+            self.open = open
         }
     }
 }

@@ -206,6 +206,7 @@ public final class HeraldDaemon: Sendable {
         ClockRoutes(services: services).add(to: router)
         PushServiceRoutes(services: services, provider: provider).add(to: router)
         PushBrowserRoutes(services: services).add(to: router)
+        WebPushAnswerRoutes(services: services, keys: webPush.answerKeys, hosts: hosts).add(to: router)
         PushRegistrationRoutes(services: services).add(to: router)
         ServiceExtensionRoutes(services: services).add(to: router)
         let fingerprint: String? = if case .tls(let identity) = pushTransport { identity.fingerprint } else { nil }

@@ -42,6 +42,15 @@ public struct VAPIDKey: Sendable {
         get throws { try signingKey.pemRepresentation }
     }
 
+    /// A secret of `byteCount` bytes derived from the private key for `purpose`
+    /// (HKDF-SHA256), so that what the key's owner signs another way needs no
+    /// secret of its own; nothing derived reveals the key.
+    package func derivedSecret(for purpose: String, byteCount: Int = 32) -> Data {
+        HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: SymmetricKey(data: privateKey), info: Data(purpose.utf8), outputByteCount: byteCount
+        ).withUnsafeBytes { Data($0) }
+    }
+
     /// The public key in base64url: what a page passes to `pushManager.subscribe`
     /// as `applicationServerKey`, and the `k` of every authorization.
     public var applicationServerKey: String { publicKey.base64URLEncoded }

@@ -45,6 +45,8 @@ final class WebPushPresenter: Presenter {
     static func postType(_ browser: String) -> String { "webpush:" + browser }
 
     private let directory: PushDirectory
+    /// What lets a browser's worker answer what it was pushed.
+    let answerKeys: WebPushAnswerKeys
     private let registry: AppRegistry
     private let outbox: WebhookOutbox
     private let subject: String
@@ -60,6 +62,7 @@ final class WebPushPresenter: Presenter {
         scheduler: any DateScheduler, transport: any WebPushTransport = URLSessionWebhookTransport()
     ) {
         self.directory = directory
+        answerKeys = WebPushAnswerKeys(directory: directory)
         self.registry = registry
         self.outbox = outbox
         self.subject = subject
@@ -76,7 +79,8 @@ final class WebPushPresenter: Presenter {
         guard !browsers.isEmpty else { return }
         do {
             let name = registry.app(delivery.app)?.name ?? delivery.app.rawValue
-            let payload = try API.WebPushNotification.json(of: presentation, appName: name)
+            let payload = try API.WebPushNotification.json(
+                of: presentation, appName: name, answerKey: try answerKeys.key(for: delivery.id.description))
             for browser in browsers {
                 let post = try outbox.enqueue(
                     type: Self.postType(browser.identifier), delivery: delivery.id.description, app: delivery.app.rawValue,
