@@ -180,3 +180,18 @@ test('the store renders once per batch of changes, never for none, and hands eve
   store.dispatch({ type: 'respond' });
   assert.equal(queued.length, 0, 'an action that changes nothing renders nothing');
 });
+
+test('web push: the switch shows what was asked at once, a refusal sets it back, a read of the browsers decides', () => {
+  let state = initialState();
+  assert.deepEqual(state.push, { on: false, browsers: [] });
+  state = reduce(state, { type: 'pushToggled', on: true });
+  assert.equal(state.push.on, true);
+  state = reduce(state, { type: 'pushSet', on: false });
+  assert.equal(state.push.on, false);
+  assert.equal(reduce(state, { type: 'pushSet', on: false }), state, 'nothing changed: the same state');
+  const browsers = [{ identifier: 'wps_1', name: 'Firefox on Linux', pushService: 'https://p', subscribedAt: '', excludedApps: [APP] }];
+  state = reduce(state, { type: 'pushBrowsersRead', browsers, on: true });
+  assert.deepEqual(state.push, { on: true, browsers });
+  assert.equal(reduce(state, { type: 'pushAppChanged', browser: 'wps_1', app: APP, receives: true }), state,
+    'asking for a change is work for the effects: the state waits for the daemon');
+});

@@ -9,8 +9,8 @@ import Signals
 /// browser showed by Web Push, a click or an action, with the key the push carried
 /// (``WebPushAnswerKeys``); the center may be closed, so no session is asked for. The
 /// answer is the person's, unauthenticated: an action that needs the person signed in
-/// (`authenticationRequired`) is not answered here but by the center, which the
-/// worker opens on it. A worker that opens the center gets an address that signs its
+/// (`authenticationRequired`), or a text-input action from a browser without a text
+/// field, is not answered here but by the center, which the worker opens on it. A worker that opens the center gets an address that signs its
 /// browser in, once per delivery; after that, the center's own address.
 struct WebPushAnswerRoutes {
     let services: DaemonServices
@@ -34,8 +34,12 @@ struct WebPushAnswerRoutes {
         }
     }
 
-    /// Answers for the person; `false` for an action that needs the person signed in.
+    /// Answers for the person; `false` for an action that needs the person signed in,
+    /// or a text-input action without its text (a browser with no text field), which the
+    /// center's reply field answers.
     private func answer(_ body: API.WebPushAnswer, _ delivery: EngineDelivery) async throws -> Bool {
+        let action = delivery.category?.actions.first { $0.identifier == body.actionIdentifier }
+        if action?.textInput != nil, body.userText == nil { return false }
         do {
             try await services.engine.respond(
                 to: delivery.id, actionIdentifier: body.actionIdentifier, userText: body.userText, authenticated: false,

@@ -15,6 +15,13 @@ struct WebRoutes {
             JSONResponse(["status": "ok", "version": HeraldDaemon.version])
         }
         router.get("openapi.yaml") { _, _ in try files.response(for: "openapi.yaml") }
+        // The center's service worker, at the root so that its scope is the whole daemon; it
+        // holds no data, and a browser fetches it again without the tab's key.
+        router.get("push-worker.js") { _, _ in
+            var response = try files.response(for: "ui/center/push-worker.js")
+            response.headers[.cacheControl] = "no-cache"
+            return response
+        }
         router.get { _, context in
             guard context.mayOpenPages else { return try files.signInPage() }
             return try files.response(for: "ui/center/index.html")

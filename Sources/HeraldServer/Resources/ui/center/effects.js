@@ -1,12 +1,13 @@
 /*
  * What the center's actions ask of the world: the answers, settings and
  * changes sent to the daemon, then reading again what they changed; desktop
- * notifications; signing out. Each effect runs after its action is reduced and
+ * notifications; Web Push (effects-push.js); signing out. Each effect runs after its action is reduced and
  * reports back by dispatching.
  */
 
 import { ApiError, api } from '../common/api.js';
 import { forgetKey } from '../common/session-key.js';
+import { createPushEffects } from './effects-push.js';
 import { failed, said } from './messages.js';
 import { appPath } from './reading.js';
 import { GONE, appName } from './reducer.js';
@@ -230,6 +231,7 @@ export function createEffects({ dispatch, getState }, reading, stream) {
     respond, dismiss, setBadge, changePreference, decideProvisional, answerPrompt, clearDelivered,
     cancelPending, openAppSettings, signOut, desktopToggled, presented, followLink,
     settingsToggled: settingsOpened, settingsShown: settingsOpened,
+    ...createPushEffects({ dispatch, getState }),
   };
   return (action, change) => {
     if (Object.hasOwn(effects, action.type)) effects[action.type](action, change);

@@ -8,6 +8,7 @@
  *   view-*.js         render the state into the page; their controls dispatch actions
  *   events.js         the event stream: each event dispatches actions, reads lists again
  *   effects.js        what actions ask of the world: API calls, then actions again
+ *                     (effects-push.js: Web Push's; /push-worker.js is the service worker)
  *   reading.js        reads the daemon's state into the store (coalesced, newest wins)
  *   store.js          one store: reducer, one render per batch of changes, effects
  *   reducer.js        the state (plain data) and every change to it; pure
@@ -17,6 +18,7 @@
  * Stable hooks (tests and styles rely on them):
  *   #connection[data-state=connecting|live|offline]   event stream state
  *   #desktop-notifications     switch: also show browser (desktop) notifications
+ *   #push-notifications        switch: this browser gets notifications with the center closed (Web Push)
  *   #status                    aria-live status line; .status.error for errors
  *   #announcer                 aria-live line announcing new notifications
  *   #app-tabs > li > a.app-tab[data-app][aria-current]   app navigation (tabs at phone width)
@@ -24,6 +26,8 @@
  *     .app-name .app-badge .app-page-link .settings-button
  *     form.settings-panel: .pref-allow .pref-style[value=none|banner|alert] .pref-sounds .pref-badges
  *       .app-settings-button (for an app that provides its own notification settings)
+ *       .push-group > ul.push-browsers > li.push-browser-item input.push-browser[data-browser]
+ *         (each subscribed browser; checked: it gets the app's notifications)
  *     .badge-input .badge-set .badge-clear
  *     ul.delivered-list > li.delivered-item[data-delivery] (holds an article.card), .clear-delivered
  *     ul.pending-list > li.pending-item[data-request] .pending-cancel
@@ -50,6 +54,7 @@ import { createStore } from './store.js';
 import { createAppsView } from './view-apps.js';
 import { createFocusView, createPageView, createPromptView } from './view-page.js';
 import { createAlertView, createBannersView, createSoundView } from './view-presentations.js';
+import { createPushView } from './view-push.js';
 import { updateTimes } from './view-time.js';
 
 function start() {
@@ -67,7 +72,7 @@ function start() {
   const views = [
     createPageView(dispatch), createAppsView(dispatch), createBannersView(dispatch),
     createAlertView(dispatch), createPromptView(dispatch), createSoundView(),
-    (state) => updateTimes(state.clockOffset), createKeeper(initial), createFocusView(),
+    (state) => updateTimes(state.clockOffset), createKeeper(initial), createFocusView(), createPushView(dispatch),
   ];
   store.subscribe((state) => { for (const view of views) view(state); });
   store.render();
@@ -79,6 +84,7 @@ function start() {
   };
   const link = takeLink();
   reading.refreshAll().then(() => dispatch({ type: 'followLink', link }));
+  dispatch({ type: 'pushStarted' });
   stream.start();
 }
 

@@ -15,6 +15,8 @@
  *   replies            card key ("banner:<id>", "alert:<id>", "item:<id>") → open text-input action
  *   focus              the last focus asked for, {n, kind: app|settings|reply, app, key}
  *   status, announcement, connection, beeps, desktop, clockOffset
+ *   push               Web Push: {on (this browser gets notifications with the center
+ *                      closed), browsers (every subscribed browser, as the daemon lists them)}
  *   replyLink          a ?reply= link's {app, delivery, action}, opened once the app's list is read
  */
 
@@ -31,6 +33,7 @@ export function initialState({ shown = [], restoredAlerts = [], desktop = false 
     focus: null, status: { text: '', isError: false }, announcement: null,
     connection: { state: 'connecting', text: 'Connecting…' },
     beeps: 0, desktop, clockOffset: 0, replyLink: null,
+    push: { on: false, browsers: [] },
   };
 }
 
@@ -50,6 +53,9 @@ const handlers = {
   desktopSet: (state, { on }) => (state.desktop === on ? state : { ...state, desktop: on }),
   // The switch shows what was asked at once; effects.js sets it back if the browser says no.
   desktopToggled: (state, { on }) => (state.desktop === on ? state : { ...state, desktop: on }),
+  pushToggled: (state, { on }) => ({ ...state, push: { ...state.push, on } }),
+  pushSet: (state, { on }) => (state.push.on === on ? state : { ...state, push: { ...state.push, on } }),
+  pushBrowsersRead: (state, { browsers, on }) => ({ ...state, push: { on, browsers } }),
 };
 
 export function reduce(state, action) {

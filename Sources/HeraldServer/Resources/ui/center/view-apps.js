@@ -5,6 +5,7 @@
 
 import { element } from './dom.js';
 import { renderDelivered, renderPending } from './view-lists.js';
+import { renderPushBrowsers } from './view-push.js';
 
 export const phoneWidth = window.matchMedia('(max-width: 700px)');
 const SETTINGS = ['allow', 'style', 'sounds', 'badges'];
@@ -123,7 +124,8 @@ function renderApp(view, entry, state, dispatch) {
     renderDelivered(section, entry, state, dispatch);
   }
   if (shown.pending !== entry.pending) renderPending(section, entry, state, dispatch);
-  view.shown = { app, badge: entry.badge, prefs: entry.prefs, lists, pending: entry.pending };
+  if (shown.push !== state.push.browsers) renderPushBrowsers(section, app.identifier, state.push, dispatch);
+  view.shown = { app, badge: entry.badge, prefs: entry.prefs, lists, pending: entry.pending, push: state.push.browsers };
 }
 
 function renderBadge({ section, tab }, badge) {
