@@ -67,6 +67,11 @@ struct Serve: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The PEM private key of --push-certificate.", valueName: "file"))
     var pushKey: String?
 
+    @Option(help: ArgumentHelp(
+        "The contact the browsers' push services see in Web Push's VAPID tokens: a mailto: or https: URL (default: mailto:herald@localhost).",
+        valueName: "url"))
+    var webpushSubject: String?
+
     func run() async throws {
         var settings = DaemonConfiguration(
             host: host, port: port,
@@ -85,6 +90,12 @@ struct Serve: AsyncParsableCommand {
             $0.isEmpty ? nil : $0
         }
         settings.push = try pushConfiguration()
+        if let webpushSubject {
+            guard webpushSubject.hasPrefix("mailto:") || webpushSubject.hasPrefix("https://"), webpushSubject.count > 8 else {
+                throw ValidationError("--webpush-subject is a mailto: or https: URL, not \(webpushSubject)")
+            }
+            settings.webPushSubject = webpushSubject
+        }
         let configuration = settings
         let daemon: HeraldDaemon
         do {

@@ -78,11 +78,12 @@ def notify(daemon, tokens, app, identifier, title, body="", category="invite", *
     })
 
 
-def answer(daemon, shown, action, key=None, text=None, opens=False):
+def answer(daemon, shown, action, key=None, text=None, opens=False, origin=None):
     """What the center's service worker sends for a click or an action: no credentials,
     the push's key."""
+    headers = {"Content-Type": "application/json", **({"Origin": origin} if origin else {})}
     request = urllib.request.Request(
-        daemon.url + "/v1/push/answers", method="POST", headers={"Content-Type": "application/json"},
+        daemon.url + "/v1/push/answers", method="POST", headers=headers,
         data=json.dumps({"delivery": shown["delivery"], "key": key or shown["answerKey"], "actionIdentifier": action,
                          "userText": text, "opensCenter": opens}).encode())
     with urllib.request.urlopen(request, timeout=60) as reply:
@@ -202,7 +203,11 @@ def test_the_worker_answers_with_the_key_the_push_carried(setup):
         with pytest.raises(urllib.error.HTTPError) as refusal:
             answer(daemon, lunch, "decline", key=key)
         assert refusal.value.code == 404
-    assert answer(daemon, lunch, "decline") == {"answered": True}
+    # A page of another origin holding the key is refused too.
+    with pytest.raises(urllib.error.HTTPError) as refusal:
+        answer(daemon, lunch, "decline", origin="http://evil.example")
+    assert refusal.value.code == 403
+    assert answer(daemon, lunch, "decline", origin=daemon.url) == {"answered": True}
     responses = call(daemon, "GET", f"/v1/apps/{APP}/responses", tokens[APP])["responses"]
     assert [(r["delivery"]["id"], r["actionIdentifier"]) for r in responses] == [(lunch["delivery"], "decline")]
     # Answered: the delivery is gone, and its key answers nothing more.
