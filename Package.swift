@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "LegacyNotifications", targets: ["LegacyNotifications"]),
         .library(name: "HeraldAPI", targets: ["HeraldAPI"]),
         .library(name: "HeraldServer", targets: ["HeraldServer"]),
+        // The push service's building blocks: APNs' provider API, Web Push's encryption and VAPID.
+        .library(name: "PushService", targets: ["PushService"]),
         .library(name: "HeraldClient", targets: ["HeraldClient"]),
         .executable(name: "herald", targets: ["Herald"]),
         .library(name: "HeraldApps", targets: ["HeraldApps"]),

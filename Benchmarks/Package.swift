@@ -78,8 +78,10 @@ let package = Package(
                 .product(name: "HeraldServer", package: "Herald"),
                 .product(name: "HeraldAPI", package: "Herald"),
                 .product(name: "NotificationEngine", package: "Herald"),
+                .product(name: "PushService", package: "Herald"),
                 .product(name: "Signals", package: "Herald"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: upcomingFeatures
         ),

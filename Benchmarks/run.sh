@@ -4,7 +4,7 @@
 # benchmarks, the daemon's HTTP benchmarks and its provider API's (push) benchmark in a plain
 # release build. Workload ids pick what runs (B3 → Signals only, E2 → engine only, D1 → daemon
 # only, P1 → push only, P2 → push latency across network namespaces (root), P3 → idle device links
-# (BENCH_DEVICES, default 10,000), X1 → desktop only, W1 → WebView only, none → everything);
+# (BENCH_DEVICES, default 10,000), P4 → Web Push messages sent, X1 → desktop only, W1 → WebView only, none → everything);
 # BENCH_SCALE, BENCH_ROUNDS and the daemon's BENCH_* variables pass on to the runs. The
 # daemon's benchmarks need wrk, the push benchmark h2load (nghttp2-client): installed with
 # apt-get when missing. The WebView benchmarks
@@ -26,7 +26,7 @@ for id in "$@"; do
         P*) push+=("$id") ;;
         W*) webview+=("$id") ;;
         X*) desktop+=("$id") ;;
-        *) echo "unknown workload $id (Signals: B1…B6, engine: E1…E8, daemon: D1…D3, push: P1, P2, P3, WebView: W1…W3, desktop: X1)" >&2; exit 2 ;;
+        *) echo "unknown workload $id (Signals: B1…B6, engine: E1…E8, daemon: D1…D3, push: P1, P2, P3, P4, WebView: W1…W3, desktop: X1)" >&2; exit 2 ;;
     esac
 done
 
@@ -58,10 +58,16 @@ fi
 
 latency=()
 idle=()
+provider=()
 for id in "${push[@]}"; do
-    [ "${id^^}" = "P2" ] && latency+=("$id")
-    [ "${id^^}" = "P3" ] && idle+=("$id")
+    case "${id^^}" in
+        P2) latency+=("$id") ;;
+        P3) idle+=("$id") ;;
+        P4) provider+=(P4) ;;
+        *) provider+=(P1) ;;
+    esac
 done
+[ $# -eq 0 ] && provider=(P1 P4)
 
 if [ ${#latency[@]} -gt 0 ] || [ $# -eq 0 ]; then
     if [ "$(id -u)" -ne 0 ]; then
@@ -83,14 +89,14 @@ if [ ${#idle[@]} -gt 0 ] || [ $# -eq 0 ]; then
     python3 Benchmarks/PushIdle/p3.py .build/release/herald "${BENCH_DEVICES:-10000}" "${BENCH_DEVICE_PROCESSES:-2}"
 fi
 
-if { [ $# -eq 0 ] || [ ${#push[@]} -gt $((${#latency[@]} + ${#idle[@]})) ]; }; then
+if [ ${#provider[@]} -gt 0 ]; then
     if ! command -v h2load >/dev/null; then
         echo "installing h2load (apt-get install nghttp2-client)"
         if [ "$(id -u)" -eq 0 ]; then apt-get install -y nghttp2-client; else sudo apt-get install -y nghttp2-client; fi
     fi
     [ $# -eq 0 ] && echo
-    echo "## Provider API (push) over HTTP/2, release build (swift run -c release); uptime: $(uptime)"
-    swift run -c release --package-path Benchmarks PushBenchmarks "${push[@]}"
+    echo "## Provider API (push) over HTTP/2 and Web Push, release build (swift run -c release); uptime: $(uptime)"
+    swift run -c release --package-path Benchmarks PushBenchmarks "${provider[@]}"
 fi
 
 if [ $# -eq 0 ] || [ ${#desktop[@]} -gt 0 ]; then

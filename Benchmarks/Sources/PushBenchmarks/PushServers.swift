@@ -41,17 +41,34 @@ struct DaemonUnderTest {
     }
 
     static func start(plaintext: Bool) async throws -> DaemonUnderTest {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("herald-push-bench-\(UUID().uuidString)")
-        var configuration = DaemonConfiguration(
-            port: 0, dataDirectory: directory, authorizationPolicy: .grantAll, bundledApps: false)
-        configuration.desktop = .off
         var push = PushListenerConfiguration(port: 0, plaintext: plaintext)
         // One device token takes every push of a run: the per-token limit (a burst of
         // 1,000, then 100 a second) would be what the run measured.
         push.tokenBurst = 1e12
         push.tokenPushesPerSecond = 1e12
-        configuration.push = push
+        let started = try await start { $0.push = push }
+        let (deviceToken, providerToken) = try await prepare(api: started.apiURL, admin: started.daemon.adminToken)
+        return DaemonUnderTest(
+            daemon: started.daemon, apiURL: started.apiURL, pushURL: started.pushURL, directory: started.directory,
+            deviceToken: deviceToken, providerToken: providerToken, deliveries: started.deliveries)
+    }
+
+    /// A daemon for P4: no provider listener, and limits that a burst of deliveries
+    /// does not reach; no device token nor provider token.
+    static func startForWebPush() async throws -> DaemonUnderTest {
+        try await start { configuration in
+            configuration.pendingLimitPerApp = 1_000_000
+            configuration.deliveredLimitPerApp = 1_000_000
+        }
+    }
+
+    private static func start(_ configure: (inout DaemonConfiguration) -> Void) async throws -> DaemonUnderTest {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("herald-push-bench-\(UUID().uuidString)")
+        var configuration = DaemonConfiguration(
+            port: 0, dataDirectory: directory, authorizationPolicy: .grantAll, bundledApps: false)
+        configuration.desktop = .off
+        configure(&configuration)
         let daemon = try HeraldDaemon(configuration: configuration)
         let (urls, continuation) = AsyncStream.makeStream(of: (api: Bool, url: String).self)
         Task {
@@ -65,11 +82,12 @@ struct DaemonUnderTest {
         }
         var api: String?
         var pushURL: String?
+        let waitsForPush = configuration.push != nil
         for await (isAPI, url) in urls {
             if isAPI { api = url } else { pushURL = url }
-            if api != nil, pushURL != nil { break }
+            if api != nil, pushURL != nil || !waitsForPush { break }
         }
-        guard let api, let pushURL else { throw BenchmarkFailure("the daemon did not start") }
+        guard let api, pushURL != nil || !waitsForPush else { throw BenchmarkFailure("the daemon did not start") }
         let deliveries = Deliveries()
         let subscription = daemon.engine.events.subscribeNext { event in
             if case .delivered(let delivery) = event, delivery.app.rawValue == app {
@@ -77,10 +95,9 @@ struct DaemonUnderTest {
             }
         }
         deliveries.subscription.withLock { $0 = subscription }
-        let (deviceToken, providerToken) = try await prepare(api: api, admin: daemon.adminToken)
         return DaemonUnderTest(
-            daemon: daemon, apiURL: api, pushURL: pushURL, directory: directory, deviceToken: deviceToken,
-            providerToken: providerToken, deliveries: deliveries)
+            daemon: daemon, apiURL: api, pushURL: pushURL ?? "", directory: directory, deviceToken: "",
+            providerToken: "", deliveries: deliveries)
     }
 
     /// Registers the app (authorized to show alerts, registered for remote
