@@ -208,10 +208,14 @@ import Testing
     }
 
     @Test func queueSchedulerRunsDelayedActionsOnItsQueue() async {
-        let (scheduler, isOnQueue) = Self.makeQueueScheduler()
+        let (scheduler, isOnQueue, queue) = Self.makeQueueSchedulerAndQueue()
         let ran = Recorder<String>()
+        // The queue held while the action is scheduled and disposed of: on a loaded machine the
+        // test could otherwise dispose of it after its time, when nothing can stop it any more.
+        queue.suspend()
         let cancelled = scheduler.schedule(afterDelay: 0.01) { ran.append("cancelled") }
         cancelled.dispose()
+        queue.resume()
         let onQueue = await withCheckedContinuation { continuation in
             scheduler.schedule(after: scheduler.now.addingTimeInterval(0.05)) {
                 ran.append("delayed")
@@ -266,9 +270,14 @@ import Testing
 
     /// A scheduler on a fresh queue, and a check that the caller runs on that queue.
     private static func makeQueueScheduler() -> (QueueScheduler, @Sendable () -> Bool) {
+        let (scheduler, isOnQueue, _) = makeQueueSchedulerAndQueue()
+        return (scheduler, isOnQueue)
+    }
+
+    private static func makeQueueSchedulerAndQueue() -> (QueueScheduler, @Sendable () -> Bool, DispatchQueue) {
         let key = DispatchSpecificKey<Int>()
         let queue = DispatchQueue(label: "SchedulerTests.queue")
         queue.setSpecific(key: key, value: 1)
-        return (QueueScheduler(queue: queue), { DispatchQueue.getSpecific(key: key) == 1 })
+        return (QueueScheduler(queue: queue), { DispatchQueue.getSpecific(key: key) == 1 }, queue)
     }
 }

@@ -192,3 +192,29 @@ extension Duration {
         return TimeInterval(seconds) + TimeInterval(attoseconds) * 1e-18
     }
 }
+
+/// A presenter that sends its posts through an ``OutboxSender``: it makes one attempt
+/// at a post (``attempt(_:_:)``), and gets ``run()`` and ``send(_:)``.
+protocol OutboxSending: AnyObject, Sendable {
+    associatedtype Outcome: OutboxOutcome
+    var sender: OutboxSender<Outcome> { get }
+    /// One attempt at `post`, its `attempt`th.
+    func attempt(_ post: WebhookOutbox.Post, _ attempt: Int) async -> OutboxSender<Outcome>.Attempt
+}
+
+extension OutboxSending {
+    /// Sends the posts left from earlier runs, then each new one, until the daemon
+    /// stops; a post in flight then is sent at the next start (leases when the outbox
+    /// is shared).
+    func run() async {
+        await sender.run { [weak self] post, attempt in
+            await self?.attempt(post, attempt) ?? .ended(.cancelled)
+        }
+    }
+
+    /// Sends one post, retrying as configured; returns once an attempt ended it, it was
+    /// given up on, handed over or cancelled.
+    func send(_ post: WebhookOutbox.Post) async -> Outcome {
+        await sender.send(post) { post, attempt in await self.attempt(post, attempt) }
+    }
+}

@@ -22,7 +22,7 @@ import Synchronization
 /// The push service's answer (``WebPushAnswer``): 201 ends the message; 404 or 410 ends
 /// the subscription, which is forgotten; 408, 429 and 5xx are retried after the
 /// configured delays, not before a `Retry-After`; anything else ends the message, logged.
-final class WebPushPresenter: Presenter {
+final class WebPushPresenter: Presenter, OutboxSending {
     /// How a message ended.
     enum Outcome: OutboxOutcome {
         /// The push service took it, at the given attempt.
@@ -53,7 +53,7 @@ final class WebPushPresenter: Presenter {
     private let madeSigner = Mutex<VAPIDSigner?>(nil)
     private let scheduler: any DateScheduler
     private let transport: any WebPushTransport
-    private let sender: OutboxSender<Outcome>
+    let sender: OutboxSender<Outcome>
     private let logger = Logger(label: "herald.webpush")
 
     /// - Parameter subject: The contact the VAPID tokens name (`mailto:` or `https:`).
@@ -93,20 +93,8 @@ final class WebPushPresenter: Presenter {
         }
     }
 
-    /// Sends the messages left from earlier runs, then each new one, until the daemon stops.
-    func run() async {
-        await sender.run { [weak self] post, attempt in
-            await self?.attempt(post, attempt) ?? .ended(.cancelled)
-        }
-    }
-
-    /// Sends one message, retrying as configured.
-    func send(_ post: WebhookOutbox.Post) async -> Outcome {
-        await sender.send(post) { post, attempt in await self.attempt(post, attempt) }
-    }
-
     /// One attempt at `post`.
-    private func attempt(_ post: WebhookOutbox.Post, _ attempt: Int) async -> OutboxSender<Outcome>.Attempt {
+    func attempt(_ post: WebhookOutbox.Post, _ attempt: Int) async -> OutboxSender<Outcome>.Attempt {
         let identifier = String(post.type.dropFirst(Self.postType("").count))
         guard let browser = directory.browsers.first(where: { $0.identifier == identifier }) else {
             logger.notice("browser \(identifier) is no longer subscribed: its message for \(post.delivery) is dropped")

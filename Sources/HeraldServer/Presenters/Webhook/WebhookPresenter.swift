@@ -37,7 +37,7 @@ import FoundationNetworking
 /// after the attempt before it (after a restart, after the last attempt recorded), and the
 /// outbox's and the signature's timestamps are the scheduler's `now`. On a virtual clock
 /// retries wait until the clock is advanced.
-final class WebhookPresenter: Presenter {
+final class WebhookPresenter: Presenter, OutboxSending {
     /// How a post ended.
     enum Outcome: OutboxOutcome {
         /// A 2xx answer, at the given attempt (counting attempts before a restart).
@@ -58,7 +58,7 @@ final class WebhookPresenter: Presenter {
     private let outbox: WebhookOutbox
     private let scheduler: any DateScheduler
     private let transport: any WebhookTransport
-    private let sender: OutboxSender<Outcome>
+    let sender: OutboxSender<Outcome>
     private let responses = SerialDisposable()
     /// Tells the engine an app has a response (its post was accepted); set by ``follow(_:)``.
     private let acknowledge = Mutex<(@Sendable (DeliveryID, AppIdentifier) throws -> Void)?>(nil)
@@ -130,23 +130,8 @@ final class WebhookPresenter: Presenter {
         }
     }
 
-    /// Sends the posts left from earlier runs, then each new one, until the
-    /// daemon stops; a post in flight then is sent at the next start
-    /// (``OutboxSender``: leases when the outbox is shared).
-    func run() async {
-        await sender.run { [weak self] post, attempt in
-            await self?.attempt(post, attempt) ?? .ended(.cancelled)
-        }
-    }
-
-    /// Sends one post, retrying as configured; returns once it was accepted,
-    /// given up on or cancelled.
-    func send(_ post: WebhookOutbox.Post) async -> Outcome {
-        await sender.send(post) { post, attempt in await self.attempt(post, attempt) }
-    }
-
     /// One attempt at `post`.
-    private func attempt(_ post: WebhookOutbox.Post, _ attempt: Int) async -> OutboxSender<Outcome>.Attempt {
+    func attempt(_ post: WebhookOutbox.Post, _ attempt: Int) async -> OutboxSender<Outcome>.Attempt {
         guard let app = registry.app(AppIdentifier(post.app)), let url = app.webhookURL, let secret = app.webhookSecret
         else {
             logger.notice("\(post.app) no longer has a webhook: its \(post.type) post of \(post.delivery) is dropped")
