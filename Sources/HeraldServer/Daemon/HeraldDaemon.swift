@@ -331,6 +331,7 @@ struct WebPushService: Service {
 
     func run() async throws {
         await webPush.run()
+        await webPush.shutdown()
     }
 }
 

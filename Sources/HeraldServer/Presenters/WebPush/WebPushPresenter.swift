@@ -52,14 +52,14 @@ final class WebPushPresenter: Presenter, OutboxSending {
     private let subject: String
     private let madeSigner = Mutex<VAPIDSigner?>(nil)
     private let scheduler: any DateScheduler
-    private let transport: any WebPushTransport
+    private let transport: HTTPClientWebPushTransport
     let sender: OutboxSender<Outcome>
     private let logger = Logger(label: "herald.webpush")
 
     /// - Parameter subject: The contact the VAPID tokens name (`mailto:` or `https:`).
     init(
         directory: PushDirectory, registry: AppRegistry, outbox: WebhookOutbox, subject: String, retryDelays: [Duration],
-        scheduler: any DateScheduler, transport: any WebPushTransport = URLSessionWebhookTransport()
+        scheduler: any DateScheduler, transport: HTTPClientWebPushTransport = HTTPClientWebPushTransport()
     ) {
         self.directory = directory
         answerKeys = WebPushAnswerKeys(directory: directory)
@@ -127,6 +127,11 @@ final class WebPushPresenter: Presenter, OutboxSending {
             logger.notice("the push service of \(browser.name) failed (attempt \(attempt)): \(error.localizedDescription)")
             return .retry(notBefore: nil)
         }
+    }
+
+    /// Closes the connections to the push services: the daemon is stopping.
+    func shutdown() async {
+        await transport.shutdown()
     }
 
     /// The message a post holds: its notification, as urgent as its interruption level.

@@ -62,7 +62,7 @@ final class WebhookPostFile: WebhookPostRecords {
         type: String, delivery: String, app: String, now: Date, makeBody: (Int64) throws -> Data
     ) throws -> WebhookOutbox.Post? {
         try database.write { db in
-            try db.execute(
+            try db.run(
                 sql: """
                     INSERT INTO post (type, delivery, app, body, updated) VALUES (?, ?, ?, x'', ?)
                     ON CONFLICT (type, delivery) DO NOTHING
@@ -71,7 +71,7 @@ final class WebhookPostFile: WebhookPostRecords {
             guard db.changesCount > 0 else { return nil }
             let id = db.lastInsertedRowID
             let body = try makeBody(id)
-            try db.execute(sql: "UPDATE post SET body = ? WHERE id = ?", arguments: [body, id])
+            try db.run(sql: "UPDATE post SET body = ? WHERE id = ?", arguments: [body, id])
             return WebhookOutbox.Post(id: id, type: type, delivery: delivery, app: app, body: body, attempts: 0, updated: now)
         }
     }
@@ -90,7 +90,7 @@ final class WebhookPostFile: WebhookPostRecords {
 
     func recordAttempt(of id: Int64, now: Date) throws -> Bool {
         try database.write { db in
-            try db.execute(
+            try db.run(
                 sql: "UPDATE post SET attempts = attempts + 1, updated = ? WHERE id = ?",
                 arguments: [now.timeIntervalSince1970, id])
         }
@@ -99,7 +99,7 @@ final class WebhookPostFile: WebhookPostRecords {
 
     func finish(_ id: Int64, now: Date) throws {
         try database.write { db in
-            try db.execute(
+            try db.run(
                 sql: "UPDATE post SET done = 1, updated = ? WHERE id = ?", arguments: [now.timeIntervalSince1970, id])
         }
     }
@@ -107,4 +107,12 @@ final class WebhookPostFile: WebhookPostRecords {
     func renewLeases() {}
 
     func releaseLeases() {}
+}
+
+extension Database {
+    /// Runs `sql` with `arguments`, prepared once for the connection: each post runs the
+    /// same few statements.
+    fileprivate func run(sql: String, arguments: StatementArguments) throws {
+        try cachedStatement(sql: sql).execute(arguments: arguments)
+    }
 }
