@@ -21,7 +21,8 @@ import Synchronization
 ///
 /// The push service's answer (``WebPushAnswer``): 201 ends the message; 404 or 410 ends
 /// the subscription, which is forgotten; 408, 429 and 5xx are retried after the
-/// configured delays, not before a `Retry-After`; anything else ends the message, logged.
+/// configured delays, not before a `Retry-After` (of an hour at most); anything else ends
+/// the message, logged.
 final class WebPushPresenter: Presenter, OutboxSending {
     /// How a message ended.
     enum Outcome: OutboxOutcome {
@@ -41,6 +42,8 @@ final class WebPushPresenter: Presenter, OutboxSending {
     /// How long a push service keeps a message for a browser that is away: a
     /// notification missed for a day is in the center's list instead.
     static let timeToLive = 24 * 3600
+    /// The longest a push service's `Retry-After` holds a message back.
+    static let longestRetryAfter: TimeInterval = 3600
     /// The outbox's post type of a message to `browser`.
     static func postType(_ browser: String) -> String { "webpush:" + browser }
 
@@ -121,7 +124,8 @@ final class WebPushPresenter: Presenter, OutboxSending {
                 return .ended(.refused(status: status))
             case .retry(let after):
                 logger.notice("the push service of \(browser.name) answered \(status) (attempt \(attempt))")
-                return .retry(notBefore: after)
+                // A service's Retry-After is kept to within an hour: a message waits no longer for it.
+                return .retry(notBefore: after.map { min($0, scheduler.now + Self.longestRetryAfter) })
             }
         } catch {
             logger.notice("the push service of \(browser.name) failed (attempt \(attempt)): \(error.localizedDescription)")
