@@ -54,6 +54,8 @@ final class RecordingEndpoint: Sendable {
         var requests: [ProviderRequest] = []
         var inFlight = 0
         var peak = 0
+        var answered = 0
+        var peakOnceAnswering = 0
     }
 
     private let state = Mutex(State())
@@ -67,18 +69,26 @@ final class RecordingEndpoint: Sendable {
     var requests: [ProviderRequest] { state.withLock { $0.requests } }
     /// The most requests that were in flight at once.
     var peak: Int { state.withLock { $0.peak } }
+    /// The most in flight at once as a request arrived after the first answer was given: by
+    /// then the client has the listener's SETTINGS, which streams it opened before it read
+    /// them need not keep to (RFC 9113 §6.5.2).
+    var peakOnceAnswering: Int { state.withLock { $0.peakOnceAnswering } }
 
     func answer(_ request: ProviderRequest) async -> ProviderAnswer {
         state.withLock { state in
             state.requests.append(request)
             state.inFlight += 1
             state.peak = max(state.peak, state.inFlight)
+            if state.answered > 0 { state.peakOnceAnswering = max(state.peakOnceAnswering, state.inFlight) }
         }
         let deadline = ContinuousClock.now + .seconds(60)
         while peak < holdUntil, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(10))
         }
-        state.withLock { $0.inFlight -= 1 }
+        state.withLock { state in
+            state.inFlight -= 1
+            state.answered += 1
+        }
         let sent = request.fields.first { $0.name == "apns-id" }.flatMap { UUID(uuidString: $0.value) }
         guard request.body.count <= ProviderRequest.maximumPayloadBytes else {
             return .refused(APNsRefusal(.payloadTooLarge, "\(request.body.count) bytes"), id: sent ?? UUID())

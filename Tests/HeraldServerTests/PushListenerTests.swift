@@ -117,7 +117,9 @@ struct PushListenerTests {
             #expect(answers.allSatisfy { $0.first == "200" })
             #expect(Set(answers.compactMap { $0.last }).count == requests, "every answer its own apns-id")
             #expect(listener.endpoint.peak >= holdUntil)
-            #expect(listener.endpoint.peak <= limit)
+            // Streams curl opened before it read the listener's SETTINGS may go past the limit (a
+            // loaded machine saw 11 of 10); once answers flow, it keeps to it.
+            #expect(listener.endpoint.peakOnceAnswering <= limit)
         }
     }
 
