@@ -37,6 +37,8 @@ struct WebPushMessageTests {
     @Test(arguments: [
         (subscriptionJSON(endpoint: "http://push.example.net/x"),
          "the endpoint “http://push.example.net/x” is not https (http only on this machine's loopback)"),
+        (subscriptionJSON(endpoint: "http://127.evil.example/x"),
+         "the endpoint “http://127.evil.example/x” is not https (http only on this machine's loopback)"),
         (subscriptionJSON(endpoint: "ftp://push.example.net/x"),
          "the endpoint “ftp://push.example.net/x” is not https (http only on this machine's loopback)"),
         (subscriptionJSON(endpoint: "https://user:pw@push.example.net/x"),

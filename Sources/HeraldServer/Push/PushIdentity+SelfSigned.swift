@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PushService
 import SwiftASN1
 import X509
 #if canImport(Glibc)
@@ -79,7 +80,7 @@ extension PushIdentity {
         init(host: String, hostName: String = SubjectNames.hostName()) {
             var dnsNames = [hostName, "localhost"].filter { !$0.isEmpty }
             var addresses: [[UInt8]] = [[127, 0, 0, 1], Array(repeating: 0, count: 15) + [1]]
-            if let address = DaemonConfiguration.addressBytes(host) {
+            if let address = HostAddress.bytes(host) {
                 if !address.allSatisfy({ $0 == 0 }) { addresses.append(address) }
             } else if !host.isEmpty {
                 dnsNames.append(host.lowercased())

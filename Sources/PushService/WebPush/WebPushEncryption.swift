@@ -29,8 +29,7 @@ public enum WebPushEncryption {
     ///   ``maximumPlaintextSize`` bytes.
     public static func encrypt(_ plaintext: Data, for keys: WebPushSubscriptionKeys) throws -> Data {
         try encrypt(
-            plaintext, for: keys, senderKey: P256.KeyAgreement.PrivateKey(),
-            salt: Data(SymmetricKey(size: .bits128).withUnsafeBytes { Array($0) }))
+            plaintext, for: keys, senderKey: P256.KeyAgreement.PrivateKey(), salt: Random.bytes(16))
     }
 
     /// Encrypts with the given sender key and salt: RFC 8291 §3.4, then RFC 8188 §2

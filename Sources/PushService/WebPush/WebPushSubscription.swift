@@ -66,14 +66,10 @@ public struct WebPushSubscription: Sendable, Equatable {
         else {
             throw WebPushError(.invalidSubscription, "the endpoint “\(text)” is not an absolute URL with a host")
         }
-        guard scheme == "https" || (scheme == "http" && isLoopback(host)) else {
+        guard scheme == "https" || (scheme == "http" && HostAddress.isLoopback(host)) else {
             throw WebPushError(
                 .invalidSubscription, "the endpoint “\(text)” is not https (http only on this machine's loopback)")
         }
         return url
-    }
-
-    private static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
     }
 }

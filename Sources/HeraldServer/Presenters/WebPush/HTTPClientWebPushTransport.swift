@@ -12,13 +12,14 @@ import Synchronization
 ///
 /// The client is made on the first message and shut down by ``shutdown()`` when the
 /// daemon stops: a daemon that never sends has none.
-final class HTTPClientWebPushTransport: WebPushTransport {
+final class HTTPClientWebPushTransport: Sendable {
     private let client = Mutex<HTTPClient?>(nil)
     /// How long a message may take, connection included.
     static let timeout: TimeAmount = .seconds(10)
 
     init() {}
 
+    /// The status and `Retry-After` of the answer to `request`; throws on a network error.
     func send(_ request: WebPushRequest) async throws -> (status: Int, retryAfter: String?) {
         var post = HTTPClientRequest(url: request.url.absoluteString)
         post.method = .POST

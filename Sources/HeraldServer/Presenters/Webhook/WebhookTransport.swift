@@ -9,7 +9,7 @@ protocol WebhookTransport: Sendable {
     func send(_ request: URLRequest) async throws -> Int
 }
 
-/// The daemon's transport, for webhooks and Web Push alike: an ephemeral `URLSession` without cookies that never follows a
+/// The daemon's transport: an ephemeral `URLSession` without cookies that never follows a
 /// redirect (the 3xx answer comes back as the status: it could steer the signed post to any
 /// address).
 struct URLSessionWebhookTransport: WebhookTransport {
@@ -23,13 +23,8 @@ struct URLSessionWebhookTransport: WebhookTransport {
     }
 
     func send(_ request: URLRequest) async throws -> Int {
-        try await answer(to: request)?.statusCode ?? 0
-    }
-
-    /// The answer's head, `nil` for one that is not HTTP.
-    func answer(to request: URLRequest) async throws -> HTTPURLResponse? {
         let (_, response) = try await session.data(for: request)
-        return response as? HTTPURLResponse
+        return (response as? HTTPURLResponse)?.statusCode ?? 0
     }
 }
 
