@@ -13,6 +13,7 @@ extension PushServiceError {
         case .keyNotFound, .deviceNotFound, .browserNotFound: ServerError.notFound(message)
         case .invalidInvite: ServerError.forbidden(message)
         case .invalidCredential: ServerError.unauthorized(message)
+        case .tooManySubscriptions: ServerError(status: .tooManyRequests, code: .limitReached, message: message)
         case .storeFailure, .keyTaken: ServerError(status: .internalServerError, code: .storeFailure, message: message)
         }
     }

@@ -22,6 +22,8 @@ public struct PushServiceError: Error, Sendable, Equatable, CustomStringConverti
         case browserNotFound
         /// Another node made the VAPID key first.
         case keyTaken
+        /// A push receiver holds ``PushResource/capacityPerAgent`` subscriptions already.
+        case tooManySubscriptions
         /// The records could not be read or written.
         case storeFailure
     }
@@ -35,4 +37,13 @@ public struct PushServiceError: Error, Sendable, Equatable, CustomStringConverti
     }
 
     public var description: String { message }
+}
+
+extension PushServiceError {
+    /// `agent` holds ``PushResource/capacityPerAgent`` subscriptions already.
+    static func tooManySubscriptions(_ agent: PushAgent) -> PushServiceError {
+        PushServiceError(
+            .tooManySubscriptions,
+            "this receiver holds \(PushResource.capacityPerAgent) push subscriptions already; remove one first")
+    }
 }

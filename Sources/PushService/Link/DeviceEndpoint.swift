@@ -83,6 +83,7 @@ public struct DeviceEndpoint: Sendable {
             case .deviceNotFound, .keyNotFound, .browserNotFound: self.init(404, "notFound", error.message)
             case .invalidTopic: self.init(422, "invalidTopic", error.message)
             case .invalidIdentifier, .invalidKey, .topicTaken: self.init(422, "invalidIdentifier", error.message)
+            case .tooManySubscriptions: self.init(429, "limitReached", error.message)
             case .storeFailure, .keyTaken: self.init(500, "storeFailure", error.message)
             }
         }
