@@ -56,6 +56,12 @@ public final class MemoryPushResources: PushResourceStore {
         }
     }
 
+    public func agents(of kind: PushAgent.Kind) -> [PushAgent] {
+        state.withLock { state in
+            Set(state.resources.values.map(\.agent).filter { $0.kind == kind }).sorted { $0.name < $1.name }
+        }
+    }
+
     public func unsubscribe(agent: PushAgent, channel: String) -> PushResource? {
         state.withLock { state in
             guard let resource = state.resources.values.first(where: { $0.agent == agent && $0.channel == channel }) else {

@@ -20,6 +20,9 @@ public protocol PushResourceStore: Sendable {
     /// The resources of `agent`, oldest first.
     func resources(of agent: PushAgent) async throws -> [PushResource]
 
+    /// The receivers of `kind` holding at least one resource.
+    func agents(of kind: PushAgent.Kind) async throws -> [PushAgent]
+
     /// Removes `agent`'s resource for `channel` and its messages; returns it.
     @discardableResult
     func unsubscribe(agent: PushAgent, channel: String) async throws -> PushResource?
