@@ -46,4 +46,8 @@ extension PushServiceError {
             .tooManySubscriptions,
             "this receiver holds \(PushResource.capacityPerAgent) push subscriptions already; remove one first")
     }
+
+    /// The push service holds ``PushResource/capacity`` subscriptions in all.
+    public static let serviceFull = PushServiceError(
+        .tooManySubscriptions, "the push service holds \(PushResource.capacity) push subscriptions in all")
 }

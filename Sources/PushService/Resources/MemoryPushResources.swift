@@ -37,6 +37,8 @@ public final class MemoryPushResources: PushResourceStore {
                 state.remove(existing, now: now)
             } else if held.count >= PushResource.capacityPerAgent {
                 throw PushServiceError.tooManySubscriptions(agent)
+            } else if state.resources.count >= PushResource.capacity {
+                throw PushServiceError.serviceFull
             }
             let resource = PushResource(
                 token: PushResource.makeToken(), agent: agent, channel: channel,

@@ -11,7 +11,7 @@ public protocol PushResourceStore: Sendable {
     /// and its messages gone.
     ///
     /// - Throws: ``PushServiceError`` `tooManySubscriptions` at
-    ///   ``PushResource/capacityPerAgent``, `storeFailure`.
+    ///   ``PushResource/capacityPerAgent``, or ``PushResource/capacity`` in all; `storeFailure`.
     func subscribe(agent: PushAgent, channel: String, applicationServerKey: Data?, now: Date) async throws -> PushResource
 
     /// The resource with this token, if any.

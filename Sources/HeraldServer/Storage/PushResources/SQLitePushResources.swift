@@ -30,6 +30,8 @@ final class SQLitePushResources: PushResourceStore {
                 let count = try Int.fetchOne(
                     db.cachedStatement(sql: "SELECT count(*) FROM push_resource WHERE agent = ?"), arguments: [agent.stored]) ?? 0
                 guard count < PushResource.capacityPerAgent else { throw PushServiceError.tooManySubscriptions(agent) }
+                let all = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM push_resource")) ?? 0
+                guard all < PushResource.capacity else { throw PushServiceError.serviceFull }
             }
             let resource = PushResource(
                 token: PushResource.makeToken(), agent: agent, channel: channel,
