@@ -11,7 +11,7 @@ import Signals
 /// tables, and follow each other's changes. Each record is one protocol with its
 /// two implementations in a folder of its own under `Storage/` (`Apps/`,
 /// `Sessions/`, `SignInCodes/`, `AdminTokens/`, `Webhooks/`, `Documents/`,
-/// `Events/`, `Push/`, `DeviceQueues/`); this value makes every one, and the engine on the matching store.
+/// `Events/`, `Push/`, `DeviceQueues/`, `PushResources/`); this value makes every one, and the engine on the matching store.
 enum DaemonStorage: Sendable {
     /// The data directory's files.
     case local(DataDirectory)
@@ -73,6 +73,16 @@ enum DaemonStorage: Sendable {
         switch self {
         case .local(let directory): try SQLiteDeviceQueues(path: directory.pushQueueDatabase.path)
         case .postgres(let database): PostgresDeviceQueues(database: database)
+        }
+    }
+
+    /// Where the push service keeps its RFC 8030 resources when the nodes share a
+    /// database: its `push_resources` and the messages waiting on them; `nil` for a
+    /// node alone, whose resources are in `push-queue.sqlite`.
+    func makePostgresPushResources() -> (any PushResourceStore)? {
+        switch self {
+        case .local: nil
+        case .postgres(let database): PostgresPushResources(database: database)
         }
     }
 
