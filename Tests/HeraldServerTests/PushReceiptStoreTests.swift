@@ -114,4 +114,18 @@ struct PushReceiptStoreTests {
         try await TwoNodeDaemonTests.eventually("the last message is heard of") { heard.values.contains(Samples.browser) }
         #expect(heard.values.compactMap(\.self) == [Samples.app, Samples.app, Samples.browser])
     }
+
+    @Test("a change naming a receiver reads back as it was announced", arguments: [
+        PushResourceSamples.browser, PushResourceSamples.otherApp, PushAgent(.unifiedPush, "a b%20c:ünï/x"),
+    ])
+    func payload(_ agent: PushAgent) {
+        let change = DaemonDatabase.Change.pushAgent(agent)
+        #expect(!change.payload.contains(" "))
+        #expect(DaemonDatabase.Change(payload: change.payload) == change)
+    }
+
+    @Test("a change naming no receiver Herald knows is not read", arguments: ["push-agent:", "push-agent:xx%3Aname", "push-agent:%ZZ"])
+    func unknownPayload(_ payload: String) {
+        #expect(DaemonDatabase.Change(payload: payload) == nil)
+    }
 }
