@@ -86,7 +86,7 @@ public final class MemoryPushResources: PushResourceStore {
     {
         let outcome = try state.withLock { state in
             guard state.resources[message.resource]?.agent == agent else {
-                throw PushResourceRefusal(.notFound, "no push resource has this URL")
+                throw PushResourceRefusal.notFound
             }
             let outcome = try state.queues[agent, default: PushAgentQueue()].enqueue(
                 message, isConnected: isConnected, now: now)

@@ -43,6 +43,8 @@ public struct PushResourceRefusal: Error, Sendable, Equatable, CustomStringConve
         }
     }
 
-    static let tooManyMessages = PushResourceRefusal(
+    package static let notFound = PushResourceRefusal(.notFound, "no push resource has this URL")
+
+    package static let tooManyMessages = PushResourceRefusal(
         .tooManyMessages, "\(PushAgentQueue.capacity) messages wait for this receiver already")
 }

@@ -23,7 +23,7 @@ final class SQLitePushResources: PushResourceStore {
                 db.cachedStatement(sql: "SELECT * FROM push_resource WHERE agent = ? AND channel = ?"),
                 arguments: [agent.stored, channel])
             {
-                let existing = try PushResourceRow.resource(row)
+                let existing = try SQLitePushResourceRow.resource(row)
                 if existing.applicationServerKey == applicationServerKey { return existing }
                 try Self.removeResources(where: "token = ?", [existing.token], now: now, in: db)
             } else {
@@ -49,7 +49,7 @@ final class SQLitePushResources: PushResourceStore {
     func resource(token: String) async throws -> PushResource? {
         try read("reading a push resource") { db in
             try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM push_resource WHERE token = ?"), arguments: [token])
-                .map(PushResourceRow.resource)
+                .map(SQLitePushResourceRow.resource)
         }
     }
 
@@ -58,7 +58,7 @@ final class SQLitePushResources: PushResourceStore {
             try Row.fetchAll(
                 db.cachedStatement(sql: "SELECT * FROM push_resource WHERE agent = ? ORDER BY created_at, token"),
                 arguments: [agent.stored]
-            ).map(PushResourceRow.resource)
+            ).map(SQLitePushResourceRow.resource)
         }
     }
 
@@ -77,7 +77,7 @@ final class SQLitePushResources: PushResourceStore {
                 let resource = try Row.fetchOne(
                     db.cachedStatement(sql: "SELECT * FROM push_resource WHERE agent = ? AND channel = ?"),
                     arguments: [agent.stored, channel]
-                ).map(PushResourceRow.resource)
+                ).map(SQLitePushResourceRow.resource)
             else { return nil }
             try Self.removeResources(where: "token = ?", [resource.token], now: Date(), in: db)
             return resource
@@ -155,7 +155,7 @@ final class SQLitePushResources: PushResourceStore {
         guard count < PushAgentQueue.capacity else {
             throw PushResourceRefusal(.tooManyMessages, "\(PushAgentQueue.capacity) messages wait for this receiver already")
         }
-        try PushResourceRow.insert(message, for: agent, in: db)
+        try SQLitePushResourceRow.insert(message, for: agent, in: db)
         if message.wantsReceipt {
             try db.run(sql: "INSERT INTO push_receipt (id, state) VALUES (?, 'pending')", arguments: [message.id])
         }
@@ -169,7 +169,7 @@ final class SQLitePushResources: PushResourceStore {
             let messages = try Row.fetchAll(
                 db.cachedStatement(sql: "SELECT * FROM push_message WHERE agent = ? AND is_sent = 0 ORDER BY position"),
                 arguments: [agent.stored]
-            ).map(PushResourceRow.message)
+            ).map(SQLitePushResourceRow.message)
             try db.run(sql: "UPDATE push_message SET is_sent = 1 WHERE agent = ? AND is_sent = 0", arguments: [agent.stored])
             return messages.map { message in
                 var sent = message
@@ -214,12 +214,22 @@ final class SQLitePushResources: PushResourceStore {
         try read("reading a receipt") { db in
             try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT state, delivered_at FROM push_receipt WHERE id = ?"), arguments: [id]
-            ).flatMap(PushResourceRow.receipt)
+            ).flatMap(SQLitePushResourceRow.receipt)
         }
     }
 
     func follow(_ handler: @escaping @Sendable (PushAgent?) -> Void) {
         followers.add(handler)
+    }
+
+    /// The receiver's messages, in order: for tests comparing the store with the model.
+    func queue(of agent: PushAgent) throws -> PushAgentQueue {
+        PushAgentQueue(
+            messages: try read("reading the messages of \(agent)") { db in
+                try Row.fetchAll(
+                    db, sql: "SELECT * FROM push_message WHERE agent = ? ORDER BY position", arguments: [agent.stored]
+                ).map(SQLitePushResourceRow.message)
+            })
     }
 
     /// Runs `body` in the next group's transaction.
