@@ -79,7 +79,7 @@ struct PushReceiptStoreTests {
             _ = try await store.enqueue(Samples.message(channel, on: resource, receipt: true), for: Samples.app, isConnected: true, now: Self.now)
         }
         _ = try await store.takeUnsent(agent: Samples.app, now: Self.now)
-        try await store.unsubscribe(agent: Samples.app, channel: "gone")
+        try await store.unsubscribe(agent: Samples.app, channel: "gone", now: Self.now)
         _ = try await store.subscribe(agent: Samples.app, channel: "rekeyed", applicationServerKey: Samples.key, now: Self.now)
         #expect(try await store.receipt(id: "gone") == .dropped)
         #expect(try await store.receipt(id: "rekeyed") == .dropped)
@@ -102,7 +102,7 @@ struct PushReceiptStoreTests {
         let app = try await store.subscribe(agent: Samples.app, channel: "c", applicationServerKey: nil, now: Self.now)
         let browser = try await store.subscribe(agent: Samples.browser, channel: "c", applicationServerKey: nil, now: Self.now)
         let gone = try await store.subscribe(agent: Samples.otherApp, channel: "c", applicationServerKey: nil, now: Self.now)
-        try await store.unsubscribe(agent: Samples.otherApp, channel: "c")
+        try await store.unsubscribe(agent: Samples.otherApp, channel: "c", now: Self.now)
         await #expect(throws: PushResourceRefusal.notFound) {
             try await store.enqueue(Samples.message("refused", on: gone), for: Samples.otherApp, isConnected: true, now: Self.now)
         }

@@ -150,8 +150,8 @@ struct Caller {
                 return .failed(error)
             }
         case .unsubscribe(let agent, let channel):
-            return .resource(names.named(try await store.unsubscribe(agent: agent, channel: channel)))
-        case .remove(let agent): try await store.remove(agent: agent)
+            return .resource(names.named(try await store.unsubscribe(agent: agent, channel: channel, now: now)))
+        case .remove(let agent): try await store.remove(agent: agent, now: now)
         case .enqueue(let agent, let owner, let channel, let id, let topic, let ttl, let receipt, let isConnected):
             guard let token = names.latest[owner.stored + "/" + channel] else { return .done }
             let message = PushResourceMessage(
@@ -164,7 +164,7 @@ struct Caller {
             }
         case .takeUnsent(let agent): return .messages(names.named(try await store.takeUnsent(agent: agent, now: now)))
         case .acknowledge(let agent, let id): return .acknowledged(try await store.acknowledge(agent: agent, id: id, now: now))
-        case .disconnected(let agent): try await store.disconnected(agent: agent)
+        case .disconnected(let agent): try await store.disconnected(agent: agent, now: now)
         case .dropExpired: try await store.dropExpired(now: now)
         case .receipt(let id): return .receipt(try await store.receipt(id: id))
         case .resources(let agent):

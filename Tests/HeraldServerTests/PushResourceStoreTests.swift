@@ -57,7 +57,7 @@ struct PushResourceStoreTests {
         _ = try await store.subscribe(agent: Samples.app, channel: "c0", applicationServerKey: Samples.key, now: Self.now)
         _ = try await store.subscribe(agent: Samples.otherApp, channel: "c0", applicationServerKey: nil, now: Self.now)
         #expect(try await store.resources(of: Samples.app).count == PushResource.capacityPerAgent)
-        #expect(try await store.unsubscribe(agent: Samples.app, channel: "c7") != nil)
+        #expect(try await store.unsubscribe(agent: Samples.app, channel: "c7", now: Self.now) != nil)
         _ = try await store.subscribe(agent: Samples.app, channel: "over", applicationServerKey: nil, now: Self.now)
     }
 
@@ -71,8 +71,8 @@ struct PushResourceStoreTests {
         await #expect(throws: PushResourceRefusal.notFound) {
             try await store.enqueue(Samples.message("m1", on: other), for: Samples.app, isConnected: true, now: Self.now)
         }
-        #expect(try await store.unsubscribe(agent: Samples.app, channel: "c") == resource)
-        #expect(try await store.unsubscribe(agent: Samples.app, channel: "c") == nil)
+        #expect(try await store.unsubscribe(agent: Samples.app, channel: "c", now: Self.now) == resource)
+        #expect(try await store.unsubscribe(agent: Samples.app, channel: "c", now: Self.now) == nil)
         for (message, ttl) in [("m2", 60.0), ("m3", 0)] {
             await #expect(throws: PushResourceRefusal.notFound) {
                 try await store.enqueue(
@@ -117,11 +117,16 @@ struct PushResourceStoreTests {
         let opened = try kind.open(1)
         defer { withExtendedLifetime(opened) {} }
         let store = opened.store
-        let r1 = try await store.subscribe(agent: Samples.app, channel: "c1", applicationServerKey: nil, now: Self.now)
-        let r2 = try await store.subscribe(agent: Samples.app, channel: "c2", applicationServerKey: nil, now: Self.now)
+        // Ten resources, each with its share of 100.
+        var resources: [PushResource] = []
+        for channel in 0..<10 {
+            resources.append(
+                try await store.subscribe(agent: Samples.app, channel: "c\(channel)", applicationServerKey: nil, now: Self.now))
+        }
+        let (r1, r2) = (resources[0], resources[1])
         for index in 0..<PushAgentQueue.capacity {
             _ = try await store.enqueue(
-                Samples.message("m\(index)", on: index.isMultiple(of: 2) ? r1 : r2, topic: index == 1 ? "t" : nil),
+                Samples.message("m\(index)", on: resources[index % 10], topic: index == 1 ? "t" : nil),
                 for: Samples.app, isConnected: false, now: Self.now)
         }
         await #expect(throws: PushResourceRefusal.tooManyMessages) {
@@ -135,6 +140,24 @@ struct PushResourceStoreTests {
         #expect(try await store.acknowledge(agent: Samples.app, id: "m0", now: Self.now))
         #expect(try await store.enqueue(Samples.message("room", on: r1), for: Samples.app, isConnected: false, now: Self.now) == .queued)
         #expect(try store.queue(of: Samples.app).messages.count == PushAgentQueue.capacity)
+    }
+
+    @Test("a resource holds at most its share of the receiver's messages", arguments: PushResourceStoreKind.all)
+    func capacityPerResource(_ kind: PushResourceStoreKind) async throws {
+        let opened = try kind.open(1)
+        defer { withExtendedLifetime(opened) {} }
+        let store = opened.store
+        let flooded = try await store.subscribe(agent: Samples.app, channel: "a", applicationServerKey: nil, now: Self.now)
+        let other = try await store.subscribe(agent: Samples.app, channel: "b", applicationServerKey: nil, now: Self.now)
+        for index in 0..<PushAgentQueue.capacityPerResource {
+            _ = try await store.enqueue(
+                Samples.message("m\(index)", on: flooded), for: Samples.app, isConnected: false, now: Self.now)
+        }
+        await #expect(throws: PushResourceRefusal.tooManyOnResource) {
+            try await store.enqueue(Samples.message("over", on: flooded), for: Samples.app, isConnected: false, now: Self.now)
+        }
+        #expect(try await store.enqueue(Samples.message("b", on: other), for: Samples.app, isConnected: false, now: Self.now) == .queued)
+        #expect(try store.queue(of: Samples.app).messages.count == PushAgentQueue.capacityPerResource + 1)
     }
 
     @Test("TTL 0 is delivered now or never: refused for a receiver not connected, dropped when the connection is cut", arguments: PushResourceStoreKind.all)
@@ -156,7 +179,7 @@ struct PushResourceStoreTests {
                 "TTL 0 never expires; the other did")
         #expect(try await store.receipt(id: "kept") == .dropped)
         _ = try await store.enqueue(Samples.message("again", on: resource, ttl: 0, receipt: true), for: Samples.browser, isConnected: true, now: Self.now)
-        try await store.disconnected(agent: Samples.browser)
+        try await store.disconnected(agent: Samples.browser, now: Self.now)
         #expect(try store.queue(of: Samples.browser).messages.isEmpty)
         for id in ["now", "now too", "again"] { #expect(try await store.receipt(id: id) == .dropped) }
     }
@@ -175,10 +198,10 @@ struct PushResourceStoreTests {
         #expect(try await store.takeUnsent(agent: Samples.app, now: Self.now.addingTimeInterval(20)).isEmpty)
         _ = try await store.enqueue(Samples.message("e", on: resource), for: Samples.app, isConnected: true, now: Self.now)
         #expect(try await store.acknowledge(agent: Samples.app, id: "b", now: Self.now))
-        try await store.disconnected(agent: Samples.app)
+        try await store.disconnected(agent: Samples.app, now: Self.now)
         #expect(try await store.takeUnsent(agent: Samples.app, now: Self.now.addingTimeInterval(20)).map(\.id) == ["d", "e"])
         #expect(try await store.takeUnsent(agent: Samples.otherApp, now: Self.now).isEmpty, "a receiver never seen has nothing")
-        try await store.disconnected(agent: Samples.otherApp)
+        try await store.disconnected(agent: Samples.otherApp, now: Self.now)
     }
 
     @Test("an acknowledgement forgets the receiver's message once; another's, unknown or repeated, finds nothing", arguments: PushResourceStoreKind.all)
@@ -212,11 +235,11 @@ struct PushResourceStoreTests {
         }
         #expect(try await store.agents(of: .unifiedPush) == [Samples.otherApp, Samples.app])
         #expect(try await store.agents(of: .browser) == [Samples.browser, Samples.otherBrowser])
-        try await store.unsubscribe(agent: Samples.app, channel: "a")
+        try await store.unsubscribe(agent: Samples.app, channel: "a", now: Self.now)
         #expect(try await store.agents(of: .unifiedPush) == [Samples.otherApp, Samples.app])
-        try await store.unsubscribe(agent: Samples.app, channel: "b")
+        try await store.unsubscribe(agent: Samples.app, channel: "b", now: Self.now)
         #expect(try await store.agents(of: .unifiedPush) == [Samples.otherApp])
-        try await store.remove(agent: Samples.browser)
+        try await store.remove(agent: Samples.browser, now: Self.now)
         #expect(try await store.agents(of: .browser) == [Samples.otherBrowser])
     }
 
@@ -235,8 +258,8 @@ struct PushResourceStoreTests {
                 resources.append(resource)
             }
         }
-        try await store.remove(agent: Samples.browser)
-        try await store.remove(agent: Samples.browser)
+        try await store.remove(agent: Samples.browser, now: Self.now)
+        try await store.remove(agent: Samples.browser, now: Self.now)
         #expect(try await store.resources(of: Samples.browser).isEmpty)
         #expect(try await store.resource(token: resources[0].token) == nil)
         #expect(try store.queue(of: Samples.browser).messages.isEmpty)

@@ -50,12 +50,12 @@ struct TwoNodePushResourceTests {
         #expect(try await opened.nodes[0].receipt(id: message.id) == .delivered(Self.now))
     }
 
-    @Test("two nodes enqueuing for one receiver at once never keep more than its capacity")
+    @Test("two nodes enqueuing on one resource at once never keep more than its share")
     func capacity() async throws {
         let opened = try PushResourceStoreKind.postgres.open(2)
         let resource = try await opened.store.subscribe(agent: Samples.app, channel: "c", applicationServerKey: nil, now: Self.now)
         // Two places left: the first call on each node, at once, takes one each; none more.
-        let kept = PushAgentQueue.capacity - 2
+        let kept = PushAgentQueue.capacityPerResource - 2
         for index in 0..<kept {
             _ = try await opened.nodes[index % 2].enqueue(
                 Samples.message("m\(index)", on: resource), for: Samples.app, isConnected: false, now: Self.now)
@@ -66,9 +66,9 @@ struct TwoNodePushResourceTests {
                 now: Self.now)
         }
         #expect(outcomes.filter { (try? $0.get()) == .queued }.count == 2)
-        #expect(outcomes.filter { ($0.failure as? PushResourceRefusal) == .tooManyMessages }.count == 18)
+        #expect(outcomes.filter { ($0.failure as? PushResourceRefusal) == .tooManyOnResource }.count == 18)
         let messages = try opened.nodes[1].queue(of: Samples.app).messages
-        #expect(messages.count == PushAgentQueue.capacity)
+        #expect(messages.count == PushAgentQueue.capacityPerResource)
         #expect(messages.prefix(kept).map(\.id) == (0..<kept).map { "m\($0)" })
     }
 

@@ -153,8 +153,11 @@ struct PushAgentQueueTests {
     @Test("at capacity a message is refused and nothing changes, unless it replaces one by its topic")
     func capacity() throws {
         var queue = PushAgentQueue()
+        // Spread over ten resources: each holds its 100.
         for index in 0..<PushAgentQueue.capacity {
-            _ = try queue.enqueue(Self.message("\(index)", topic: index == 3 ? "t" : nil), isConnected: false, now: Self.now)
+            _ = try queue.enqueue(
+                Self.message("\(index)", resource: "r\(index % 10)", topic: index == 3 ? "t" : nil), isConnected: false,
+                now: Self.now)
         }
         let full = queue
         #expect(throws: PushResourceRefusal.tooManyMessages) {
@@ -164,10 +167,28 @@ struct PushAgentQueueTests {
             try queue.enqueue(Self.message("over", resource: "r2", topic: "t"), isConnected: false, now: Self.now)
         }
         #expect(queue == full)
-        #expect(try queue.enqueue(Self.message("new", topic: "t"), isConnected: false, now: Self.now) == .replaced(["3"]))
+        #expect(
+            try queue.enqueue(Self.message("new", resource: "r3", topic: "t"), isConnected: false, now: Self.now)
+                == .replaced(["3"]))
         #expect(queue.messages.count == PushAgentQueue.capacity)
         #expect(queue.messages.last?.id == "new")
         #expect(PushResourceRefusal.tooManyMessages.status == 429)
+    }
+
+    @Test("one resource holds at most its share, so one application server cannot shut the others out")
+    func capacityPerResource() throws {
+        var queue = PushAgentQueue()
+        for index in 0..<PushAgentQueue.capacityPerResource {
+            _ = try queue.enqueue(Self.message("\(index)", topic: index == 0 ? "t" : nil), isConnected: false, now: Self.now)
+        }
+        let full = queue
+        #expect(throws: PushResourceRefusal.tooManyOnResource) {
+            try queue.enqueue(Self.message("over"), isConnected: false, now: Self.now)
+        }
+        #expect(queue == full)
+        #expect(try queue.enqueue(Self.message("new", topic: "t"), isConnected: false, now: Self.now) == .replaced(["0"]))
+        #expect(try queue.enqueue(Self.message("other", resource: "r2"), isConnected: false, now: Self.now) == .queued)
+        #expect(PushResourceRefusal.tooManyOnResource.status == 429)
     }
 
     @Test("removing a resource drops its messages alone, sent or not")

@@ -82,7 +82,9 @@ public struct PushAgent: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// Reads `ua:…` or `up:…`.
     public init?(stored text: String) {
-        guard let colon = text.firstIndex(of: ":"), let kind = Kind(rawValue: String(text[..<colon])) else { return nil }
+        guard let colon = text.firstIndex(of: ":"), let kind = Kind(rawValue: String(text[..<colon])),
+            text.index(after: colon) < text.endIndex
+        else { return nil }
         self.init(kind, String(text[text.index(after: colon)...]))
     }
 

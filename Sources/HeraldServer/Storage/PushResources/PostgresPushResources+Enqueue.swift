@@ -43,13 +43,17 @@ extension PostgresPushResources {
     }
 
     /// Puts `message` after the receiver's others, unsent, if fewer than
-    /// ``PushAgentQueue/capacity`` wait.
+    /// ``PushAgentQueue/capacity`` wait, and ``PushAgentQueue/capacityPerResource`` on its resource.
     private func append(_ message: PushResourceMessage, for agent: PushAgent, in statements: PostgresStatements) throws {
-        let count = try statements.rows(
-            "SELECT count(*) FROM push_resource_messages WHERE agent = \(agent.stored)",
+        let (count, onResource) = try statements.rows(
+            """
+            SELECT count(*), count(*) FILTER (WHERE resource = \(message.resource))
+            FROM push_resource_messages WHERE agent = \(agent.stored)
+            """,
             "counting the messages of \(agent)"
-        ) { try $0.decode(Int64.self) }.first ?? 0
+        ) { try $0.decode((Int64, Int64).self) }.first ?? (Int64(0), Int64(0))
         guard count < PushAgentQueue.capacity else { throw PushResourceRefusal.tooManyMessages }
+        guard onResource < PushAgentQueue.capacityPerResource else { throw PushResourceRefusal.tooManyOnResource }
         try statements.execute(
             """
             INSERT INTO push_resource_messages (

@@ -76,11 +76,11 @@ struct PostgresPushResources: PushResourceStore {
         }
     }
 
-    func unsubscribe(agent: PushAgent, channel: String) throws -> PushResource? {
+    func unsubscribe(agent: PushAgent, channel: String, now: Date) throws -> PushResource? {
         try write("removing a push resource of \(agent)") { statements in
             guard try lock(agent, in: statements), let resource = try self.resource(of: agent, channel: channel, in: statements)
             else { return nil }
-            try delete(resource, now: Date(), in: statements)
+            try delete(resource, now: now, in: statements)
             try statements.execute(
                 """
                 DELETE FROM push_resource_agents WHERE agent = \(agent.stored)
@@ -91,14 +91,14 @@ struct PostgresPushResources: PushResourceStore {
         }
     }
 
-    func remove(agent: PushAgent) throws {
+    func remove(agent: PushAgent, now: Date) throws {
         try write("removing the push resources of \(agent)") { statements in
             guard try lock(agent, in: statements) else { return }
             try drop(
                 statements.rows(
                     "DELETE FROM push_resource_messages WHERE agent = \(agent.stored) RETURNING id, wants_receipt",
                     "dropping the messages of \(agent)", Self.dropped),
-                now: Date(), in: statements)
+                now: now, in: statements)
             try statements.execute(
                 "DELETE FROM push_resources WHERE agent = \(agent.stored)", "removing the push resources of \(agent)")
             try statements.execute(
@@ -145,7 +145,7 @@ struct PostgresPushResources: PushResourceStore {
         }
     }
 
-    func disconnected(agent: PushAgent) throws {
+    func disconnected(agent: PushAgent, now: Date) throws {
         try write("putting back the messages sent to \(agent)") { statements in
             guard try lock(agent, in: statements) else { return }
             try drop(
@@ -155,7 +155,7 @@ struct PostgresPushResources: PushResourceStore {
                     RETURNING id, wants_receipt
                     """,
                     "dropping the now-or-never messages of \(agent)", Self.dropped),
-                now: Date(), in: statements)
+                now: now, in: statements)
             try statements.execute(
                 "UPDATE push_resource_messages SET is_sent = false WHERE agent = \(agent.stored) AND is_sent",
                 "putting back the messages sent to \(agent)")

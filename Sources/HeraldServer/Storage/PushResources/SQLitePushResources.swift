@@ -71,7 +71,7 @@ final class SQLitePushResources: PushResourceStore {
         }
     }
 
-    func unsubscribe(agent: PushAgent, channel: String) async throws -> PushResource? {
+    func unsubscribe(agent: PushAgent, channel: String, now: Date) async throws -> PushResource? {
         try await write("removing a push resource of \(agent)") { db in
             guard
                 let resource = try Row.fetchOne(
@@ -79,14 +79,14 @@ final class SQLitePushResources: PushResourceStore {
                     arguments: [agent.stored, channel]
                 ).map(SQLitePushResourceRow.resource)
             else { return nil }
-            try Self.removeResources(where: "token = ?", [resource.token], now: Date(), in: db)
+            try Self.removeResources(where: "token = ?", [resource.token], now: now, in: db)
             return resource
         }
     }
 
-    func remove(agent: PushAgent) async throws {
+    func remove(agent: PushAgent, now: Date) async throws {
         try await write("removing the push resources of \(agent)") { db in
-            try Self.removeResources(where: "agent = ?", [agent.stored], now: Date(), in: db)
+            try Self.removeResources(where: "agent = ?", [agent.stored], now: now, in: db)
         }
     }
 
@@ -152,9 +152,10 @@ final class SQLitePushResources: PushResourceStore {
         }
         let count = try Int.fetchOne(
             db.cachedStatement(sql: "SELECT count(*) FROM push_message WHERE agent = ?"), arguments: [agent.stored]) ?? 0
-        guard count < PushAgentQueue.capacity else {
-            throw PushResourceRefusal(.tooManyMessages, "\(PushAgentQueue.capacity) messages wait for this receiver already")
-        }
+        guard count < PushAgentQueue.capacity else { throw PushResourceRefusal.tooManyMessages }
+        let onResource = try Int.fetchOne(
+            db.cachedStatement(sql: "SELECT count(*) FROM push_message WHERE resource = ?"), arguments: [message.resource]) ?? 0
+        guard onResource < PushAgentQueue.capacityPerResource else { throw PushResourceRefusal.tooManyOnResource }
         try SQLitePushResourceRow.insert(message, for: agent, in: db)
         if message.wantsReceipt {
             try db.run(sql: "INSERT INTO push_receipt (id, state) VALUES (?, 'pending')", arguments: [message.id])
@@ -195,9 +196,9 @@ final class SQLitePushResources: PushResourceStore {
         }
     }
 
-    func disconnected(agent: PushAgent) async throws {
+    func disconnected(agent: PushAgent, now: Date) async throws {
         try await write("putting back the messages sent to \(agent)") { db in
-            try Self.drop(where: "agent = ? AND expires_at IS NULL", [agent.stored], now: Date(), in: db)
+            try Self.drop(where: "agent = ? AND expires_at IS NULL", [agent.stored], now: now, in: db)
             try db.run(sql: "UPDATE push_message SET is_sent = 0 WHERE agent = ? AND is_sent = 1", arguments: [agent.stored])
         }
     }
