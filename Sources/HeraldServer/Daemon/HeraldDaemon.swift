@@ -219,6 +219,7 @@ public final class HeraldDaemon: Sendable {
         PushRegistrationRoutes(services: services).add(to: router)
         let now: @Sendable () -> Date = { [scheduler = services.scheduler] in scheduler.now }
         PushResourceRoutes(resources: pushResources, receivers: pushReceivers, now: now).add(to: router)
+        PushReceiverRoutes(resources: pushResources, receivers: pushReceivers, now: now).add(to: router)
         PushSocketRoutes { [pushResources, pushReceivers] origin in
             MozillaPushSocket(resources: pushResources, receivers: pushReceivers, origin: origin, now: now)
         }.add(to: router)

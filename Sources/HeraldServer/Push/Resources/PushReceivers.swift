@@ -19,6 +19,8 @@ final class PushReceivers: Sendable {
         var agents: [PushAgent: (number: UInt64, wake: @Sendable () -> Void)] = [:]
         /// The receivers of every agent of a kind.
         var kinds: [PushAgent.Kind: (number: UInt64, wake: @Sendable (PushAgent?) -> Void)] = [:]
+        /// What a kind's receiver does when one of its resources is removed for it.
+        var removals: [PushAgent.Kind: @Sendable (PushResource) -> Void] = [:]
     }
 
     private let state = Mutex(State())
@@ -40,11 +42,16 @@ final class PushReceivers: Sendable {
     }
 
     /// Attaches a receiver of every agent of `kind` (the UnifiedPush distributor),
-    /// woken with the agent a message was kept for, or `nil` when any may have some.
-    func attach(kind: PushAgent.Kind, wake: @escaping @Sendable (PushAgent?) -> Void) -> Attachment {
+    /// woken with the agent a message was kept for, or `nil` when any may have some;
+    /// `removed` is told of each resource the person removes (``removed(_:)``).
+    func attach(
+        kind: PushAgent.Kind, wake: @escaping @Sendable (PushAgent?) -> Void,
+        removed: @escaping @Sendable (PushResource) -> Void = { _ in }
+    ) -> Attachment {
         state.withLock { state in
             state.next += 1
             state.kinds[kind] = (state.next, wake)
+            state.removals[kind] = removed
             return Attachment(agent: nil, kind: kind, number: state.next)
         }
     }
@@ -60,6 +67,7 @@ final class PushReceivers: Sendable {
             }
             if let kind = attachment.kind, state.kinds[kind]?.number == attachment.number {
                 state.kinds[kind] = nil
+                state.removals[kind] = nil
                 return true
             }
             return false
@@ -85,5 +93,11 @@ final class PushReceivers: Sendable {
         }
         for wake in agents { wake() }
         for wake in kinds { wake(nil) }
+    }
+
+    /// The person removed `resource` (`DELETE /v1/push/receivers/…`): its kind's
+    /// receiver, if attached, tells its receiver.
+    func removed(_ resource: PushResource) {
+        state.withLock { $0.removals[resource.agent.kind] }?(resource)
     }
 }

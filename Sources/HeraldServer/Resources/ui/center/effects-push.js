@@ -103,8 +103,29 @@ export function createPushEffects({ dispatch }) {
     return readBrowsers();
   }
 
+  /** Reads who receives pushes through Herald as a push service. */
+  async function readReceivers() {
+    try {
+      const { receivers } = await api('GET', '/v1/push/receivers');
+      dispatch({ type: 'pushReceiversRead', receivers });
+    } catch (error) {
+      dispatch(failed(error));
+    }
+  }
+
+  async function removeSubscription(receiver, channel) {
+    try {
+      await api('DELETE', `/v1/push/receivers/${encodeURIComponent(receiver)}/subscriptions/${encodeURIComponent(channel)}`);
+      say('The subscription is removed: its server can no longer push to it.');
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404)) dispatch(failed(error));
+    }
+    return readReceivers();
+  }
+
   return {
-    pushStarted: readBrowsers,
+    pushStarted: () => Promise.all([readBrowsers(), readReceivers()]),
+    pushSubscriptionRemoved: ({ receiver, channel }) => removeSubscription(receiver, channel),
     pushToggled: ({ on }) => (on ? turnOn() : turnOff()),
     pushBrowserRemoved: ({ browser }) => remove(browser),
     async pushAppChanged({ browser, app, receives }) {

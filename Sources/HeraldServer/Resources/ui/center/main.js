@@ -55,6 +55,7 @@ import { createAppsView } from './view-apps.js';
 import { createFocusView, createPageView, createPromptView } from './view-page.js';
 import { createAlertView, createBannersView, createSoundView } from './view-presentations.js';
 import { createPushView } from './view-push.js';
+import { createReceiversView } from './view-receivers.js';
 import { updateTimes } from './view-time.js';
 
 function start() {
@@ -73,6 +74,7 @@ function start() {
     createPageView(dispatch), createAppsView(dispatch), createBannersView(dispatch),
     createAlertView(dispatch), createPromptView(dispatch), createSoundView(),
     (state) => updateTimes(state.clockOffset), createKeeper(initial), createFocusView(), createPushView(dispatch),
+    createReceiversView(dispatch),
   ];
   store.subscribe((state) => { for (const view of views) view(state); });
   store.render();

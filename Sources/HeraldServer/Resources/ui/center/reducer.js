@@ -17,6 +17,8 @@
  *   status, announcement, connection, beeps, desktop, clockOffset
  *   push               Web Push: {on (this browser gets notifications with the center
  *                      closed), browsers (every subscribed browser, as the daemon lists them)}
+ *   receivers          who receives pushes through Herald as a push service (UnifiedPush
+ *                      apps, browsers on its push socket), as GET /v1/push/receivers lists them
  *   replyLink          a ?reply= link's {app, delivery, action}, opened once the app's list is read
  */
 
@@ -34,6 +36,7 @@ export function initialState({ shown = [], restoredAlerts = [], desktop = false 
     connection: { state: 'connecting', text: 'Connecting…' },
     beeps: 0, desktop, clockOffset: 0, replyLink: null,
     push: { on: false, browsers: [] },
+    receivers: [],
   };
 }
 
@@ -56,6 +59,7 @@ const handlers = {
   pushToggled: (state, { on }) => ({ ...state, push: { ...state.push, on } }),
   pushSet: (state, { on }) => (state.push.on === on ? state : { ...state, push: { ...state.push, on } }),
   pushBrowsersRead: (state, { browsers, on }) => ({ ...state, push: { on, browsers } }),
+  pushReceiversRead: (state, { receivers }) => ({ ...state, receivers }),
 };
 
 export function reduce(state, action) {
