@@ -33,14 +33,16 @@ public enum WebPushEncryption {
 
     /// A key pair made for one message (RFC 8291 §3.1): 32 random bytes as the private
     /// scalar (drawn again in the rare case they are not one, at least P-256's order)
-    /// and its public point. `P256.KeyAgreement.PrivateKey()` costs several times as
-    /// much: it draws until the public key is compact-representable (half the keys are
-    /// not) and checks each pair it draws as FIPS asks (a signature made and verified);
-    /// a message's key serves one agreement and is thrown away.
+    /// and its public point. `P256.KeyAgreement.PrivateKey()` costs more: it draws until
+    /// the public key is compact-representable (half the keys are not) and checks each
+    /// pair it draws as FIPS asks (a signature made and verified); a message's key serves
+    /// one agreement and is thrown away.
     static func messageKey() -> P256.KeyAgreement.PrivateKey {
-        while true {
+        for _ in 0..<8 {
             if let key = try? P256.KeyAgreement.PrivateKey(rawRepresentation: Random.bytes(32)) { return key }
         }
+        // Eight draws out of range: never, short of a broken generator; swift-crypto's own then.
+        return P256.KeyAgreement.PrivateKey(compactRepresentable: false)
     }
 
     /// Encrypts with the given sender key and salt: RFC 8291 §3.4, then RFC 8188 §2
