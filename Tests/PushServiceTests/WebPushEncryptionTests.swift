@@ -56,6 +56,18 @@ struct WebPushEncryptionTests {
         #expect(try WebPushEncryption.encrypt(plaintext, for: keys).prefix(86) != body.prefix(86))
     }
 
+    @Test func eachMessageKeyIsAPairOfItsOwn() throws {
+        let receiver = P256.KeyAgreement.PrivateKey()
+        let keys = (0..<16).map { _ in WebPushEncryption.messageKey() }
+        #expect(Set(keys.map(\.rawRepresentation)).count == keys.count)
+        for key in keys {
+            // The public point is the private scalar's: both sides agree on the secret.
+            let sent = try key.sharedSecretFromKeyAgreement(with: receiver.publicKey)
+            let read = try receiver.sharedSecretFromKeyAgreement(with: key.publicKey)
+            #expect(sent.withUnsafeBytes { Data($0) } == read.withUnsafeBytes { Data($0) })
+        }
+    }
+
     @Test func aMessageOverTheLimitIsRefused() throws {
         let keys = try WebPushSubscriptionKeys(p256dh: Example.receiverPublic, auth: Example.auth)
         let tooLarge = Data(count: WebPushEncryption.maximumPlaintextSize + 1)

@@ -81,8 +81,14 @@ public struct DeviceInvite: Hashable, Sendable, Codable {
 
 /// Bytes from the system's generator.
 enum Random {
+    /// `count` bytes, eight from each of the generator's words (one `getrandom` call
+    /// each), not one word per byte.
     static func bytes(_ count: Int) -> Data {
         var generator = SystemRandomNumberGenerator()
-        return Data((0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+        var bytes = Data(capacity: count + 7)
+        while bytes.count < count {
+            withUnsafeBytes(of: generator.next() as UInt64) { bytes.append(contentsOf: $0) }
+        }
+        return bytes.prefix(count)
     }
 }

@@ -7,7 +7,12 @@ extension PushDirectory {
 
     /// Every browser subscribed, oldest first.
     public var browsers: [BrowserSubscription] {
-        state.withLock { $0.contents.browsers }
+        state.withLock { $0.browsersOldestFirst }
+    }
+
+    /// The browser subscribed as `identifier`, if it still is.
+    public func browser(_ identifier: String) -> BrowserSubscription? {
+        state.withLock { $0.browsers[identifier] }
     }
 
     /// Subscribes the browser of `subscription` under `name`; a browser already

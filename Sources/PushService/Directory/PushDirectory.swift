@@ -104,8 +104,13 @@ public final class PushDirectory: Sendable {
                 registrations: registrations.values.sorted { $0.registeredAt < $1.registeredAt },
                 devices: devices.values.sorted { $0.enrolledAt < $1.enrolledAt },
                 invites: invites.values.sorted { $0.expiresAt < $1.expiresAt },
-                browsers: browsers.values.sorted { ($0.subscribedAt, $0.identifier) < ($1.subscribedAt, $1.identifier) },
+                browsers: browsersOldestFirst,
                 vapidKey: vapidKey)
+        }
+
+        /// The browsers subscribed, oldest first.
+        var browsersOldestFirst: [BrowserSubscription] {
+            browsers.values.sorted { ($0.subscribedAt, $0.identifier) < ($1.subscribedAt, $1.identifier) }
         }
     }
 

@@ -28,8 +28,21 @@ public enum WebPushEncryption {
     /// - Throws: ``WebPushError`` `payloadTooLarge` for a plaintext over
     ///   ``maximumPlaintextSize`` bytes.
     public static func encrypt(_ plaintext: Data, for keys: WebPushSubscriptionKeys) throws -> Data {
-        try encrypt(
-            plaintext, for: keys, senderKey: P256.KeyAgreement.PrivateKey(), salt: Random.bytes(16))
+        try encrypt(plaintext, for: keys, senderKey: messageKey(), salt: Random.bytes(16))
+    }
+
+    /// A key pair made for one message (RFC 8291 §3.1): 32 random bytes as the private
+    /// scalar (drawn again in the rare case they are not one, at least P-256's order)
+    /// and its public point. `P256.KeyAgreement.PrivateKey()` costs more: it draws until
+    /// the public key is compact-representable (half the keys are not) and checks each
+    /// pair it draws as FIPS asks (a signature made and verified); a message's key serves
+    /// one agreement and is thrown away.
+    static func messageKey() -> P256.KeyAgreement.PrivateKey {
+        for _ in 0..<8 {
+            if let key = try? P256.KeyAgreement.PrivateKey(rawRepresentation: Random.bytes(32)) { return key }
+        }
+        // Eight draws out of range: never, short of a broken generator; swift-crypto's own then.
+        return P256.KeyAgreement.PrivateKey(compactRepresentable: false)
     }
 
     /// Encrypts with the given sender key and salt: RFC 8291 §3.4, then RFC 8188 §2
@@ -42,7 +55,7 @@ public enum WebPushEncryption {
                 .payloadTooLarge, "the message is \(plaintext.count) bytes; a push holds at most \(maximumPlaintextSize)")
         }
         let senderPublic = senderKey.publicKey.x963Representation
-        let secret = try senderKey.sharedSecretFromKeyAgreement(with: try keys.agreementKey)
+        let secret = try senderKey.sharedSecretFromKeyAgreement(with: keys.agreementKey)
         let (contentKey, nonce) = try derive(
             secret: secret, authSecret: keys.authSecret, receiverKey: keys.publicKey, senderKey: senderPublic, salt: salt)
         var record = plaintext
@@ -65,12 +78,14 @@ public enum WebPushEncryption {
         let inputKey = secret.hkdfDerivedSymmetricKey(
             using: SHA256.self, salt: authSecret, sharedInfo: keyInfo, outputByteCount: 32)
         let pseudoRandomKey = HKDF<SHA256>.extract(inputKeyMaterial: inputKey, salt: salt)
-        let contentKey = HKDF<SHA256>.expand(
-            pseudoRandomKey: pseudoRandomKey, info: Data("Content-Encoding: aes128gcm\0".utf8), outputByteCount: 16)
-        let nonce = HKDF<SHA256>.expand(
-            pseudoRandomKey: pseudoRandomKey, info: Data("Content-Encoding: nonce\0".utf8), outputByteCount: 12)
+        let contentKey = HKDF<SHA256>.expand(pseudoRandomKey: pseudoRandomKey, info: contentKeyInfo, outputByteCount: 16)
+        let nonce = HKDF<SHA256>.expand(pseudoRandomKey: pseudoRandomKey, info: nonceInfo, outputByteCount: 12)
         return (contentKey, try AES.GCM.Nonce(data: nonce.withUnsafeBytes { Data($0) }))
     }
+
+    /// RFC 8188 §2.2's and §2.3's infos.
+    private static let contentKeyInfo = Data("Content-Encoding: aes128gcm\0".utf8)
+    private static let nonceInfo = Data("Content-Encoding: nonce\0".utf8)
 
     /// The `aes128gcm` header: the salt, one record of ``maximumBodySize``, the sender's key.
     private static func header(salt: Data, senderKey: Data) -> Data {

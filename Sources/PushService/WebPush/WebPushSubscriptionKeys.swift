@@ -9,6 +9,9 @@ public struct WebPushSubscriptionKeys: Sendable, Equatable {
     public let publicKey: Data
     /// The authentication secret, 16 bytes.
     public let authSecret: Data
+    /// The public key for an agreement, read once from ``publicKey``.
+    var agreementKey: P256.KeyAgreement.PublicKey { read.key }
+    private let read: ReadKey
 
     /// The keys as a subscription's JSON has them.
     ///
@@ -26,7 +29,7 @@ public struct WebPushSubscriptionKeys: Sendable, Equatable {
     /// - Throws: ``WebPushError`` `invalidSubscription`, as ``init(p256dh:auth:)``.
     public init(publicKey: Data, authSecret: Data) throws {
         guard publicKey.count == 65, publicKey.first == 0x04,
-            (try? P256.KeyAgreement.PublicKey(x963Representation: publicKey)) != nil
+            let agreementKey = try? P256.KeyAgreement.PublicKey(x963Representation: publicKey)
         else {
             throw WebPushError(.invalidSubscription, "p256dh is not an uncompressed P-256 public key (65 bytes)")
         }
@@ -35,11 +38,18 @@ public struct WebPushSubscriptionKeys: Sendable, Equatable {
         }
         self.publicKey = publicKey
         self.authSecret = authSecret
+        read = ReadKey(key: agreementKey)
     }
 
-    /// The public key for an agreement; the bytes were checked to be one.
-    var agreementKey: P256.KeyAgreement.PublicKey {
-        get throws { try P256.KeyAgreement.PublicKey(x963Representation: publicKey) }
+    /// Keys are equal when their bytes are.
+    public static func == (left: Self, right: Self) -> Bool {
+        left.publicKey == right.publicKey && left.authSecret == right.authSecret
+    }
+
+    /// The public key read as a point. swift-crypto's keys are not marked `Sendable`: this
+    /// one is never changed after it is read (BoringSSL only reads it for an agreement).
+    private struct ReadKey: @unchecked Sendable {
+        let key: P256.KeyAgreement.PublicKey
     }
 
     /// `p256dh` in base64url.

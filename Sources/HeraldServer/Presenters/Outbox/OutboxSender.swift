@@ -21,6 +21,9 @@ protocol OutboxOutcome: Sendable, Equatable {
 /// counted in the outbox before it is made, so a crash during it is not forgotten,
 /// and after a restart a post resumes from the attempt it was at.
 ///
+/// At most ``concurrentAttempts`` attempts are under way at once (``AttemptSlots``): a
+/// burst of posts waits its turn in the sender, not in the HTTP client's queue.
+///
 /// When the outbox is shared (PostgreSQL), it also renews this node's leases, takes over
 /// the posts of nodes that stopped or died, and gives its own up when it stops.
 ///
@@ -40,11 +43,18 @@ final class OutboxSender<Outcome: OutboxOutcome>: Sendable {
     /// made before a restart).
     typealias Attempting = @Sendable (WebhookOutbox.Post, _ attempt: Int) async -> Attempt
 
+    /// The most attempts made at once; more posts due wait their turn, oldest first,
+    /// before their attempt is counted. A push service or webhook receiver takes a few
+    /// hundred at once in well under the 10 s an attempt may take.
+    static var concurrentAttempts: Int { 512 }
+
     let outbox: WebhookOutbox
     private let retryDelays: [Duration]
     private let scheduler: any DateScheduler
     /// What the posts are, for messages ("webhook", "Web Push").
     private let kind: String
+    /// The attempts under way, at most ``concurrentAttempts``.
+    private let slots = AttemptSlots(limit: OutboxSender.concurrentAttempts)
     private let queued: AsyncStream<WebhookOutbox.Post>
     private let continuation: AsyncStream<WebhookOutbox.Post>.Continuation
     private let logger: Logger
@@ -153,31 +163,52 @@ final class OutboxSender<Outcome: OutboxOutcome>: Sendable {
             } else if Task.isCancelled {
                 return .cancelled
             }
+            guard await slots.take() else { return .cancelled }
             lastAttempt = scheduler.now
-            do {
-                guard try outbox.recordAttempt(of: post.id, now: lastAttempt) else {
-                    logger.notice("another node took the \(post.type) \(kind) post of \(post.delivery) over")
-                    return .handedOver
-                }
-            } catch {
-                logger.notice("cannot count an attempt at the \(kind) post \(post.id) (attempt \(attempt + 1)): \(error)")
+            let made = await make(attempt + 1, at: post, now: lastAttempt, attempting)
+            slots.give()
+            switch made {
+            case .handedOver:
+                return .handedOver
+            case .notCounted:
                 continue
-            }
-            switch await attempting(post, attempt + 1) {
-            case .ended(let outcome):
-                return finish(post, outcome)
-            case .retry(let after):
+            case .made(.ended(let outcome)):
+                return await finish(post, outcome)
+            case .made(.retry(let after)):
                 if Task.isCancelled { return .cancelled }
                 notBefore = after
             }
         }
         logger.error("gave up on the \(post.type) \(kind) post of \(post.delivery) for \(post.app) after \(delays.count) attempts")
-        return finish(post, .gaveUp(attempts: delays.count))
+        return await finish(post, .gaveUp(attempts: delays.count))
     }
 
-    private func finish(_ post: WebhookOutbox.Post, _ outcome: Outcome) -> Outcome {
+    /// How an attempt went.
+    private enum Made {
+        case made(Attempt)
+        /// It could not be counted, so it was not made.
+        case notCounted
+        /// Another node took the post over.
+        case handedOver
+    }
+
+    /// Counts the `number`th attempt at `post`, then makes it.
+    private func make(_ number: Int, at post: WebhookOutbox.Post, now: Date, _ attempting: Attempting) async -> Made {
         do {
-            try outbox.finish(post.id, now: scheduler.now)
+            guard try await outbox.record(.attempt(of: post.id, now: now)) else {
+                logger.notice("another node took the \(post.type) \(kind) post of \(post.delivery) over")
+                return .handedOver
+            }
+        } catch {
+            logger.notice("cannot count an attempt at the \(kind) post \(post.id) (attempt \(number)): \(error)")
+            return .notCounted
+        }
+        return .made(await attempting(post, number))
+    }
+
+    private func finish(_ post: WebhookOutbox.Post, _ outcome: Outcome) async -> Outcome {
+        do {
+            _ = try await outbox.record(.finish(post.id, now: scheduler.now))
         } catch {
             logger.error("cannot mark the \(kind) post \(post.id) done; it may be sent again: \(error)")
         }

@@ -8,7 +8,8 @@ import Synchronization
 /// The daemon's Web Push transport: AsyncHTTPClient, which keeps connections to each
 /// push service open and speaks HTTP/2 where the service does (Mozilla's and Google's
 /// do), many messages at once on one connection. A redirect is refused, as for
-/// webhooks; an answer's body is read (at most 64 KiB) and dropped.
+/// webhooks; an answer's body is read (at most 64 KiB) and dropped. No traces are
+/// recorded.
 ///
 /// The client is made on the first message and shut down by ``shutdown()`` when the
 /// daemon stops: a daemon that never sends has none.
@@ -45,6 +46,8 @@ final class HTTPClientWebPushTransport: Sendable {
             var configuration = HTTPClient.Configuration(
                 redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10), read: .seconds(10)))
             configuration.httpVersion = .automatic
+            // The daemon records no traces: no span (and its attributes) made per message.
+            configuration.tracing.tracer = nil
             let made = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
             client = made
             return made

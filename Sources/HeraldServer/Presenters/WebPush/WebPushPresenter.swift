@@ -56,6 +56,7 @@ final class WebPushPresenter: Presenter, OutboxSending {
     private let madeSigner = Mutex<VAPIDSigner?>(nil)
     private let scheduler: any DateScheduler
     private let transport: HTTPClientWebPushTransport
+    private let subscriptions = WebPushSubscriptions()
     let sender: OutboxSender<Outcome>
     private let logger = Logger(label: "herald.webpush")
 
@@ -84,13 +85,15 @@ final class WebPushPresenter: Presenter, OutboxSending {
             let name = registry.app(delivery.app)?.name ?? delivery.app.rawValue
             let payload = try API.WebPushNotification.json(
                 of: presentation, appName: name, answerKey: try answerKeys.key(for: delivery.id.description))
-            for browser in browsers {
-                let post = try outbox.enqueue(
-                    type: Self.postType(browser.identifier), delivery: delivery.id.description, app: delivery.app.rawValue,
-                    now: scheduler.now
-                ) { _ in payload }
-                if let post { sender.queue(post) }
-            }
+            // One transaction for the delivery's messages to every browser.
+            let posts = try outbox.enqueue(
+                browsers.map { browser in
+                    WebhookOutbox.NewPost(
+                        type: Self.postType(browser.identifier), delivery: delivery.id.description, app: delivery.app.rawValue,
+                        body: payload)
+                },
+                now: scheduler.now)
+            for post in posts { sender.queue(post) }
         } catch {
             logger.error("cannot keep the Web Push messages of \(delivery.id) for \(delivery.app): \(error)")
         }
@@ -99,14 +102,16 @@ final class WebPushPresenter: Presenter, OutboxSending {
     /// One attempt at `post`.
     func attempt(_ post: WebhookOutbox.Post, _ attempt: Int) async -> OutboxSender<Outcome>.Attempt {
         let identifier = String(post.type.dropFirst(Self.postType("").count))
-        guard let browser = directory.browsers.first(where: { $0.identifier == identifier }) else {
+        guard let browser = directory.browser(identifier) else {
             logger.notice("browser \(identifier) is no longer subscribed: its message for \(post.delivery) is dropped")
+            subscriptions.forget(identifier)
             return .ended(.dropped)
         }
         let request: WebPushRequest
         do {
             request = try message(post).request(
-                to: try browser.subscription, authorization: try vapidSigner().authorization(for: browser.endpoint, now: scheduler.now))
+                to: try subscriptions.subscription(of: browser),
+                authorization: try vapidSigner().authorization(for: browser.endpoint, now: scheduler.now))
         } catch {
             logger.error("cannot make the Web Push message of \(post.delivery) for \(browser.name): \(error)")
             return .ended(.dropped)
@@ -140,10 +145,17 @@ final class WebPushPresenter: Presenter, OutboxSending {
 
     /// The message a post holds: its notification, as urgent as its interruption level.
     private func message(_ post: WebhookOutbox.Post) throws -> WebPushMessage {
-        let notification = try API.decoder().decode(API.WebPushNotification.self, from: post.body)
-        let level = NotificationContent.InterruptionLevel(rawValue: notification.interruptionLevel) ?? .active
+        let header = try JSONDecoder().decode(MessageHeader.self, from: post.body)
+        let level = NotificationContent.InterruptionLevel(rawValue: header.interruptionLevel) ?? .active
         return WebPushMessage(
-            payload: post.body, timeToLive: Self.timeToLive, urgency: WebPushMessage.Urgency(level), topic: notification.tag)
+            payload: post.body, timeToLive: Self.timeToLive, urgency: WebPushMessage.Urgency(level), topic: header.tag)
+    }
+
+    /// What the sending reads of a message's ``API/WebPushNotification``: its tag
+    /// (the `Topic`) and its interruption level (the urgency), the rest left unread.
+    private struct MessageHeader: Decodable {
+        let tag: String
+        let interruptionLevel: String
     }
 
     /// The daemon's signer, made with its VAPID key the first time.
@@ -159,6 +171,7 @@ final class WebPushPresenter: Presenter, OutboxSending {
 
     private func forget(_ browser: BrowserSubscription, status: Int) {
         logger.notice("the push service of \(browser.name) answered \(status): the subscription is gone and forgotten")
+        subscriptions.forget(browser.identifier)
         do {
             try directory.removeBrowser(browser.identifier)
         } catch let error as PushServiceError where error.code == .browserNotFound {

@@ -62,6 +62,27 @@ struct PostgresWebhookPosts: WebhookPostRecords {
         }
     }
 
+    func enqueue(_ posts: [WebhookOutbox.NewPost], now: Date) throws -> [WebhookOutbox.Post] {
+        try database.write { statements in
+            try posts.compactMap { post in
+                let inserted = try statements.rows(
+                    """
+                    INSERT INTO \(unescaped: table.rawValue) (type, delivery, app, body, updated, owner, lease_until)
+                    VALUES (\(post.type), \(post.delivery), \(post.app), \(ByteBuffer(bytes: post.body)), \(now.timeIntervalSince1970),
+                        \(node), \(unescaped: Self.databaseNow) + \(WebhookOutbox.lease))
+                    ON CONFLICT (type, delivery) DO NOTHING RETURNING id
+                    """,
+                    "recording the \(post.type) webhook post of \(post.delivery)"
+                ) { try $0.decode(Int64.self) }
+                return inserted.first.map { id in
+                    WebhookOutbox.Post(
+                        id: id, type: post.type, delivery: post.delivery, app: post.app, body: post.body, attempts: 0,
+                        updated: now)
+                }
+            }
+        }
+    }
+
     func waiting() throws -> [WebhookOutbox.Post] {
         try database.write { statements in
             try statements.rows(

@@ -34,6 +34,22 @@ final class WebhookOutbox: Sendable {
         let updated: Date
     }
 
+    /// A post to add, its body written (``enqueue(_:now:)``).
+    struct NewPost: Sendable, Hashable {
+        let type: String
+        let delivery: String
+        let app: String
+        let body: Data
+    }
+
+    /// What a sender changes of a post (``record(_:)``).
+    enum Change: Sendable, Hashable {
+        /// An attempt counted before it is made (``recordAttempt(of:now:)``).
+        case attempt(of: Int64, now: Date)
+        /// The post sent or abandoned (``finish(_:now:)``).
+        case finish(Int64, now: Date)
+    }
+
     /// How long a node's posts stay its own without renewal, in seconds of the
     /// database's clock.
     static let lease = 1.0
@@ -76,6 +92,13 @@ final class WebhookOutbox: Sendable {
         try records.enqueue(type: type, delivery: delivery, app: app, now: now, makeBody: makeBody)
     }
 
+    /// Adds `posts` in one transaction, all or (when it throws) none; returns those
+    /// added: one whose type and delivery are already there (waiting, sent or
+    /// abandoned) is not.
+    func enqueue(_ posts: [NewPost], now: Date) throws -> [Post] {
+        try records.enqueue(posts, now: now)
+    }
+
     /// The posts not yet sent nor abandoned, oldest first. When shared, those no
     /// node holds (left by a node that stopped or died), which this node now holds.
     func waiting() throws -> [Post] {
@@ -106,5 +129,14 @@ final class WebhookOutbox: Sendable {
     /// Marks a post sent or abandoned: it is not sent again.
     func finish(_ id: Int64, now: Date) throws {
         try records.finish(id, now: now)
+    }
+
+    /// Makes `change` as ``recordAttempt(of:now:)`` or ``finish(_:now:)`` do, and
+    /// returns once it is committed; a node alone commits the changes of the posts
+    /// being sent at the same time together, in one transaction.
+    ///
+    /// - Returns: For an attempt, whether this node may make it; `true` for a finish.
+    func record(_ change: Change) async throws -> Bool {
+        try await records.record(change)
     }
 }

@@ -5,8 +5,13 @@ import GRDB
 /// (table `post`), so that a post not yet accepted when the daemon stops or
 /// crashes is sent when it starts again. No other daemon sends them: there are
 /// no leases.
+///
+/// The senders' changes (an attempt counted, a post finished) of the posts being sent
+/// at the same time are committed together (``GroupCommitQueue``), off Swift
+/// concurrency's threads: one transaction for many instead of one each.
 final class WebhookPostFile: WebhookPostRecords {
     private let database: DatabaseQueue
+    private let changes: GroupCommitQueue<WebhookOutbox.Change, Bool>
     let description: String
 
     /// Opens (creating if needed) the outbox at `path` and forgets posts done
@@ -25,6 +30,9 @@ final class WebhookPostFile: WebhookPostRecords {
             // post still survives the process being killed.
             let database = try DatabaseQueue(path: path, configuration: configuration)
             self.database = database
+            changes = GroupCommitQueue(label: "Herald.WebhookOutbox.changes") { changes in
+                WebhookPostFile.commit(changes, in: database)
+            }
             try Self.migrator.migrate(database)
             try database.write { db in
                 try db.execute(
@@ -76,6 +84,23 @@ final class WebhookPostFile: WebhookPostRecords {
         }
     }
 
+    func enqueue(_ posts: [WebhookOutbox.NewPost], now: Date) throws -> [WebhookOutbox.Post] {
+        try database.write { db in
+            try posts.compactMap { post in
+                try db.run(
+                    sql: """
+                        INSERT INTO post (type, delivery, app, body, updated) VALUES (?, ?, ?, ?, ?)
+                        ON CONFLICT (type, delivery) DO NOTHING
+                        """,
+                    arguments: [post.type, post.delivery, post.app, post.body, now.timeIntervalSince1970])
+                guard db.changesCount > 0 else { return nil }
+                return WebhookOutbox.Post(
+                    id: db.lastInsertedRowID, type: post.type, delivery: post.delivery, app: post.app, body: post.body,
+                    attempts: 0, updated: now)
+            }
+        }
+    }
+
     func waiting() throws -> [WebhookOutbox.Post] {
         try database.read { db in
             try Row.fetchAll(
@@ -89,19 +114,41 @@ final class WebhookPostFile: WebhookPostRecords {
     }
 
     func recordAttempt(of id: Int64, now: Date) throws -> Bool {
-        try database.write { db in
-            try db.run(
-                sql: "UPDATE post SET attempts = attempts + 1, updated = ? WHERE id = ?",
-                arguments: [now.timeIntervalSince1970, id])
-        }
-        return true
+        try database.write { db in try Self.make(.attempt(of: id, now: now), in: db) }
     }
 
     func finish(_ id: Int64, now: Date) throws {
-        try database.write { db in
+        _ = try database.write { db in try Self.make(.finish(id, now: now), in: db) }
+    }
+
+    func record(_ change: WebhookOutbox.Change) async throws -> Bool {
+        try await changes.submit(change)
+    }
+
+    /// Commits `changes` in one transaction: every one, or (when the transaction
+    /// fails) none, each then failing with its error.
+    private static func commit(
+        _ changes: [WebhookOutbox.Change], in database: DatabaseQueue
+    ) -> [Result<Bool, any Error>] {
+        do {
+            return try database.write { db in try changes.map { .success(try make($0, in: db)) } }
+        } catch {
+            return changes.map { _ in .failure(error) }
+        }
+    }
+
+    /// Makes one change; a node alone may always make an attempt.
+    private static func make(_ change: WebhookOutbox.Change, in db: Database) throws -> Bool {
+        switch change {
+        case .attempt(let id, let now):
+            try db.run(
+                sql: "UPDATE post SET attempts = attempts + 1, updated = ? WHERE id = ?",
+                arguments: [now.timeIntervalSince1970, id])
+        case .finish(let id, let now):
             try db.run(
                 sql: "UPDATE post SET done = 1, updated = ? WHERE id = ?", arguments: [now.timeIntervalSince1970, id])
         }
+        return true
     }
 
     func renewLeases() {}

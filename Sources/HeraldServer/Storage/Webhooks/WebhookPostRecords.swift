@@ -14,6 +14,9 @@ protocol WebhookPostRecords: Sendable {
         type: String, delivery: String, app: String, now: Date, makeBody: (Int64) throws -> Data
     ) throws -> WebhookOutbox.Post?
 
+    /// Adds `posts` in one transaction, all or none; returns those added.
+    func enqueue(_ posts: [WebhookOutbox.NewPost], now: Date) throws -> [WebhookOutbox.Post]
+
     /// The posts not yet sent nor abandoned that this node may send, oldest first.
     func waiting() throws -> [WebhookOutbox.Post]
 
@@ -29,4 +32,21 @@ protocol WebhookPostRecords: Sendable {
 
     /// Marks a post sent or abandoned: it is not sent again.
     func finish(_ id: Int64, now: Date) throws
+
+    /// Makes `change` (an attempt counted or a post finished), returning once it is
+    /// committed: for an attempt, whether this node may make it.
+    func record(_ change: WebhookOutbox.Change) async throws -> Bool
+}
+
+extension WebhookPostRecords {
+    /// Makes `change` in a transaction of its own, on the calling thread.
+    func record(_ change: WebhookOutbox.Change) async throws -> Bool {
+        switch change {
+        case .attempt(let id, let now):
+            return try recordAttempt(of: id, now: now)
+        case .finish(let id, let now):
+            try finish(id, now: now)
+            return true
+        }
+    }
 }
