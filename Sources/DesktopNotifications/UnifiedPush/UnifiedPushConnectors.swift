@@ -1,0 +1,28 @@
+public import Foundation
+
+/// What a UnifiedPush distributor does with the registrations connectors ask for:
+/// Herald's daemon keeps each as a push resource.
+public protocol UnifiedPushRegistrar: Sendable {
+    /// Registers (or registers again: the same token keeps its endpoint).
+    func register(_ registration: UnifiedPushRegistration) async -> UnifiedPushRegistrationResult
+
+    /// Removes the registration with `token`; returns the connector it was of, to be
+    /// told, or `nil` when no registration has it.
+    func unregister(token: String) async -> String?
+}
+
+/// The calls a distributor makes to the apps' connectors
+/// (`org.unifiedpush.Connector2` on each app's D-Bus name), the bus starting an app
+/// that is not running. Each throws when the app cannot be reached or started, or
+/// does not answer in time.
+public protocol UnifiedPushConnectors: Sendable {
+    /// Tells `service` the endpoint of its registration `token`.
+    func newEndpoint(service: String, token: String, endpoint: String) async throws
+
+    /// Gives `service` a message for `token`: the body as its application server
+    /// POSTed it, still encrypted (RFC 8291); returns once the app took it.
+    func message(service: String, token: String, body: Data, id: String) async throws
+
+    /// Tells `service` its registration `token` is gone.
+    func unregistered(service: String, token: String) async throws
+}
