@@ -53,6 +53,10 @@ public final class HeraldDaemon: Sendable {
     let pushConnections: ConnectionTable?
     /// The desktop presenter, when `--desktop` attached one.
     let desktop: DesktopPresenter?
+    /// The push resources of the push service: browsers' and UnifiedPush apps'.
+    let pushResources: any PushResourceStore
+    /// The UnifiedPush distributor on the session bus, by `--desktop`'s rule.
+    let unifiedPush: UnifiedPushService?
     /// Apple's provider API on the push service's keys and devices.
     let provider: ProviderEndpoint
     /// The door for devices on other machines, beside the provider API.
@@ -126,6 +130,8 @@ public final class HeraldDaemon: Sendable {
             ?? DeviceRegistrar(local: LocalRegistrar(directory: pushDirectory, scheduler: scheduler), slot: upstream)
         engine = try storage.makeEngine(scheduler: scheduler, configuration: engineConfiguration, presenters: presenters)
         desktop = try Self.makeDesktop(configuration, dataDirectory: dataDirectory, engine: engine)
+        pushResources = MemoryPushResources()
+        unifiedPush = try Self.makeUnifiedPush(configuration, store: pushResources, scheduler: scheduler)
         if let record = try PushUpstream.load(from: dataDirectory.pushUpstreamFile) {
             upstream.set(Upstream(record, file: dataDirectory.pushUpstreamFile, engine: engine))
         }
@@ -239,6 +245,7 @@ public final class HeraldDaemon: Sendable {
             services.append(push)
         }
         services.append(UpstreamService(slot: upstream))
+        if let unifiedPush { services.append(unifiedPush) }
         if configuration.push != nil {
             services.append(DeviceQueueService(queues: deviceQueues, now: { [scheduler = self.services.scheduler] in scheduler.now }))
         }
@@ -257,6 +264,7 @@ public final class HeraldDaemon: Sendable {
                 let url = "http://\(host):\(port)"
                 announcement.api(url)
                 await attachDesktop(centerURL: url)
+                unifiedPush?.start { Self.pushResourceURL(apiURL: url, token: $0) }
                 await onRunning(url)
             },
             logger: logger)
