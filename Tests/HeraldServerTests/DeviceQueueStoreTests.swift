@@ -146,12 +146,12 @@ struct DeviceQueueStoreTests {
     func daemonStorage() async throws {
         let directory = try TemporaryDirectory()
         let storage = DaemonStorage.local(try DataDirectory(url: directory.url))
-        let first = try storage.makeDeviceQueues()
+        let first = try storage.makePushQueues().devices
         _ = try await first.enqueue(
             device: Self.device, app: Self.app, notification: DeviceQueueSamples.push("a"), expiration: nil,
             isConnected: false, now: Self.now)
         #expect(FileManager.default.fileExists(atPath: directory.path("push-queue.sqlite")))
-        let second = try #require(try storage.makeDeviceQueues() as? SQLiteDeviceQueues)
+        let second = try #require(try storage.makePushQueues().devices as? SQLiteDeviceQueues)
         #expect(try second.contents(of: Self.device).entries.map(\.notification.content.body) == ["a"])
     }
 

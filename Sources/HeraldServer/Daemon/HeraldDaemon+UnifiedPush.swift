@@ -11,12 +11,13 @@ extension HeraldDaemon {
     /// - Throws: ``DaemonError`` for `--desktop on` when GIO cannot be loaded or the
     ///   session bus cannot be reached.
     static func makeUnifiedPush(
-        _ configuration: DaemonConfiguration, store: any PushResourceStore, scheduler: any DateScheduler
+        _ configuration: DaemonConfiguration, store: any PushResourceStore, receivers: PushReceivers,
+        scheduler: any DateScheduler
     ) throws -> UnifiedPushService? {
         guard configuration.desktop != .off else { return nil }
         do {
             let distributor = try UnifiedPushDistributor(library: configuration.desktopLibrary)
-            return UnifiedPushService(distributor: distributor, store: store, scheduler: scheduler)
+            return UnifiedPushService(distributor: distributor, store: store, receivers: receivers, scheduler: scheduler)
         } catch {
             guard configuration.desktop == .auto else {
                 throw DaemonError("--desktop on, but the session bus cannot be reached for UnifiedPush: \(error)")

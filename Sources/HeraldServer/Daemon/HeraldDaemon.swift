@@ -53,8 +53,6 @@ public final class HeraldDaemon: Sendable {
     let pushConnections: ConnectionTable?
     /// The desktop presenter, when `--desktop` attached one.
     let desktop: DesktopPresenter?
-    /// The push resources of the push service: browsers' and UnifiedPush apps'.
-    let pushResources: any PushResourceStore
     /// The UnifiedPush distributor on the session bus, by `--desktop`'s rule.
     let unifiedPush: UnifiedPushService?
     /// Apple's provider API on the push service's keys and devices.
@@ -63,6 +61,11 @@ public final class HeraldDaemon: Sendable {
     let deviceEndpoint: DeviceEndpoint
     /// The pushes waiting for devices on other machines.
     let deviceQueues: any DeviceQueueStore
+    /// The push resources of RFC 8030 (browsers' and UnifiedPush apps'
+    /// subscriptions), and the messages waiting on them.
+    let pushResources: any PushResourceStore
+    /// The receivers of push resources this node reaches.
+    let pushReceivers = PushReceivers()
     /// The links of devices on other machines held by this node.
     let deviceLinks = DeviceLinks()
     /// The push service on another machine this daemon is a device of, if any.
@@ -130,8 +133,6 @@ public final class HeraldDaemon: Sendable {
             ?? DeviceRegistrar(local: LocalRegistrar(directory: pushDirectory, scheduler: scheduler), slot: upstream)
         engine = try storage.makeEngine(scheduler: scheduler, configuration: engineConfiguration, presenters: presenters)
         desktop = try Self.makeDesktop(configuration, dataDirectory: dataDirectory, engine: engine)
-        pushResources = MemoryPushResources()
-        unifiedPush = try Self.makeUnifiedPush(configuration, store: pushResources, scheduler: scheduler)
         if let record = try PushUpstream.load(from: dataDirectory.pushUpstreamFile) {
             upstream.set(Upstream(record, file: dataDirectory.pushUpstreamFile, engine: engine))
         }
@@ -148,7 +149,13 @@ public final class HeraldDaemon: Sendable {
             pushDirectory: pushDirectory, uploadLimits: configuration.uploadLimits)
         storage.follow(in: services)
         let rateLimit = configuration.push.map { PushRateLimit(burst: $0.tokenBurst, perSecond: $0.tokenPushesPerSecond) }
-        deviceQueues = try storage.makeDeviceQueues()
+        (deviceQueues, pushResources) = try storage.makePushQueues()
+        // A message kept for a receiver this node reaches, on whichever node, goes to it.
+        pushResources.follow { [pushReceivers] agent in
+            if let agent { pushReceivers.wake(agent) } else { pushReceivers.wakeAll() }
+        }
+        unifiedPush = try Self.makeUnifiedPush(
+            configuration, store: pushResources, receivers: pushReceivers, scheduler: scheduler)
         if configuration.push != nil {
             // A push another node kept for a device this node holds the link of goes down it.
             deviceQueues.follow { [deviceLinks] device in
@@ -214,6 +221,11 @@ public final class HeraldDaemon: Sendable {
         PushBrowserRoutes(services: services).add(to: router)
         WebPushAnswerRoutes(services: services, keys: webPush.answerKeys, hosts: hosts).add(to: router)
         PushRegistrationRoutes(services: services).add(to: router)
+        let now: @Sendable () -> Date = { [scheduler = services.scheduler] in scheduler.now }
+        PushResourceRoutes(resources: pushResources, receivers: pushReceivers, now: now).add(to: router)
+        PushSocketRoutes { [pushResources, pushReceivers] origin in
+            MozillaPushSocket(resources: pushResources, receivers: pushReceivers, origin: origin, now: now)
+        }.add(to: router)
         ServiceExtensionRoutes(services: services).add(to: router)
         let fingerprint: String? = if case .tls(let identity) = pushTransport { identity.fingerprint } else { nil }
         PushDeviceRoutes(
@@ -246,9 +258,9 @@ public final class HeraldDaemon: Sendable {
         }
         services.append(UpstreamService(slot: upstream))
         if let unifiedPush { services.append(unifiedPush) }
-        if configuration.push != nil {
-            services.append(DeviceQueueService(queues: deviceQueues, now: { [scheduler = self.services.scheduler] in scheduler.now }))
-        }
+        services.append(
+            PushExpiryService(
+                queues: deviceQueues, resources: pushResources, now: { [scheduler = self.services.scheduler] in scheduler.now }))
         return Application(
             router: router,
             server: .guardedHTTP1WebSocketUpgrade(
@@ -296,15 +308,18 @@ public final class HeraldDaemon: Sendable {
     }
 }
 
-/// Drops the pushes for devices on other machines whose expiration passed, every minute.
-struct DeviceQueueService: Service {
+/// Drops the pushes for devices on other machines and the push resources' messages
+/// whose expiration passed, every minute.
+struct PushExpiryService: Service {
     let queues: any DeviceQueueStore
+    let resources: any PushResourceStore
     let now: @Sendable () -> Date
 
     func run() async throws {
         try? await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 try? await queues.dropExpired(now: now())
+                try? await resources.dropExpired(now: now())
                 try await Task.sleep(for: .seconds(60))
             }
         }

@@ -47,6 +47,9 @@ struct AuthenticationMiddleware: RouterMiddleware {
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var context = context
+        // Push resources are capabilities, and their `Authorization` is VAPID's, for
+        // the push service to check: no credential is read there.
+        if request.uri.path.hasPrefix("/push/") { return try await next(request, context) }
         if let header = request.headers[.authorization] {
             (context.principal, context.credential) = try principal(bearer: header)
         } else if let cookie = request.cookies[Self.cookieName(port: hosts.currentPort)]?.value {

@@ -65,14 +65,18 @@ enum DaemonStorage: Sendable {
         }
     }
 
-    /// Where the push service keeps the pushes waiting for devices on other machines:
-    /// `push-queue.sqlite` in the data directory, or the database's `push_queue`.
+    /// Where the push service keeps the pushes waiting for devices on other machines,
+    /// and its push resources (RFC 8030) with their messages: `push-queue.sqlite` in
+    /// the data directory, both in one file, or the database's tables.
     ///
     /// - Throws: ``PushServiceError`` `storeFailure` when the file cannot be opened.
-    func makeDeviceQueues() throws -> any DeviceQueueStore {
+    func makePushQueues() throws -> (devices: any DeviceQueueStore, resources: any PushResourceStore) {
         switch self {
-        case .local(let directory): try SQLiteDeviceQueues(path: directory.pushQueueDatabase.path)
-        case .postgres(let database): PostgresDeviceQueues(database: database)
+        case .local(let directory):
+            let devices = try SQLiteDeviceQueues(path: directory.pushQueueDatabase.path)
+            return (devices, SQLitePushResources(sharing: devices))
+        case .postgres(let database):
+            return (PostgresDeviceQueues(database: database), MemoryPushResources())
         }
     }
 

@@ -41,7 +41,7 @@ public struct PushServiceError: Error, Sendable, Equatable, CustomStringConverti
 
 extension PushServiceError {
     /// `agent` holds ``PushResource/capacityPerAgent`` subscriptions already.
-    static func tooManySubscriptions(_ agent: PushAgent) -> PushServiceError {
+    public static func tooManySubscriptions(_ agent: PushAgent) -> PushServiceError {
         PushServiceError(
             .tooManySubscriptions,
             "this receiver holds \(PushResource.capacityPerAgent) push subscriptions already; remove one first")

@@ -1,3 +1,4 @@
+import Crypto
 public import Foundation
 import NotificationModel
 
@@ -38,6 +39,16 @@ public struct PushResource: Sendable, Equatable, Codable {
     /// answered as unknown without a lookup.
     public static func isToken(_ text: some StringProtocol) -> Bool {
         text.utf8.count == 43 && String(text).isBase64URLAlphabet
+    }
+
+    /// An application server's VAPID key as a subscriber gives it (RFC 8292 §3.2):
+    /// an uncompressed P-256 point in base64url, padded or not; `nil` for anything else.
+    public static func applicationServerKey(base64URL text: String) -> Data? {
+        let unpadded = text.hasSuffix("=") ? String(text.prefix { $0 != "=" }) : text
+        guard let key = Data(base64URL: unpadded), key.count == 65,
+            (try? P256.Signing.PublicKey(x963Representation: key)) != nil
+        else { return nil }
+        return key
     }
 
     /// The most characters of a ``channel``.

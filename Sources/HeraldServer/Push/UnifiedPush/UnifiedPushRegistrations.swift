@@ -1,4 +1,3 @@
-import Crypto
 import DesktopNotifications
 import Foundation
 import Logging
@@ -35,7 +34,7 @@ actor UnifiedPushRegistrations: UnifiedPushRegistrar {
     func register(_ registration: UnifiedPushRegistration) async -> UnifiedPushRegistrationResult {
         var key: Data?
         if let vapid = registration.vapid {
-            guard let decoded = Self.applicationServerKey(vapid) else {
+            guard let decoded = PushResource.applicationServerKey(base64URL: vapid) else {
                 return .failed(.vapidRequired, message: "vapid is not an uncompressed P-256 public key (65 bytes) in base64url")
             }
             key = decoded
@@ -78,14 +77,5 @@ actor UnifiedPushRegistrations: UnifiedPushRegistrar {
             return agent
         }
         return nil
-    }
-
-    /// The key a connector's `vapid` names (RFC 8292's `k`): an uncompressed P-256
-    /// point, 65 bytes, in base64url; `nil` for anything else.
-    static func applicationServerKey(_ vapid: String) -> Data? {
-        guard let key = Data(base64URL: vapid), key.count == 65, key.first == 0x04,
-            (try? P256.Signing.PublicKey(x963Representation: key)) != nil
-        else { return nil }
-        return key
     }
 }

@@ -13,13 +13,18 @@ import Synchronization
 final class UnifiedPushService: Service, Sendable {
     let distributor: UnifiedPushDistributor
     private let store: any PushResourceStore
+    private let receivers: PushReceivers
     private let scheduler: any DateScheduler
     private let delivery = Mutex<UnifiedPushDelivery?>(nil)
     private let logger = Logger(label: "herald.unifiedpush")
 
-    init(distributor: UnifiedPushDistributor, store: any PushResourceStore, scheduler: any DateScheduler) {
+    init(
+        distributor: UnifiedPushDistributor, store: any PushResourceStore, receivers: PushReceivers,
+        scheduler: any DateScheduler
+    ) {
         self.distributor = distributor
         self.store = store
+        self.receivers = receivers
         self.scheduler = scheduler
     }
 
@@ -33,7 +38,9 @@ final class UnifiedPushService: Service, Sendable {
             return logger.warning("no UnifiedPush distributor: \(error)")
         }
         self.delivery.withLock { $0 = delivery }
-        store.follow { agent in delivery.wake(agent) }
+        // Every app on the desktop is reached from here (the bus starts it): messages
+        // kept for any of them, on this node or another, wake the delivery.
+        _ = receivers.attach(kind: .unifiedPush) { agent in delivery.wake(agent) }
         logger.info("UnifiedPush distributor \(UnifiedPushDistributor.name) on the session bus")
         Task { await delivery.start() }
     }

@@ -94,6 +94,8 @@ struct DeviceQueueRow {
             return try body()
         } catch let refusal as APNsRefusal {
             throw refusal
+        } catch let refusal as PushResourceRefusal {
+            throw refusal
         } catch let error as PushServiceError {
             throw error
         } catch {

@@ -18,6 +18,9 @@ enum DeviceQueueSchema {
         migrator.registerMigration("v3") { db in
             try db.execute(sql: version3)
         }
+        migrator.registerMigration("v4") { db in
+            try db.execute(sql: version4)
+        }
         return migrator
     }
 
@@ -70,5 +73,56 @@ enum DeviceQueueSchema {
     /// that never saw one takes as the one it counted in.
     static let version3 = """
         ALTER TABLE device ADD COLUMN epoch TEXT NOT NULL DEFAULT '';
+        """
+
+    /// The push resources of RFC 8030 (``SQLitePushResources``), beside the device
+    /// queues, in the same file and transactions.
+    ///
+    /// - `push_resource`: one row per resource, by its capability token; a receiver
+    ///   (`agent`, ``PushService/PushAgent/stored``) has one per channel.
+    /// - `push_message`: the messages waiting, in the order accepted (`position`);
+    ///   the body as POSTed, still encrypted. `expires_at` is `NULL` for `TTL: 0`.
+    ///   `push_message_topic` finds the messages a newer one with its topic replaces.
+    /// - `push_receipt`: what became of each message whose application server asked
+    ///   for a receipt: `pending`, `delivered` (at `delivered_at`) or `dropped`, kept
+    ///   until `keep_until` once decided.
+    static let version4 = """
+        CREATE TABLE push_resource (
+            token TEXT PRIMARY KEY NOT NULL,
+            agent TEXT NOT NULL,
+            channel TEXT NOT NULL,
+            application_server_key BLOB,
+            created_at REAL NOT NULL,
+            UNIQUE (agent, channel)
+        ) WITHOUT ROWID;
+
+        CREATE TABLE push_message (
+            position INTEGER PRIMARY KEY AUTOINCREMENT,
+            id TEXT NOT NULL UNIQUE,
+            agent TEXT NOT NULL,
+            resource TEXT NOT NULL,
+            channel TEXT NOT NULL,
+            body BLOB NOT NULL,
+            encoding TEXT,
+            encryption TEXT,
+            crypto_key TEXT,
+            urgency TEXT NOT NULL,
+            topic TEXT,
+            expires_at REAL,
+            wants_receipt INTEGER NOT NULL,
+            is_sent INTEGER NOT NULL
+        );
+        CREATE INDEX push_message_agent ON push_message(agent, position);
+        CREATE INDEX push_message_resource ON push_message(resource);
+        CREATE INDEX push_message_topic ON push_message(resource, topic) WHERE topic IS NOT NULL;
+        CREATE INDEX push_message_expiry ON push_message(expires_at) WHERE expires_at IS NOT NULL;
+
+        CREATE TABLE push_receipt (
+            id TEXT PRIMARY KEY NOT NULL,
+            state TEXT NOT NULL,
+            delivered_at REAL,
+            keep_until REAL
+        ) WITHOUT ROWID;
+        CREATE INDEX push_receipt_expiry ON push_receipt(keep_until) WHERE keep_until IS NOT NULL;
         """
 }

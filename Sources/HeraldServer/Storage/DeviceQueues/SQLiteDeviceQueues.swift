@@ -13,8 +13,10 @@ import PushService
 /// the service answered survives the process being killed; a power cut may lose the
 /// last ones, as for the webhook outbox, rather than wait for the disk on every push.
 final class SQLiteDeviceQueues: DeviceQueueStore {
-    private let database: DatabaseQueue
-    private let writes: GroupedWrites
+    /// The file, which ``SQLitePushResources`` shares.
+    let database: DatabaseQueue
+    /// The grouped transactions, which ``SQLitePushResources`` shares.
+    let writes: GroupedWrites
     private let followers = DeviceQueueFollowers()
     /// The file's path, for messages.
     let path: String
@@ -232,13 +234,5 @@ final class SQLiteDeviceQueues: DeviceQueueStore {
         } catch {
             return try DeviceQueueRow.guarding(action()) { throw error }
         }
-    }
-}
-
-extension Database {
-    /// Runs `sql` with `arguments`, prepared once for the connection: the queue's
-    /// statements run for every push.
-    fileprivate func run(sql: String, arguments: StatementArguments) throws {
-        try cachedStatement(sql: sql).execute(arguments: arguments)
     }
 }

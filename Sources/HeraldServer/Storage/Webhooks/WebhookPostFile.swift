@@ -108,11 +108,3 @@ final class WebhookPostFile: WebhookPostRecords {
 
     func releaseLeases() {}
 }
-
-extension Database {
-    /// Runs `sql` with `arguments`, prepared once for the connection: each post runs the
-    /// same few statements.
-    fileprivate func run(sql: String, arguments: StatementArguments) throws {
-        try cachedStatement(sql: sql).execute(arguments: arguments)
-    }
-}

@@ -1,0 +1,47 @@
+// A Firefox profile whose push service is the Herald daemon under test: the test
+// writes PUSH_SERVER_URL. Notifications are allowed, shown by Firefox itself (not the
+// desktop's server, which Xvfb has none of), and nothing reaches the network.
+user_pref("dom.push.serverURL", "PUSH_SERVER_URL");
+user_pref("dom.push.testing.allowInsecureServerURL", true);
+user_pref("dom.push.enabled", true);
+user_pref("dom.push.connection.enabled", true);
+user_pref("dom.push.loglevel", "Debug");
+user_pref("dom.push.requestTimeout", 10000);
+user_pref("dom.serviceWorkers.enabled", true);
+user_pref("dom.serviceWorkers.testing.enabled", true);
+user_pref("dom.webnotifications.enabled", true);
+user_pref("alerts.useSystemBackend", false);
+user_pref("permissions.default.desktop-notification", 1);
+user_pref("dom.push.testing.ignorePermission", true);
+user_pref("browser.shell.checkDefaultBrowser", false);
+user_pref("browser.startup.homepage_override.mstone", "ignore");
+user_pref("browser.startup.page", 0);
+user_pref("browser.aboutwelcome.enabled", false);
+user_pref("trailhead.firstrun.didSeeAboutWelcome", true);
+user_pref("startup.homepage_welcome_url", "about:blank");
+user_pref("startup.homepage_welcome_url.additional", "");
+user_pref("browser.newtabpage.enabled", false);
+user_pref("datareporting.policy.dataSubmissionEnabled", false);
+user_pref("datareporting.policy.firstRunURL", "");
+user_pref("datareporting.healthreport.uploadEnabled", false);
+user_pref("toolkit.telemetry.enabled", false);
+user_pref("toolkit.telemetry.reportingpolicy.firstRun", false);
+user_pref("app.normandy.enabled", false);
+user_pref("app.update.disabledForTesting", true);
+user_pref("app.shield.optoutstudies.enabled", false);
+user_pref("extensions.update.enabled", false);
+user_pref("browser.safebrowsing.malware.enabled", false);
+user_pref("browser.safebrowsing.phishing.enabled", false);
+user_pref("browser.safebrowsing.downloads.enabled", false);
+user_pref("network.captive-portal-service.enabled", false);
+user_pref("network.connectivity-service.enabled", false);
+user_pref("browser.sessionstore.resume_from_crash", false);
+user_pref("browser.tabs.warnOnClose", false);
+user_pref("media.gmp-manager.updateEnabled", false);
+user_pref("services.settings.server", "http://127.0.0.1:9/");
+user_pref("browser.region.network.url", "");
+user_pref("browser.search.geoip.url", "");
+user_pref("extensions.getAddons.cache.enabled", false);
+user_pref("network.dns.disablePrefetch", true);
+user_pref("network.prefetch-next", false);
+user_pref("browser.ml.enable", false);
