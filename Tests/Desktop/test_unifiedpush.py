@@ -128,3 +128,39 @@ def test_a_unifiedpush_registration_is_checked_and_unregistered(desktop_factory)
         raise AssertionError("an unregistered endpoint took a message")
     except urllib.error.HTTPError as error:
         assert error.code == 404
+
+
+def test_a_message_for_an_app_that_cannot_be_started_waits_until_it_can(desktop_factory):
+    desktop = desktop_factory(activation=True)
+    state = desktop.directory / "app"
+    state.mkdir()
+    app_command = [sys.executable, str(CONNECTOR), APP, str(state)]
+    desktop.add_service(APP, app_command)
+    desktop.serve()
+    wait("Herald's distributor", lambda: desktop.session.name_has_owner(DISTRIBUTOR))
+    vapid = Vapid()
+    vapid.generate_keys()
+    server_key = b64(vapid.public_key.public_bytes(Encoding.X962, PublicFormat.UncompressedPoint))
+    app = subprocess.Popen([*app_command, "--register", str(uuid.uuid4()), server_key], env=desktop.environment)
+    desktop.processes.append(app)
+    endpoint = wait("NewEndpoint", lambda: events(state, "NewEndpoint"))[0]["endpoint"]
+    keys = json.loads((state / "keys.json").read_text())
+    app.terminate()
+    app.wait()
+    wait("the app to leave the bus", lambda: not desktop.session.name_has_owner(APP))
+
+    # The app is broken (its program fails at once): the message is kept, not lost.
+    bus_log = desktop.directory / "session-bus.log"
+    reloads = bus_log.read_text().count("Reloaded configuration")
+    desktop.add_service(APP, ["/bin/false"])
+    wait("the bus to read the broken service", lambda: bus_log.read_text().count("Reloaded configuration") > reloads)
+    send(endpoint, keys, vapid, "kept for later")
+    wait("Herald's attempt to start the app", lambda: f"Activated service '{APP}' failed" in bus_log.read_text())
+    assert events(state, "Message") == []
+
+    # Mended, the app gets it at Herald's next attempt (1 s later on the daemon's clock).
+    reloads = bus_log.read_text().count("Reloaded configuration")
+    desktop.add_service(APP, app_command)
+    wait("the bus to read the mended service", lambda: bus_log.read_text().count("Reloaded configuration") > reloads)
+    desktop.advance(2)
+    assert message(state, "kept for later")["pid"] != app.pid
