@@ -18,6 +18,18 @@ struct UnifiedPushBusTests {
         #expect(bus.connector.calls == [.init(method: "NewEndpoint", arguments: ["token": .string("t-1"), "endpoint": .string("https://push.example/t-1")])])
     }
 
+    @Test("Registering again while the app has not answered NewEndpoint sends no second one")
+    func repeatedWhileHung() async throws {
+        let bus = try await UnifiedPushBus()
+        bus.connector.hang(true)
+        for _ in 0..<3 {
+            #expect(try bus.register(["service": .string(UnifiedPushBus.app), "token": .string("t-1")])["success"] == .string("REGISTRATION_SUCCEEDED"))
+        }
+        _ = try bus.register(["service": .string(UnifiedPushBus.app), "token": .string("t-2")])
+        try await MockDesktop.eventually("t-2's NewEndpoint") { bus.connector.calls.contains { $0.arguments["token"] == .string("t-2") } }
+        #expect(bus.connector.calls.filter { $0.arguments["token"] == .string("t-1") }.count == 1)
+    }
+
     @Test("A refusal carries the specification's reason; nothing is sent to the app")
     func refused() async throws {
         let bus = try await UnifiedPushBus()

@@ -1,5 +1,6 @@
 public import Foundation
 import Logging
+import Synchronization
 
 /// Herald as a UnifiedPush distributor on the session bus: it owns
 /// `org.unifiedpush.Distributor.herald` and serves `org.unifiedpush.Distributor2`
@@ -10,7 +11,8 @@ import Logging
 /// one that breaks a rule is answered `org.freedesktop.DBus.Error.InvalidArgs`. Calls
 /// to connectors never wait on a thread and end after ``callTimeout``, so an app that
 /// hangs holds up only its own messages. A registration is answered before its
-/// `NewEndpoint` is sent, so a connector that waits for its answer gets it.
+/// `NewEndpoint` is sent, so a connector that waits for its answer gets it; while
+/// one is unanswered, the same registration again sends no second one.
 public final class UnifiedPushDistributor: Sendable {
     /// The name Herald owns on the session bus, which connectors find it by.
     public static let name = "org.unifiedpush.Distributor.herald"
@@ -38,6 +40,10 @@ public final class UnifiedPushDistributor: Sendable {
     let connection: DBusConnection
     /// How long a call to a connector may take, the app's start included.
     public let callTimeout: Duration
+    /// The `NewEndpoint` calls sent and not answered, by app, token and endpoint: a
+    /// registration repeated meanwhile sends none more, so a caller registering in a
+    /// loop for an app that hangs cannot pile calls up.
+    private let endpointsInFlight = Mutex<Set<String>>([])
     private let logger = Logger(label: "herald.unifiedpush")
 
     /// A distributor on `connection`; nothing is served until ``start(_:)``.
@@ -97,6 +103,9 @@ public final class UnifiedPushDistributor: Sendable {
         call.reply([.dictionary(result.reply)])
         switch result {
         case .succeeded(let endpoint):
+            let key = [registration.service, registration.token, endpoint].joined(separator: "\n")
+            guard endpointsInFlight.withLock({ $0.insert(key).inserted }) else { return }
+            defer { _ = endpointsInFlight.withLock { $0.remove(key) } }
             do {
                 try await newEndpoint(service: registration.service, token: registration.token, endpoint: endpoint)
             } catch {
