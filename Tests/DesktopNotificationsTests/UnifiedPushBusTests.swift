@@ -20,7 +20,7 @@ struct UnifiedPushBusTests {
 
     @Test("Registering again while the app has not answered NewEndpoint sends no second one")
     func repeatedWhileHung() async throws {
-        let bus = try await UnifiedPushBus()
+        let bus = try await UnifiedPushBus(callTimeout: .seconds(600))
         bus.connector.hang(true)
         for _ in 0..<3 {
             #expect(try bus.register(["service": .string(UnifiedPushBus.app), "token": .string("t-1")])["success"] == .string("REGISTRATION_SUCCEEDED"))

@@ -35,10 +35,12 @@ final class UnifiedPushBus: Sendable {
         try call("Register", arguments)
     }
 
+    /// Calls the distributor's `method`; waits up to a minute, as the distributor answers
+    /// from Swift's concurrency pool, which the whole suite keeps busy.
     func call(_ method: String, _ arguments: [String: DBusValue]) throws -> [String: DBusValue] {
         let reply = try client.call(
             UnifiedPushDistributor.name, path: UnifiedPushDistributor.path, interface: UnifiedPushDistributor.interface,
-            method: method, arguments: [.dictionary(arguments)], replyType: "(a{sv})")
+            method: method, arguments: [.dictionary(arguments)], replyType: "(a{sv})", timeout: .seconds(60))
         return reply.first?.dictionary ?? [:]
     }
 
