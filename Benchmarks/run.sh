@@ -4,7 +4,7 @@
 # benchmarks, the daemon's HTTP benchmarks and its provider API's (push) benchmark in a plain
 # release build. Workload ids pick what runs (B3 → Signals only, E2 → engine only, D1 → daemon
 # only, P1 → push only, P2 → push latency across network namespaces (root), P3 → idle device links
-# (BENCH_DEVICES, default 10,000), P4 → Web Push messages sent, X1 → desktop only, W1 → WebView only, none → everything);
+# (BENCH_DEVICES, default 10,000), P4 → Web Push messages sent, P5 → a message through Herald as a push service to a browser, X1 → desktop only, W1 → WebView only, none → everything);
 # BENCH_SCALE, BENCH_ROUNDS and the daemon's BENCH_* variables pass on to the runs. The
 # daemon's benchmarks need wrk, the push benchmark h2load (nghttp2-client): installed with
 # apt-get when missing. The WebView benchmarks
@@ -26,7 +26,7 @@ for id in "$@"; do
         P*) push+=("$id") ;;
         W*) webview+=("$id") ;;
         X*) desktop+=("$id") ;;
-        *) echo "unknown workload $id (Signals: B1…B6, engine: E1…E8, daemon: D1…D3, push: P1, P2, P3, P4, WebView: W1…W3, desktop: X1)" >&2; exit 2 ;;
+        *) echo "unknown workload $id (Signals: B1…B6, engine: E1…E8, daemon: D1…D3, push: P1, P2, P3, P4, P5, WebView: W1…W3, desktop: X1)" >&2; exit 2 ;;
     esac
 done
 
@@ -58,12 +58,14 @@ fi
 
 latency=()
 idle=()
+service=()
 provider=()
 for id in "${push[@]}"; do
     case "${id^^}" in
         P2) latency+=("$id") ;;
         P3) idle+=("$id") ;;
         P4) provider+=(P4) ;;
+        P5) service+=("$id") ;;
         *) provider+=(P1) ;;
     esac
 done
@@ -87,6 +89,14 @@ if [ ${#idle[@]} -gt 0 ] || [ $# -eq 0 ]; then
     echo "## Idle device links (P3), release build; uptime: $(uptime)"
     swift build -c release --product herald
     python3 Benchmarks/PushIdle/p3.py .build/release/herald "${BENCH_DEVICES:-10000}" "${BENCH_DEVICE_PROCESSES:-2}"
+fi
+
+if [ ${#service[@]} -gt 0 ] || [ $# -eq 0 ]; then
+    [ $# -eq 0 ] && echo
+    echo "## Herald as a push service, POST → browser (P5), release build; uptime: $(uptime)"
+    swift build -c release --product herald
+    python3 -m pip install --quiet -r Tests/requirements.txt
+    python3 Benchmarks/PushLatency/p5.py .build/release/herald "${BENCH_PUSHES:-1000}"
 fi
 
 if [ ${#provider[@]} -gt 0 ]; then

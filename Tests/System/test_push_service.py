@@ -209,3 +209,21 @@ def test_unsubscribing_ends_the_resource_and_an_unknown_browser_starts_anew(daem
     stranger = PushClient(daemon.url, uaid="0" * 32)
     assert stranger.uaid != "0" * 32
     stranger.close()
+
+
+def test_a_web_page_cannot_open_the_push_socket(daemon):
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    for headers in ({"Origin": "https://evil.example"}, {"Origin": "null"}, {"Sec-Fetch-Site": "cross-site"}):
+        with pytest.raises(InvalidStatus) as refused:
+            with connect(daemon.url.replace("http://", "ws://") + "/push/socket", additional_headers=headers,
+                         open_timeout=30):
+                pass
+        assert refused.value.response.status_code == 403
+    # Firefox's push client sends its server's own URL as Origin.
+    with connect(daemon.url.replace("http://", "ws://") + "/push/socket",
+                 additional_headers={"Origin": daemon.url.replace("http://", "ws://") + "/", "Sec-Fetch-Site": "none"},
+                 open_timeout=30) as socket:
+        socket.send(json.dumps({"messageType": "hello", "use_webpush": True}))
+        assert json.loads(socket.recv(timeout=30))["status"] == 200

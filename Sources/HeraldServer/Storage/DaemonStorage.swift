@@ -11,7 +11,7 @@ import Signals
 /// tables, and follow each other's changes. Each record is one protocol with its
 /// two implementations in a folder of its own under `Storage/` (`Apps/`,
 /// `Sessions/`, `SignInCodes/`, `AdminTokens/`, `Webhooks/`, `Documents/`,
-/// `Events/`, `Push/`, `DeviceQueues/`); this value makes every one, and the engine on the matching store.
+/// `Events/`, `Push/`, `DeviceQueues/`, `PushResources/`); this value makes every one, and the engine on the matching store.
 enum DaemonStorage: Sendable {
     /// The data directory's files.
     case local(DataDirectory)
@@ -76,7 +76,7 @@ enum DaemonStorage: Sendable {
             let devices = try SQLiteDeviceQueues(path: directory.pushQueueDatabase.path)
             return (devices, SQLitePushResources(sharing: devices))
         case .postgres(let database):
-            return (PostgresDeviceQueues(database: database), MemoryPushResources())
+            return (PostgresDeviceQueues(database: database), PostgresPushResources(database: database))
         }
     }
 

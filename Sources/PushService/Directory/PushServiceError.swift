@@ -41,9 +41,13 @@ public struct PushServiceError: Error, Sendable, Equatable, CustomStringConverti
 
 extension PushServiceError {
     /// `agent` holds ``PushResource/capacityPerAgent`` subscriptions already.
-    public static func tooManySubscriptions(_ agent: PushAgent) -> PushServiceError {
+    package static func tooManySubscriptions(_ agent: PushAgent) -> PushServiceError {
         PushServiceError(
             .tooManySubscriptions,
             "this receiver holds \(PushResource.capacityPerAgent) push subscriptions already; remove one first")
     }
+
+    /// The push service holds ``PushResource/capacity`` subscriptions in all.
+    package static let serviceFull = PushServiceError(
+        .tooManySubscriptions, "the push service holds \(PushResource.capacity) push subscriptions in all")
 }

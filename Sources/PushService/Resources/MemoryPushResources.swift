@@ -37,6 +37,8 @@ public final class MemoryPushResources: PushResourceStore {
                 state.remove(existing, now: now)
             } else if held.count >= PushResource.capacityPerAgent {
                 throw PushServiceError.tooManySubscriptions(agent)
+            } else if state.resources.count >= PushResource.capacity {
+                throw PushServiceError.serviceFull
             }
             let resource = PushResource(
                 token: PushResource.makeToken(), agent: agent, channel: channel,
@@ -62,19 +64,19 @@ public final class MemoryPushResources: PushResourceStore {
         }
     }
 
-    public func unsubscribe(agent: PushAgent, channel: String) -> PushResource? {
+    public func unsubscribe(agent: PushAgent, channel: String, now: Date) -> PushResource? {
         state.withLock { state in
             guard let resource = state.resources.values.first(where: { $0.agent == agent && $0.channel == channel }) else {
                 return nil
             }
-            state.remove(resource, now: Date())
+            state.remove(resource, now: now)
             return resource
         }
     }
 
-    public func remove(agent: PushAgent) {
+    public func remove(agent: PushAgent, now: Date) {
         state.withLock { state in
-            for resource in state.resources.values where resource.agent == agent { state.remove(resource, now: Date()) }
+            for resource in state.resources.values where resource.agent == agent { state.remove(resource, now: now) }
             state.queues[agent] = nil
         }
     }
@@ -84,7 +86,7 @@ public final class MemoryPushResources: PushResourceStore {
     {
         let outcome = try state.withLock { state in
             guard state.resources[message.resource]?.agent == agent else {
-                throw PushResourceRefusal(.notFound, "no push resource has this URL")
+                throw PushResourceRefusal.notFound
             }
             let outcome = try state.queues[agent, default: PushAgentQueue()].enqueue(
                 message, isConnected: isConnected, now: now)
@@ -118,10 +120,10 @@ public final class MemoryPushResources: PushResourceStore {
         }
     }
 
-    public func disconnected(agent: PushAgent) {
+    public func disconnected(agent: PushAgent, now: Date) {
         state.withLock { state in
             guard let dropped = state.queues[agent]?.disconnected() else { return }
-            state.dropped(dropped, now: Date())
+            state.dropped(dropped, now: now)
         }
     }
 

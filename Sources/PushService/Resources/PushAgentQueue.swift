@@ -14,9 +14,11 @@ public import Foundation
 /// - **Expiration** (§5.2). `TTL: 0` is delivered now or never: kept only while the
 ///   receiver is connected, dropped if the connection is cut first. Any other TTL
 ///   keeps a message until then.
-/// - **Bound.** At most ``capacity`` messages wait per receiver; beyond it a message
-///   is refused (429), so a receiver away for long costs bounded room and no message
-///   is dropped without the application server knowing.
+/// - **Bound.** At most ``capacity`` messages wait per receiver, and
+///   ``capacityPerResource`` on one of its resources; beyond either a message is
+///   refused (429), so a receiver away for long costs bounded room, no message is
+///   dropped without the application server knowing, and one application server (one
+///   resource URL) cannot fill the receiver's queue and shut the others out.
 public struct PushAgentQueue: Sendable, Equatable {
     /// What became of a message handed to ``enqueue(_:isConnected:now:)``.
     public enum Outcome: Sendable, Equatable {
@@ -30,6 +32,8 @@ public struct PushAgentQueue: Sendable, Equatable {
 
     /// The most messages waiting per receiver.
     public static let capacity = 1_000
+    /// The most messages waiting on one resource.
+    public static let capacityPerResource = 100
 
     public private(set) var messages: [PushResourceMessage] = []
 
@@ -48,6 +52,9 @@ public struct PushAgentQueue: Sendable, Equatable {
             messages.removeAll { $0.resource == message.resource && $0.topic == topic }
         }
         guard messages.count < Self.capacity else { throw PushResourceRefusal.tooManyMessages }
+        guard messages.count(where: { $0.resource == message.resource }) < Self.capacityPerResource else {
+            throw PushResourceRefusal.tooManyOnResource
+        }
         var kept = message
         kept.isSent = false
         messages.append(kept)

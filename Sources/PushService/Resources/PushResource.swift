@@ -55,6 +55,9 @@ public struct PushResource: Sendable, Equatable, Codable {
     public static let maximumChannelLength = 100
     /// The most resources one agent holds.
     public static let capacityPerAgent = 500
+    /// The most resources the push service holds in all: receivers it cannot check
+    /// the identity of (any browser on the push socket) cannot grow its store without end.
+    public static let capacity = 100_000
 }
 
 /// Who receives a push resource's messages, in the form the store keys them by: a
@@ -79,7 +82,9 @@ public struct PushAgent: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// Reads `ua:…` or `up:…`.
     public init?(stored text: String) {
-        guard let colon = text.firstIndex(of: ":"), let kind = Kind(rawValue: String(text[..<colon])) else { return nil }
+        guard let colon = text.firstIndex(of: ":"), let kind = Kind(rawValue: String(text[..<colon])),
+            text.index(after: colon) < text.endIndex
+        else { return nil }
         self.init(kind, String(text[text.index(after: colon)...]))
     }
 

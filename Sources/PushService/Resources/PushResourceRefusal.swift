@@ -16,7 +16,8 @@ public struct PushResourceRefusal: Error, Sendable, Equatable, CustomStringConve
         case unauthorized
         /// A valid VAPID token of another key than the subscription's: 403.
         case forbidden
-        /// ``PushAgentQueue/capacity`` messages wait for the receiver already: 429.
+        /// ``PushAgentQueue/capacity`` messages wait for the receiver already, or
+        /// ``PushAgentQueue/capacityPerResource`` on the resource: 429.
         case tooManyMessages
     }
 
@@ -43,6 +44,11 @@ public struct PushResourceRefusal: Error, Sendable, Equatable, CustomStringConve
         }
     }
 
-    static let tooManyMessages = PushResourceRefusal(
+    package static let notFound = PushResourceRefusal(.notFound, "no push resource has this URL")
+
+    package static let tooManyMessages = PushResourceRefusal(
         .tooManyMessages, "\(PushAgentQueue.capacity) messages wait for this receiver already")
+
+    package static let tooManyOnResource = PushResourceRefusal(
+        .tooManyMessages, "\(PushAgentQueue.capacityPerResource) messages wait on this subscription already")
 }

@@ -11,7 +11,7 @@ public protocol PushResourceStore: Sendable {
     /// and its messages gone.
     ///
     /// - Throws: ``PushServiceError`` `tooManySubscriptions` at
-    ///   ``PushResource/capacityPerAgent``, `storeFailure`.
+    ///   ``PushResource/capacityPerAgent``, or ``PushResource/capacity`` in all; `storeFailure`.
     func subscribe(agent: PushAgent, channel: String, applicationServerKey: Data?, now: Date) async throws -> PushResource
 
     /// The resource with this token, if any.
@@ -25,10 +25,10 @@ public protocol PushResourceStore: Sendable {
 
     /// Removes `agent`'s resource for `channel` and its messages; returns it.
     @discardableResult
-    func unsubscribe(agent: PushAgent, channel: String) async throws -> PushResource?
+    func unsubscribe(agent: PushAgent, channel: String, now: Date) async throws -> PushResource?
 
     /// Removes every resource of `agent`, and its messages.
-    func remove(agent: PushAgent) async throws
+    func remove(agent: PushAgent, now: Date) async throws
 
     /// Keeps a message for the receiver of its resource, as
     /// ``PushAgentQueue/enqueue(_:isConnected:now:)``.
@@ -48,7 +48,7 @@ public protocol PushResourceStore: Sendable {
 
     /// The receiver's connection is gone (or a new one begins): now-or-never messages
     /// are dropped, the others are sent again.
-    func disconnected(agent: PushAgent) async throws
+    func disconnected(agent: PushAgent, now: Date) async throws
 
     /// Drops every expired message, and the receipts kept past ``PushReceipt/lifetime``.
     func dropExpired(now: Date) async throws

@@ -56,7 +56,7 @@ struct MozillaPushSocket: Sendable {
         }
         guard let (agent, attachment) = connection.agent.withLock({ $0 }), receivers.detach(attachment) else { return }
         do {
-            try await resources.disconnected(agent: agent)
+            try await resources.disconnected(agent: agent, now: now())
         } catch {
             Self.logger.warning("cannot put back the messages sent to \(agent): \(error)")
         }
@@ -69,7 +69,7 @@ struct MozillaPushSocket: Sendable {
             guard connection.agent.withLock({ $0 == nil }) else { throw MozillaPushError("a second hello") }
             let browser = try await browser(uaid)
             sink.yield(.reply(MozillaPushReply.hello(uaid: browser.name)))
-            try await resources.disconnected(agent: browser)
+            try await resources.disconnected(agent: browser, now: now())
             let attachment = receivers.attach(
                 browser, wake: { sink.yield(.wake) }, replaced: { sink.yield(.close("another connection took over")) })
             connection.agent.withLock { $0 = (browser, attachment) }
@@ -82,7 +82,7 @@ struct MozillaPushSocket: Sendable {
         case .register(let channelID, let key):
             sink.yield(.reply(await register(browser, channelID: channelID, key: key)))
         case .unregister(let channelID):
-            try await resources.unsubscribe(agent: browser, channel: channelID)
+            try await resources.unsubscribe(agent: browser, channel: channelID, now: now())
             sink.yield(.reply(MozillaPushReply.unregister(channelID: channelID, status: 200)))
         case .ack(let versions):
             for version in versions { try await resources.acknowledge(agent: browser, id: version, now: now()) }

@@ -11,7 +11,7 @@ import Signals
 ///   connector took it; an app that hangs holds up only its own (each call ends
 ///   after the distributor's timeout).
 /// - A call that fails (the app cannot be started, errs or times out) leaves its
-///   messages kept and unsent (``PushResourceStore/disconnected(agent:)``); they
+///   messages kept and unsent (``PushResourceStore/disconnected(agent:now:)``); they
 ///   are sent again after ``retryDelays`` (the last one repeating), and at once when
 ///   the next message for the app comes.
 /// - At start, what waits for every app is sent, what an earlier run sent and saw
@@ -47,7 +47,7 @@ actor UnifiedPushDelivery {
         let agents: [PushAgent]
         do {
             agents = try await store.agents(of: .unifiedPush)
-            for agent in agents { try await store.disconnected(agent: agent) }
+            for agent in agents { try await store.disconnected(agent: agent, now: scheduler.now) }
         } catch {
             return logger.warning("cannot read the UnifiedPush apps' messages: \(error)")
         }
@@ -115,7 +115,7 @@ actor UnifiedPushDelivery {
     /// Keeps `agent`'s messages for the next attempt, after the next delay.
     private func failed(_ agent: PushAgent) async {
         do {
-            try await store.disconnected(agent: agent)
+            try await store.disconnected(agent: agent, now: scheduler.now)
         } catch {
             logger.warning("cannot keep \(agent.name)'s UnifiedPush messages for later: \(error)")
         }

@@ -63,7 +63,7 @@ actor UnifiedPushRegistrations: UnifiedPushRegistrar {
     func unregister(token: String) async -> String? {
         do {
             guard let agent = try await holder(of: token, among: try await store.agents(of: .unifiedPush)) else { return nil }
-            try await store.unsubscribe(agent: agent, channel: token)
+            try await store.unsubscribe(agent: agent, channel: token, now: scheduler.now)
             return agent.name
         } catch {
             logger.warning("cannot remove a UnifiedPush registration: \(error)")

@@ -2,6 +2,7 @@ import Foundation
 import NotificationEngine
 import PostgresNIO
 import PostgresSupport
+import PushService
 
 /// The daemon's own records in PostgreSQL, beside the engine's tables in the same
 /// schema, so that every daemon on the database (every node) works from the same
@@ -28,6 +29,8 @@ final class DaemonDatabase: Sendable {
         case document(name: String, node: UUID)
         /// A push was kept for the device (``PostgresDeviceQueues``).
         case deviceQueue(device: String)
+        /// A message was kept for the receiver of push resources (``PostgresPushResources``).
+        case pushAgent(PushAgent)
 
         /// The announcement's first word.
         var payload: String {
@@ -38,6 +41,7 @@ final class DaemonDatabase: Sendable {
             case .push: "push"
             case .document(let name, let node): "document:\(node.uuidString):\(name)"
             case .deviceQueue(let device): "device-queue:" + Self.escaped(device)
+            case .pushAgent(let agent): "push-agent:" + Self.escaped(agent.stored)
             }
         }
 
@@ -50,6 +54,11 @@ final class DaemonDatabase: Sendable {
             case let payload where payload.hasPrefix("device-queue:"):
                 guard let device = payload.dropFirst("device-queue:".count).removingPercentEncoding else { return nil }
                 self = .deviceQueue(device: device)
+            case let payload where payload.hasPrefix("push-agent:"):
+                guard let stored = payload.dropFirst("push-agent:".count).removingPercentEncoding,
+                    let agent = PushAgent(stored: stored)
+                else { return nil }
+                self = .pushAgent(agent)
             default:
                 let parts = payload.split(separator: ":", maxSplits: 2)
                 guard parts.count == 3, parts[0] == "document", let node = UUID(uuidString: String(parts[1])) else {
@@ -142,6 +151,11 @@ final class DaemonDatabase: Sendable {
     ///   seconds since the reference date (`NULL`: now or never), and whether it was
     ///   ever sent (`was_sent`, v6), which a cut connection does not reset; the
     ///   epoch of each device's numbering (`epoch`, v7).
+    /// - `push_resource_agents`, `push_resources`, `push_resource_messages`,
+    ///   `push_receipts` (v9): the push service's RFC 8030 resources
+    ///   (``PostgresPushResources``): each receiver's row, locked by every call on
+    ///   it; its resources by token; the messages waiting, in the order of
+    ///   `position`; and the receipts asked for, as the in-memory model keeps them.
     static let migrations: [(name: String, sql: String)] = [
         (
             "v1",
@@ -289,6 +303,53 @@ final class DaemonDatabase: Sendable {
                 record text NOT NULL
             );
             CREATE TABLE webpush_posts (LIKE webhook_posts INCLUDING ALL);
+            """
+        ),
+        (
+            // The push service's RFC 8030 resources, shared so that a message POSTed to any node
+            // reaches its receiver on the node holding its connection. Every call on a receiver
+            // first locks its row in `push_resource_agents`, so that nodes writing for one
+            // receiver at once decide its capacity and topics on what the other kept; `position`
+            // orders its messages. A receipt outlives its message (`keep_until`, seconds since
+            // the reference date; `NULL` while pending), so it is a table of its own.
+            "v9",
+            """
+            CREATE TABLE push_resource_agents (agent text COLLATE "C" PRIMARY KEY);
+            CREATE TABLE push_resources (
+                token text COLLATE "C" PRIMARY KEY,
+                agent text COLLATE "C" NOT NULL,
+                channel text COLLATE "C" NOT NULL,
+                application_server_key bytea,
+                created_at double precision NOT NULL,
+                UNIQUE (agent, channel)
+            );
+            CREATE TABLE push_resource_messages (
+                id text COLLATE "C" PRIMARY KEY,
+                position bigint GENERATED ALWAYS AS IDENTITY,
+                agent text COLLATE "C" NOT NULL,
+                resource text COLLATE "C" NOT NULL REFERENCES push_resources ON DELETE CASCADE,
+                channel text COLLATE "C" NOT NULL,
+                body bytea NOT NULL,
+                encoding text COLLATE "C",
+                encryption text COLLATE "C",
+                crypto_key text COLLATE "C",
+                urgency text COLLATE "C" NOT NULL,
+                topic text COLLATE "C",
+                expires_at double precision,
+                wants_receipt boolean NOT NULL,
+                is_sent boolean NOT NULL
+            );
+            CREATE INDEX push_resource_messages_order ON push_resource_messages (agent, position);
+            CREATE INDEX push_resource_messages_resource ON push_resource_messages (resource, topic);
+            CREATE INDEX push_resource_messages_expiry ON push_resource_messages (expires_at)
+                WHERE expires_at IS NOT NULL;
+            CREATE TABLE push_receipts (
+                id text COLLATE "C" PRIMARY KEY,
+                state text COLLATE "C" NOT NULL CHECK (state IN ('pending', 'delivered', 'dropped')),
+                delivered_at double precision,
+                keep_until double precision
+            );
+            CREATE INDEX push_receipts_kept ON push_receipts (keep_until) WHERE keep_until IS NOT NULL;
             """
         ),
     ]

@@ -16,8 +16,12 @@ extension DaemonServices {
     func follow(_ database: DaemonDatabase) {
         let queue = DispatchQueue(label: "herald.daemon.changes")
         database.follow { [weak self, weak database] change in
-            // Pushes kept for devices are the push link's (``PostgresDeviceQueues/follow(_:)``).
-            if case .deviceQueue = change { return }
+            // Pushes kept for devices are the push link's (``PostgresDeviceQueues/follow(_:)``), and
+            // messages kept on push resources their receivers' (``PostgresPushResources/follow(_:)``).
+            switch change {
+            case .deviceQueue?, .pushAgent?: return
+            default: break
+            }
             guard let self, let database else { return }
             queue.async { self.reload(change, from: database) }
         }

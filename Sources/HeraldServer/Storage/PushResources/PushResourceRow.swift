@@ -1,55 +1,82 @@
 import Foundation
-import GRDB
+import NIOCore
+import PostgresNIO
 import PushService
 
-/// The rows of ``SQLitePushResources`` read into the push service's values, and
-/// written from them.
+/// Push resources, their messages and receipts as ``PostgresPushResources`` keeps
+/// them in rows: dates as seconds since the reference date
+/// (`Date.timeIntervalSinceReferenceDate`, which round-trips bit for bit), bodies
+/// and keys as `bytea`, a message's encoding in three columns.
 enum PushResourceRow {
-    /// A `push_resource` row.
-    static func resource(_ row: Row) throws -> PushResource {
-        guard let agent = PushAgent(stored: row["agent"]) else {
-            throw PushServiceError(.storeFailure, "a push resource's receiver \(row["agent"] as String? ?? "") is unreadable")
+    /// The columns of `push_resources` a ``PushResource`` is read from, in order.
+    static let resourceColumns = "token, agent, channel, application_server_key, created_at"
+
+    /// The columns of `push_resource_messages` a ``PushResourceMessage`` is read
+    /// from, in order, its `position` first.
+    static let messageColumns = """
+        position, id, resource, channel, body, encoding, encryption, crypto_key, urgency, topic, expires_at,
+        wants_receipt, is_sent
+        """
+
+    /// The resource a row of ``resourceColumns`` holds.
+    ///
+    /// - Throws: ``PushServiceError`` `storeFailure` for a receiver that is not `ua:…` or `up:…`.
+    static func resource(_ row: PostgresRow) throws -> PushResource {
+        let (token, agent, channel, key, createdAt) = try row.decode((String, String, String, Data?, Double).self)
+        guard let agent = PushAgent(stored: agent) else {
+            throw PushServiceError(.storeFailure, "the push resource \(token) has no receiver Herald knows: \(agent)")
         }
         return PushResource(
-            token: row["token"], agent: agent, channel: row["channel"], applicationServerKey: row["application_server_key"],
-            createdAt: Date(timeIntervalSinceReferenceDate: row["created_at"]))
+            token: token, agent: agent, channel: channel, applicationServerKey: key,
+            createdAt: Date(timeIntervalSinceReferenceDate: createdAt))
     }
 
-    /// A `push_message` row.
-    static func message(_ row: Row) -> PushResourceMessage {
-        let encoding = (row["encoding"] as String?).map {
-            PushContentEncoding(name: $0, encryption: row["encryption"], cryptoKey: row["crypto_key"])
+    /// The message a row of ``messageColumns`` holds, and its position.
+    static func message(_ row: PostgresRow) throws -> (position: Int64, message: PushResourceMessage) {
+        let (
+            position, id, resource, channel, body, encoding, encryption, cryptoKey, urgency, topic, expiresAt, wantsReceipt,
+            isSent
+        ) = try row.decode(
+            (Int64, String, String, String, Data, String?, String?, String?, String, String?, Double?, Bool, Bool).self)
+        let message = PushResourceMessage(
+            id: id, resource: resource, channel: channel, body: body,
+            encoding: encoding.map { PushContentEncoding(name: $0, encryption: encryption, cryptoKey: cryptoKey) },
+            urgency: urgency, topic: topic, expiresAt: expiresAt.map(Date.init(timeIntervalSinceReferenceDate:)),
+            wantsReceipt: wantsReceipt, isSent: isSent)
+        return (position, message)
+    }
+
+    /// The messages of rows of ``messageColumns``, in the order of their positions.
+    static func messages(_ rows: [(position: Int64, message: PushResourceMessage)]) -> [PushResourceMessage] {
+        rows.sorted { $0.position < $1.position }.map(\.message)
+    }
+
+    /// A receipt as stored: its state, and when it was delivered.
+    static func receipt(state: String, deliveredAt: Double?) throws -> PushReceipt {
+        switch (state, deliveredAt) {
+        case ("pending", _): .pending
+        case ("delivered", let time?): .delivered(Date(timeIntervalSinceReferenceDate: time))
+        case ("dropped", _): .dropped
+        default: throw PushServiceError(.storeFailure, "a push receipt in a state Herald does not know: \(state)")
         }
-        return PushResourceMessage(
-            id: row["id"], resource: row["resource"], channel: row["channel"], body: row["body"], encoding: encoding,
-            urgency: row["urgency"], topic: row["topic"],
-            expiresAt: (row["expires_at"] as Double?).map(Date.init(timeIntervalSinceReferenceDate:)),
-            wantsReceipt: row["wants_receipt"], isSent: row["is_sent"])
     }
 
-    /// Writes `message` after the others of `agent`, not yet sent.
-    static func insert(_ message: PushResourceMessage, for agent: PushAgent, in db: Database) throws {
-        try db.run(
-            sql: """
-                INSERT INTO push_message (
-                    id, agent, resource, channel, body, encoding, encryption, crypto_key, urgency, topic, expires_at,
-                    wants_receipt, is_sent)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
-                """,
-            arguments: [
-                message.id, agent.stored, message.resource, message.channel, message.body, message.encoding?.name,
-                message.encoding?.encryption, message.encoding?.cryptoKey, message.urgency, message.topic,
-                message.expiresAt?.timeIntervalSinceReferenceDate, message.wantsReceipt,
-            ])
+    /// A body or key as a `bytea` parameter.
+    static func bytes(_ data: Data) -> ByteBuffer {
+        ByteBuffer(bytes: data)
     }
 
-    /// A `push_receipt` row's state.
-    static func receipt(_ row: Row) -> PushReceipt? {
-        switch row["state"] as String? {
-        case "pending": .pending
-        case "delivered": .delivered(Date(timeIntervalSinceReferenceDate: row["delivered_at"] ?? 0))
-        case "dropped": .dropped
-        default: nil
+    /// Runs `body`, throwing what it throws as ``PushServiceError`` `storeFailure`
+    /// naming `action`, except the store's own refusals.
+    static func guarding<T>(_ action: @autoclosure () -> String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let refusal as PushResourceRefusal {
+            throw refusal
+        } catch let error as PushServiceError {
+            throw error
+        } catch {
+            throw PushServiceError(.storeFailure, "\(action()): \(error)")
         }
     }
 }

@@ -23,13 +23,15 @@ final class SQLitePushResources: PushResourceStore {
                 db.cachedStatement(sql: "SELECT * FROM push_resource WHERE agent = ? AND channel = ?"),
                 arguments: [agent.stored, channel])
             {
-                let existing = try PushResourceRow.resource(row)
+                let existing = try SQLitePushResourceRow.resource(row)
                 if existing.applicationServerKey == applicationServerKey { return existing }
                 try Self.removeResources(where: "token = ?", [existing.token], now: now, in: db)
             } else {
                 let count = try Int.fetchOne(
                     db.cachedStatement(sql: "SELECT count(*) FROM push_resource WHERE agent = ?"), arguments: [agent.stored]) ?? 0
                 guard count < PushResource.capacityPerAgent else { throw PushServiceError.tooManySubscriptions(agent) }
+                let all = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM push_resource")) ?? 0
+                guard all < PushResource.capacity else { throw PushServiceError.serviceFull }
             }
             let resource = PushResource(
                 token: PushResource.makeToken(), agent: agent, channel: channel,
@@ -47,7 +49,7 @@ final class SQLitePushResources: PushResourceStore {
     func resource(token: String) async throws -> PushResource? {
         try read("reading a push resource") { db in
             try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM push_resource WHERE token = ?"), arguments: [token])
-                .map(PushResourceRow.resource)
+                .map(SQLitePushResourceRow.resource)
         }
     }
 
@@ -56,7 +58,7 @@ final class SQLitePushResources: PushResourceStore {
             try Row.fetchAll(
                 db.cachedStatement(sql: "SELECT * FROM push_resource WHERE agent = ? ORDER BY created_at, token"),
                 arguments: [agent.stored]
-            ).map(PushResourceRow.resource)
+            ).map(SQLitePushResourceRow.resource)
         }
     }
 
@@ -69,22 +71,22 @@ final class SQLitePushResources: PushResourceStore {
         }
     }
 
-    func unsubscribe(agent: PushAgent, channel: String) async throws -> PushResource? {
+    func unsubscribe(agent: PushAgent, channel: String, now: Date) async throws -> PushResource? {
         try await write("removing a push resource of \(agent)") { db in
             guard
                 let resource = try Row.fetchOne(
                     db.cachedStatement(sql: "SELECT * FROM push_resource WHERE agent = ? AND channel = ?"),
                     arguments: [agent.stored, channel]
-                ).map(PushResourceRow.resource)
+                ).map(SQLitePushResourceRow.resource)
             else { return nil }
-            try Self.removeResources(where: "token = ?", [resource.token], now: Date(), in: db)
+            try Self.removeResources(where: "token = ?", [resource.token], now: now, in: db)
             return resource
         }
     }
 
-    func remove(agent: PushAgent) async throws {
+    func remove(agent: PushAgent, now: Date) async throws {
         try await write("removing the push resources of \(agent)") { db in
-            try Self.removeResources(where: "agent = ?", [agent.stored], now: Date(), in: db)
+            try Self.removeResources(where: "agent = ?", [agent.stored], now: now, in: db)
         }
     }
 
@@ -150,10 +152,11 @@ final class SQLitePushResources: PushResourceStore {
         }
         let count = try Int.fetchOne(
             db.cachedStatement(sql: "SELECT count(*) FROM push_message WHERE agent = ?"), arguments: [agent.stored]) ?? 0
-        guard count < PushAgentQueue.capacity else {
-            throw PushResourceRefusal(.tooManyMessages, "\(PushAgentQueue.capacity) messages wait for this receiver already")
-        }
-        try PushResourceRow.insert(message, for: agent, in: db)
+        guard count < PushAgentQueue.capacity else { throw PushResourceRefusal.tooManyMessages }
+        let onResource = try Int.fetchOne(
+            db.cachedStatement(sql: "SELECT count(*) FROM push_message WHERE resource = ?"), arguments: [message.resource]) ?? 0
+        guard onResource < PushAgentQueue.capacityPerResource else { throw PushResourceRefusal.tooManyOnResource }
+        try SQLitePushResourceRow.insert(message, for: agent, in: db)
         if message.wantsReceipt {
             try db.run(sql: "INSERT INTO push_receipt (id, state) VALUES (?, 'pending')", arguments: [message.id])
         }
@@ -167,7 +170,7 @@ final class SQLitePushResources: PushResourceStore {
             let messages = try Row.fetchAll(
                 db.cachedStatement(sql: "SELECT * FROM push_message WHERE agent = ? AND is_sent = 0 ORDER BY position"),
                 arguments: [agent.stored]
-            ).map(PushResourceRow.message)
+            ).map(SQLitePushResourceRow.message)
             try db.run(sql: "UPDATE push_message SET is_sent = 1 WHERE agent = ? AND is_sent = 0", arguments: [agent.stored])
             return messages.map { message in
                 var sent = message
@@ -193,9 +196,9 @@ final class SQLitePushResources: PushResourceStore {
         }
     }
 
-    func disconnected(agent: PushAgent) async throws {
+    func disconnected(agent: PushAgent, now: Date) async throws {
         try await write("putting back the messages sent to \(agent)") { db in
-            try Self.drop(where: "agent = ? AND expires_at IS NULL", [agent.stored], now: Date(), in: db)
+            try Self.drop(where: "agent = ? AND expires_at IS NULL", [agent.stored], now: now, in: db)
             try db.run(sql: "UPDATE push_message SET is_sent = 0 WHERE agent = ? AND is_sent = 1", arguments: [agent.stored])
         }
     }
@@ -212,12 +215,22 @@ final class SQLitePushResources: PushResourceStore {
         try read("reading a receipt") { db in
             try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT state, delivered_at FROM push_receipt WHERE id = ?"), arguments: [id]
-            ).flatMap(PushResourceRow.receipt)
+            ).flatMap(SQLitePushResourceRow.receipt)
         }
     }
 
     func follow(_ handler: @escaping @Sendable (PushAgent?) -> Void) {
         followers.add(handler)
+    }
+
+    /// The receiver's messages, in order: for tests comparing the store with the model.
+    func queue(of agent: PushAgent) throws -> PushAgentQueue {
+        PushAgentQueue(
+            messages: try read("reading the messages of \(agent)") { db in
+                try Row.fetchAll(
+                    db, sql: "SELECT * FROM push_message WHERE agent = ? ORDER BY position", arguments: [agent.stored]
+                ).map(SQLitePushResourceRow.message)
+            })
     }
 
     /// Runs `body` in the next group's transaction.
