@@ -171,3 +171,37 @@ def test_a_message_for_an_app_that_cannot_be_started_waits_until_it_can(desktop_
     wait("the bus to read the mended service", lambda: bus_log.read_text().count("Reloaded configuration") > reloads)
     desktop.advance(2)
     assert message(state, "kept for later")["pid"] != app.pid
+
+
+def test_a_message_kept_for_an_app_survives_the_daemon_killed(desktop_factory):
+    desktop = desktop_factory(activation=True)
+    state = desktop.directory / "app"
+    state.mkdir()
+    app_command = [sys.executable, str(CONNECTOR), APP, str(state)]
+    desktop.add_service(APP, ["/bin/false"])
+    desktop.serve()
+    wait("Herald's distributor", lambda: desktop.session.name_has_owner(DISTRIBUTOR))
+    vapid = Vapid()
+    vapid.generate_keys()
+    server_key = b64(vapid.public_key.public_bytes(Encoding.X962, PublicFormat.UncompressedPoint))
+    app = subprocess.Popen([*app_command, "--register", str(uuid.uuid4()), server_key], env=desktop.environment)
+    desktop.processes.append(app)
+    endpoint = wait("NewEndpoint", lambda: events(state, "NewEndpoint"))[0]["endpoint"]
+    keys = json.loads((state / "keys.json").read_text())
+    app.terminate()
+    app.wait()
+    wait("the app to leave the bus", lambda: not desktop.session.name_has_owner(APP))
+
+    # The app cannot be started: the message waits, and the daemon is killed meanwhile.
+    bus_log = desktop.directory / "session-bus.log"
+    send(endpoint, keys, vapid, "kept through a crash")
+    wait("Herald's attempt to start the app", lambda: f"Activated service '{APP}' failed" in bus_log.read_text())
+    desktop.daemon.kill()
+    wait("the distributor's name to be free", lambda: not desktop.session.name_has_owner(DISTRIBUTOR))
+
+    # Mended, the app gets the message from the next daemon as it starts.
+    reloads = bus_log.read_text().count("Reloaded configuration")
+    desktop.add_service(APP, app_command)
+    wait("the bus to read the mended service", lambda: bus_log.read_text().count("Reloaded configuration") > reloads)
+    desktop.serve()
+    assert message(state, "kept through a crash")["pid"] != app.pid
