@@ -152,3 +152,30 @@ def test_the_worker_shows_a_pushed_delivery_and_its_action_answers_it(center):
     finally:
         devtools.close()
         service.stop()
+
+
+def test_a_browser_is_removed_from_an_apps_settings(center):
+    allowed_app(center)
+    daemon = center.daemon
+    service = PushService()
+    try:
+        laptop = daemon.request("POST", "/v1/push/browsers", {
+            "subscription": Browser(service.endpoint("laptop")).subscription, "name": "Laptop"})
+        phone = daemon.request("POST", "/v1/push/browsers", {
+            "subscription": Browser(service.endpoint("phone")).subscription, "name": "Phone"})
+        # The center reads the browsers as it opens: subscribed from elsewhere, they show on the next.
+        center.driver.refresh()
+        center.wait_live()
+        section = center.section(APP)
+        center.find(f"{section} .settings-button").click()
+        remove = f'{section} .push-browser-remove[data-browser="{laptop["identifier"]}"]'
+        center.visible(remove)
+        center.driver.execute_script("document.querySelector(arguments[0]).click()", remove)
+        center.wait().until(lambda d: [b["identifier"] for b in daemon.request("GET", "/v1/push/browsers")["browsers"]]
+                            == [phone["identifier"]])
+        center.wait().until(lambda d: d.execute_script(
+            "return [...document.querySelectorAll(arguments[0])].map((b) => b.dataset.browser)",
+            f"{section} .push-browser-remove") == [phone["identifier"]])
+        assert "no longer gets notifications" in center.find("#status").text
+    finally:
+        service.stop()

@@ -32,7 +32,7 @@ struct DeviceQueueRow {
         case .refused(let outcome):
             return .refused(outcome)
         case .kept(let until):
-            let json = try guarding("writing a push as JSON") {
+            let json = try PushStoreFailure.guarding("writing a push as JSON") {
                 String(decoding: try LinkMessage.notificationJSON(notification), as: UTF8.self)
             }
             return .row(
@@ -48,7 +48,7 @@ struct DeviceQueueRow {
     static func entry(
         sequence: Int64, app: String, notification: String, expiresAt: Double?, isSent: Bool, wasSent: Bool
     ) throws -> DeviceQueue.Entry {
-        let decoded = try guarding("reading the push \(sequence)") {
+        let decoded = try PushStoreFailure.guarding("reading the push \(sequence)") {
             try LinkMessage.notification(fromJSON: Data(notification.utf8))
         }
         return DeviceQueue.Entry(
@@ -72,7 +72,7 @@ struct DeviceQueueRow {
         writer.verbatim(notification)
         if let expiresAt {
             writer.key("expiresAt")
-            try guarding("writing the expiration of push \(sequence)") {
+            try PushStoreFailure.guarding("writing the expiration of push \(sequence)") {
                 // The link's dates: seconds since 1970.
                 try writer.number(Date(timeIntervalSinceReferenceDate: expiresAt).timeIntervalSince1970)
             }
@@ -85,21 +85,5 @@ struct DeviceQueueRow {
     /// push has) as the largest, so that a device acknowledging it acknowledges all.
     static func stored(_ sequence: UInt64) -> Int64 {
         Int64(clamping: sequence)
-    }
-
-    /// Runs `body`, throwing what it throws as ``PushServiceError`` `storeFailure`
-    /// naming `action`, except the queue's own refusals.
-    static func guarding<T>(_ action: @autoclosure () -> String, _ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let refusal as APNsRefusal {
-            throw refusal
-        } catch let refusal as PushResourceRefusal {
-            throw refusal
-        } catch let error as PushServiceError {
-            throw error
-        } catch {
-            throw PushServiceError(.storeFailure, "\(action()): \(error)")
-        }
     }
 }

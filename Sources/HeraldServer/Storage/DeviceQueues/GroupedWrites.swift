@@ -51,4 +51,16 @@ final class GroupedWrites: Sendable {
         }
         return value
     }
+
+    /// ``write(_:)``, a failure becoming ``PushServiceError`` `storeFailure` naming
+    /// `action` (``PushStoreFailure``).
+    func write<T: Sendable>(
+        _ action: @autoclosure () -> String, _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws -> T {
+        do {
+            return try await write(body)
+        } catch {
+            return try PushStoreFailure.guarding(action()) { throw error }
+        }
+    }
 }

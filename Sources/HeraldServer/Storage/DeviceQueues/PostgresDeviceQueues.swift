@@ -202,7 +202,7 @@ struct PostgresDeviceQueues: DeviceQueueStore {
 
     /// The device's pushes, in order, and the number its next push gets.
     func contents(of device: String) throws -> (entries: [DeviceQueue.Entry], nextSequence: UInt64) {
-        try DeviceQueueRow.guarding("reading the pushes of \(device)") {
+        try PushStoreFailure.guarding("reading the pushes of \(device)") {
             try database.read { statements in
                 let entries = try statements.rows(
                     """
@@ -234,6 +234,6 @@ struct PostgresDeviceQueues: DeviceQueueStore {
 
     /// Runs `body` in one transaction; a failure is ``PushServiceError`` `storeFailure`.
     private func write<T>(_ body: (PostgresStatements) throws -> T) throws -> T {
-        try DeviceQueueRow.guarding("the push queue in \(database.postgres.description)") { try database.write(body) }
+        try PushStoreFailure.guarding("the push queue in \(database.postgres.description)") { try database.write(body) }
     }
 }

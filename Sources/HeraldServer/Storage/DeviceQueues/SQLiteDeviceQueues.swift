@@ -26,7 +26,7 @@ final class SQLiteDeviceQueues: DeviceQueueStore {
     /// - Throws: ``PushServiceError`` `storeFailure` when the file cannot be opened or migrated.
     init(path: String) throws {
         self.path = path
-        database = try DeviceQueueRow.guarding("cannot open the push queue \(path)") {
+        database = try PushStoreFailure.guarding("cannot open the push queue \(path)") {
             var configuration = Configuration()
             configuration.journalMode = .wal
             configuration.busyMode = .timeout(5)
@@ -49,7 +49,7 @@ final class SQLiteDeviceQueues: DeviceQueueStore {
         case .refused(let outcome): return outcome
         case .row(let admitted): row = admitted
         }
-        let outcome = try await write("keeping a push for \(device)") { db in try Self.keep(row, for: device, in: db) }
+        let outcome = try await writes.write("keeping a push for \(device)") { db in try Self.keep(row, for: device, in: db) }
         followers.announce(device, after: outcome)
         return outcome
     }
@@ -126,7 +126,7 @@ final class SQLiteDeviceQueues: DeviceQueueStore {
     private func takeUnsent<T: Sendable>(
         _ device: String, now: Date, _ make: @escaping @Sendable (Row) throws -> T
     ) async throws -> [T] {
-        try await write("taking the pushes to send to \(device)") { db in
+        try await writes.write("taking the pushes to send to \(device)") { db in
             try db.run(
                 sql: "DELETE FROM push WHERE device = ? AND expires_at <= ?",
                 arguments: [device, now.timeIntervalSinceReferenceDate])
@@ -145,7 +145,7 @@ final class SQLiteDeviceQueues: DeviceQueueStore {
     }
 
     func acknowledge(device: String, through sequence: UInt64) async throws {
-        try await write("forgetting the pushes \(device) acknowledged") { db in
+        try await writes.write("forgetting the pushes \(device) acknowledged") { db in
             try db.run(
                 sql: "DELETE FROM push WHERE device = ? AND sequence <= ? AND is_sent = 1",
                 arguments: [device, DeviceQueueRow.stored(sequence)])
@@ -153,20 +153,20 @@ final class SQLiteDeviceQueues: DeviceQueueStore {
     }
 
     func disconnected(device: String) async throws {
-        try await write("putting back the pushes sent to \(device)") { db in
+        try await writes.write("putting back the pushes sent to \(device)") { db in
             try db.run(sql: "DELETE FROM push WHERE device = ? AND expires_at IS NULL", arguments: [device])
             try db.run(sql: "UPDATE push SET is_sent = 0 WHERE device = ? AND is_sent = 1", arguments: [device])
         }
     }
 
     func dropExpired(now: Date) async throws {
-        try await write("dropping expired pushes") { db in
+        try await writes.write("dropping expired pushes") { db in
             try db.run(sql: "DELETE FROM push WHERE expires_at <= ?", arguments: [now.timeIntervalSinceReferenceDate])
         }
     }
 
     func epoch(device: String) async throws -> String {
-        try await write("reading the epoch of \(device)'s numbers") { db in
+        try await writes.write("reading the epoch of \(device)'s numbers") { db in
             if let epoch = try String.fetchOne(
                 db.cachedStatement(sql: "SELECT epoch FROM device WHERE device = ?"), arguments: [device])
             {
@@ -186,7 +186,7 @@ final class SQLiteDeviceQueues: DeviceQueueStore {
     }
 
     func remove(device: String) async throws {
-        try await write("forgetting the device \(device)") { db in
+        try await writes.write("forgetting the device \(device)") { db in
             try db.run(sql: "DELETE FROM push WHERE device = ?", arguments: [device])
             try db.run(sql: "DELETE FROM device WHERE device = ?", arguments: [device])
         }
@@ -199,7 +199,7 @@ final class SQLiteDeviceQueues: DeviceQueueStore {
 
     /// The device's pushes, in order, and the number its next push gets.
     func contents(of device: String) throws -> (entries: [DeviceQueue.Entry], nextSequence: UInt64) {
-        try DeviceQueueRow.guarding("reading the pushes of \(device)") {
+        try PushStoreFailure.guarding("reading the pushes of \(device)") {
             try database.read { db in
                 let entries = try Row.fetchAll(
                     db,
@@ -225,14 +225,4 @@ final class SQLiteDeviceQueues: DeviceQueueStore {
         try database.close()
     }
 
-    /// Runs `body` in the next group's transaction, in a savepoint of its own.
-    private func write<T: Sendable>(
-        _ action: @autoclosure () -> String, _ body: @escaping @Sendable (Database) throws -> T
-    ) async throws -> T {
-        do {
-            return try await writes.write(body)
-        } catch {
-            return try DeviceQueueRow.guarding(action()) { throw error }
-        }
-    }
 }

@@ -79,11 +79,11 @@ extension PostgresPushResources {
 
     /// Runs `body` in one transaction; a failure is ``PushServiceError`` `storeFailure`.
     func write<T>(_ action: @autoclosure () -> String, _ body: (PostgresStatements) throws -> T) throws -> T {
-        try PushResourceRow.guarding(action()) { try database.write(body) }
+        try PushStoreFailure.guarding(action()) { try database.write(body) }
     }
 
     /// Runs `body` in one read-only transaction; a failure is ``PushServiceError`` `storeFailure`.
     func read<T>(_ action: @autoclosure () -> String, _ body: (PostgresStatements) throws -> T) throws -> T {
-        try PushResourceRow.guarding(action()) { try database.read(body) }
+        try PushStoreFailure.guarding(action()) { try database.read(body) }
     }
 }

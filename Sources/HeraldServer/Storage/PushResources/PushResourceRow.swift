@@ -65,18 +65,4 @@ enum PushResourceRow {
     static func bytes(_ data: Data) -> ByteBuffer {
         ByteBuffer(bytes: data)
     }
-
-    /// Runs `body`, throwing what it throws as ``PushServiceError`` `storeFailure`
-    /// naming `action`, except the store's own refusals.
-    static func guarding<T>(_ action: @autoclosure () -> String, _ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let refusal as PushResourceRefusal {
-            throw refusal
-        } catch let error as PushServiceError {
-            throw error
-        } catch {
-            throw PushServiceError(.storeFailure, "\(action()): \(error)")
-        }
-    }
 }

@@ -18,7 +18,7 @@ final class SQLitePushResources: PushResourceStore {
     }
 
     func subscribe(agent: PushAgent, channel: String, applicationServerKey: Data?, now: Date) async throws -> PushResource {
-        try await write("subscribing \(agent) to a push resource") { db in
+        try await writes.write("subscribing \(agent) to a push resource") { db in
             if let row = try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM push_resource WHERE agent = ? AND channel = ?"),
                 arguments: [agent.stored, channel])
@@ -72,7 +72,7 @@ final class SQLitePushResources: PushResourceStore {
     }
 
     func unsubscribe(agent: PushAgent, channel: String, now: Date) async throws -> PushResource? {
-        try await write("removing a push resource of \(agent)") { db in
+        try await writes.write("removing a push resource of \(agent)") { db in
             guard
                 let resource = try Row.fetchOne(
                     db.cachedStatement(sql: "SELECT * FROM push_resource WHERE agent = ? AND channel = ?"),
@@ -85,7 +85,7 @@ final class SQLitePushResources: PushResourceStore {
     }
 
     func remove(agent: PushAgent, now: Date) async throws {
-        try await write("removing the push resources of \(agent)") { db in
+        try await writes.write("removing the push resources of \(agent)") { db in
             try Self.removeResources(where: "agent = ?", [agent.stored], now: now, in: db)
         }
     }
@@ -116,7 +116,7 @@ final class SQLitePushResources: PushResourceStore {
     func enqueue(_ message: PushResourceMessage, for agent: PushAgent, isConnected: Bool, now: Date) async throws
         -> PushAgentQueue.Outcome
     {
-        let outcome = try await write("keeping a message for \(agent)") { db in
+        let outcome = try await writes.write("keeping a message for \(agent)") { db in
             try Self.keep(message, for: agent, isConnected: isConnected, now: now, in: db)
         }
         followers.announce(agent, after: outcome)
@@ -164,7 +164,7 @@ final class SQLitePushResources: PushResourceStore {
     }
 
     func takeUnsent(agent: PushAgent, now: Date) async throws -> [PushResourceMessage] {
-        try await write("taking the messages to send to \(agent)") { db in
+        try await writes.write("taking the messages to send to \(agent)") { db in
             try Self.drop(
                 where: "agent = ? AND expires_at <= ?", [agent.stored, now.timeIntervalSinceReferenceDate], now: now, in: db)
             let messages = try Row.fetchAll(
@@ -181,7 +181,7 @@ final class SQLitePushResources: PushResourceStore {
     }
 
     func acknowledge(agent: PushAgent, id: String, now: Date) async throws -> Bool {
-        try await write("forgetting a message \(agent) acknowledged") { db in
+        try await writes.write("forgetting a message \(agent) acknowledged") { db in
             try db.run(
                 sql: """
                     UPDATE push_receipt SET state = 'delivered', delivered_at = ?, keep_until = ?
@@ -197,14 +197,14 @@ final class SQLitePushResources: PushResourceStore {
     }
 
     func disconnected(agent: PushAgent, now: Date) async throws {
-        try await write("putting back the messages sent to \(agent)") { db in
+        try await writes.write("putting back the messages sent to \(agent)") { db in
             try Self.drop(where: "agent = ? AND expires_at IS NULL", [agent.stored], now: now, in: db)
             try db.run(sql: "UPDATE push_message SET is_sent = 0 WHERE agent = ? AND is_sent = 1", arguments: [agent.stored])
         }
     }
 
     func dropExpired(now: Date) async throws {
-        try await write("dropping expired messages") { db in
+        try await writes.write("dropping expired messages") { db in
             let time = now.timeIntervalSinceReferenceDate
             try Self.drop(where: "expires_at <= ?", [time], now: now, in: db)
             try db.execute(sql: "DELETE FROM push_receipt WHERE keep_until <= ?", arguments: [time])
@@ -233,19 +233,9 @@ final class SQLitePushResources: PushResourceStore {
             })
     }
 
-    /// Runs `body` in the next group's transaction.
-    private func write<T: Sendable>(
-        _ action: @autoclosure () -> String, _ body: @escaping @Sendable (Database) throws -> T
-    ) async throws -> T {
-        do {
-            return try await writes.write(body)
-        } catch {
-            return try DeviceQueueRow.guarding(action()) { throw error }
-        }
-    }
 
     /// Reads with `body`, outside the writes.
     private func read<T>(_ action: @autoclosure () -> String, _ body: (Database) throws -> T) throws -> T {
-        try DeviceQueueRow.guarding(action()) { try database.read(body) }
+        try PushStoreFailure.guarding(action()) { try database.read(body) }
     }
 }

@@ -91,9 +91,22 @@ export function createPushEffects({ dispatch }) {
     await readBrowsers();
   }
 
+  /** Removes a subscribed browser; this one is turned off as its switch would. */
+  async function remove(browser) {
+    if (browser === thisBrowser()) return turnOff();
+    try {
+      await api('DELETE', `/v1/push/browsers/${encodeURIComponent(browser)}`);
+      say('That browser no longer gets notifications with the center closed.');
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404)) dispatch(failed(error));
+    }
+    return readBrowsers();
+  }
+
   return {
     pushStarted: readBrowsers,
     pushToggled: ({ on }) => (on ? turnOn() : turnOff()),
+    pushBrowserRemoved: ({ browser }) => remove(browser),
     async pushAppChanged({ browser, app, receives }) {
       try {
         await api('PUT', `/v1/push/browsers/${encodeURIComponent(browser)}/apps/${encodeURIComponent(app)}`, { receives });

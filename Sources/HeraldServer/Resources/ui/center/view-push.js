@@ -1,7 +1,8 @@
 /*
  * Web Push in the page: the top bar's switch (this browser gets notifications
  * with the center closed) and, in each app's settings, the subscribed browsers,
- * each with a switch for whether it gets the app's notifications.
+ * each with a switch for whether it gets the app's notifications and a button
+ * that removes it.
  */
 
 import { element } from './dom.js';
@@ -17,7 +18,7 @@ export function createPushView(dispatch) {
   };
 }
 
-/** The browsers in `app`'s settings panel; their switches dispatch `pushAppChanged`. */
+/** The browsers in `app`'s settings panel; their switches dispatch `pushAppChanged`, their buttons `pushBrowserRemoved`. */
 export function renderPushBrowsers(section, app, push, dispatch) {
   const group = section.querySelector('.push-group');
   group.hidden = push.browsers.length === 0;
@@ -34,8 +35,13 @@ export function renderPushBrowsers(section, app, push, dispatch) {
       dispatch({ type: 'pushAppChanged', browser: browser.identifier, app, receives: input.checked });
     });
     row.append(element('span', 'push-browser-name', name), input);
+    const remove = element('button', 'push-browser-remove', 'Remove');
+    remove.type = 'button';
+    remove.dataset.browser = browser.identifier;
+    remove.setAttribute('aria-label', `Remove ${name}: no more notifications with the center closed`);
+    remove.addEventListener('click', () => dispatch({ type: 'pushBrowserRemoved', browser: browser.identifier }));
     const item = element('li', 'push-browser-item');
-    item.append(row);
+    item.append(row, remove);
     return item;
   });
   section.querySelector('.push-browsers').replaceChildren(...items);
