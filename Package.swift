@@ -273,7 +273,7 @@ let package = Package(
             dependencies: [
                 "HeraldServer", "HeraldAPI", "HeraldApps", "NotificationEngine", "NotificationEngineTesting", "Signals",
                 "HeraldTestSupport",
-                "PostgresSupport", "PushService",
+                "PostgresSupport", "PushService", "DesktopNotifications",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),

@@ -44,6 +44,8 @@ static const struct {
     ENTRY(g_variant_get_variant),
     ENTRY(g_variant_n_children),
     ENTRY(g_variant_get_child_value),
+    ENTRY(g_variant_new_fixed_array),
+    ENTRY(g_variant_get_fixed_array),
     ENTRY(g_main_context_new),
     ENTRY(g_main_context_ref),
     ENTRY(g_main_context_unref),
@@ -69,6 +71,15 @@ static const struct {
     ENTRY(g_dbus_connection_emit_signal),
     ENTRY(g_dbus_connection_signal_subscribe),
     ENTRY(g_dbus_connection_signal_unsubscribe),
+    ENTRY(g_dbus_connection_call),
+    ENTRY(g_dbus_connection_call_finish),
+    ENTRY(g_dbus_node_info_new_for_xml),
+    ENTRY(g_dbus_node_info_lookup_interface),
+    ENTRY(g_dbus_node_info_unref),
+    ENTRY(g_dbus_connection_register_object),
+    ENTRY(g_dbus_connection_unregister_object),
+    ENTRY(g_dbus_method_invocation_return_value),
+    ENTRY(g_dbus_method_invocation_return_dbus_error),
 };
 
 HeraldGIOLoadResult herald_gio_load(const char *library, HeraldGIO *functions, char *detail, size_t capacity) {

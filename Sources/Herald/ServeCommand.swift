@@ -44,7 +44,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How many MiB of attachments an app's pending and delivered notifications may hold.", valueName: "mib"))
     var attachmentQuota = 256
 
-    @Option(help: "Show deliveries as desktop notifications over D-Bus: auto (when there is a session bus), on or off.")
+    @Option(help: "Show deliveries as desktop notifications over D-Bus, and be the desktop's UnifiedPush distributor: auto (when there is a session bus), on or off.")
     var desktop: Desktop = .auto
 
     @Option(help: ArgumentHelp(

@@ -22,6 +22,21 @@ sys.path.insert(0, str(ROOT / "Tests" / "harness"))
 from herald_daemon import HERALD, HeraldDaemon  # noqa: E402,F401  (after the path it lives on)
 MOCK = "org.freedesktop.DBus.Mock"
 NOTIFICATIONS = "org.freedesktop.Notifications"
+# A session bus as `dbus-daemon --session` runs one, whose only activatable services are
+# those in `services` (`--session` adds the system's); a program it starts gets its address.
+SESSION_BUS_CONFIGURATION = """<busconfig>
+  <type>session</type>
+  <listen>unix:path={path}</listen>
+  <auth>EXTERNAL</auth>
+  <servicedir>{services}</servicedir>
+  <limit name="service_start_timeout">30000</limit>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+"""
 
 
 def wait(what, condition, timeout=15):
@@ -54,12 +69,15 @@ def plain(value):
 class Desktop:
     """The buses, the mock servers and the daemon of one test."""
 
-    def __init__(self, directory, capabilities=None, environment=None):
+    def __init__(self, directory, capabilities=None, environment=None, activation=False):
         """`capabilities`: those of a mock notification server to start, or None for
-        none (a test that starts a real one); `environment` is added to the daemon's."""
+        none (a test that starts a real one); `environment` is added to the daemon's;
+        `activation`: the session bus starts the programs of `add_service` (D-Bus
+        activation), and of nothing else."""
         self.directory = pathlib.Path(directory)
         self.processes = []
-        self.session_address = self._bus("session")
+        self.services = self.directory / "services" if activation else None
+        self.session_address = self._bus("session", self.services)
         self.system_address = self._bus("system")
         self.environment = dict(os.environ, DBUS_SESSION_BUS_ADDRESS=self.session_address,
                                 DBUS_SYSTEM_BUS_ADDRESS=self.system_address, XDG_SESSION_ID="c1",
@@ -82,19 +100,29 @@ class Desktop:
         self.processes.append(process)
         return process
 
-    def _bus(self, name):
+    def _bus(self, name, services=None):
         path = self.directory / name
+        configuration = ["--session", f"--address=unix:path={path}"]
+        if services is not None:
+            services.mkdir()
+            (self.directory / f"{name}.conf").write_text(SESSION_BUS_CONFIGURATION.format(path=path, services=services))
+            configuration = [f"--config-file={self.directory / f'{name}.conf'}"]
         # dbus-daemon prints its address once it listens: reading that line waits for it,
         # where the socket file alone may exist before anything accepts on it.
         process = subprocess.Popen(
-            ["dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1",
-             f"--address=unix:path={path}"],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+            ["dbus-daemon", *configuration, "--nofork", "--nopidfile", "--print-address=1"],
+            stdout=subprocess.PIPE, stderr=open(self.directory / f"{name}-bus.log", "w"), text=True)
         self.processes.append(process)
         if not process.stdout.readline().strip():
             raise RuntimeError(f"the {name} bus did not start")
         process.stdout.close()
         return f"unix:path={path}"
+
+    def add_service(self, name, command):
+        """Makes the session bus start `command` (a list, absolute paths) when a call
+        goes to `name` and nobody owns it (an activation bus: `activation=True`)."""
+        (self.services / f"{name}.service").write_text(
+            f"[D-BUS Service]\nName={name}\nExec={' '.join(command)}\n")
 
     def _mock(self, arguments, bus, name, path):
         process = subprocess.Popen(["/usr/bin/python3", "-m", "dbusmock", *arguments], env=self.environment,
@@ -200,9 +228,9 @@ class Desktop:
 def desktop_factory():
     made = []
 
-    def make(capabilities=("actions", "body", "body-markup", "persistence"), environment=None):
+    def make(capabilities=("actions", "body", "body-markup", "persistence"), environment=None, activation=False):
         directory = tempfile.mkdtemp(prefix="herald-desktop-")
-        desktop = Desktop(directory, None if capabilities is None else list(capabilities), environment)
+        desktop = Desktop(directory, None if capabilities is None else list(capabilities), environment, activation)
         made.append(desktop)
         return desktop
 

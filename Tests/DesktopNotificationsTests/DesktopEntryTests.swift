@@ -77,7 +77,8 @@ struct DesktopEntryTests {
             .byte(2), .boolean(true), .int32(-3), .uint32(4), .int64(-5), .uint64(6), .double(1.5), .string("é<&"),
             .objectPath("/a/b"), .variant(.string("v")), .array([.string("a"), .string("b")], element: "s"),
             .array([], element: "s"), .dictionary(["k": .uint32(1), "l": .string("x")]),
-            .tuple([.uint32(1), .string("s")]),
+            .tuple([.uint32(1), .string("s")]), .bytes([0, 1, 0xFE, 0]), .bytes([]),
+            .dictionary(["message": .bytes(Array(repeating: 7, count: 4_096))]),
         ]
         for value in values {
             #expect(value.readBack(through: gio) == value, "\(value.typeString)")

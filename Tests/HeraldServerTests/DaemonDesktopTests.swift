@@ -22,6 +22,7 @@ struct DaemonDesktopTests {
         #expect(DaemonConfiguration().desktop == .auto)
         let daemon = try TestDaemon(desktop: .auto, desktopLibrary: Self.missing)
         #expect(daemon.daemon.desktop == nil)
+        #expect(daemon.daemon.unifiedPush == nil, "no UnifiedPush distributor without the session bus either")
         try await daemon.withLiveServer { client in
             let health = try await client.call(.get, "/v1/health")
             #expect(health.status == .ok)

@@ -14,13 +14,18 @@
 
 #pragma clang assume_nonnull begin
 
-// MARK: Opaque types (GVariant, GVariantType, GDBusConnection, GMainContext, GMainLoop)
+// MARK: Opaque types (GVariant, GVariantType, GDBusConnection, GMainContext, GMainLoop,
+// GDBusNodeInfo, GDBusInterfaceInfo, GDBusMethodInvocation, GAsyncResult)
 
 typedef struct HGVariant HGVariant;
 typedef struct HGVariantType HGVariantType;
 typedef struct HGDBusConnection HGDBusConnection;
 typedef struct HGMainContext HGMainContext;
 typedef struct HGMainLoop HGMainLoop;
+typedef struct HGDBusNodeInfo HGDBusNodeInfo;
+typedef struct HGDBusInterfaceInfo HGDBusInterfaceInfo;
+typedef struct HGDBusMethodInvocation HGDBusMethodInvocation;
+typedef struct HGAsyncResult HGAsyncResult;
 
 /// GLib's GError, whose fields are public ABI.
 typedef struct HGError {
@@ -49,6 +54,23 @@ typedef void (*HGDBusSignalCallback)(
     void *_Nullable data);
 typedef void (*HGDestroyNotify)(void *_Nullable data);
 typedef int32_t (*HGSourceFunc)(void *_Nullable data);
+/// GDBusInterfaceMethodCallFunc: a call to an exported object; the handler owns
+/// `invocation` and answers it exactly once, now or later, from any thread.
+typedef void (*HGDBusMethodCallFunc)(
+    HGDBusConnection *_Nullable connection, const char *_Nullable sender, const char *_Nullable path,
+    const char *_Nullable interface, const char *_Nullable method, HGVariant *_Nullable parameters,
+    HGDBusMethodInvocation *_Nullable invocation, void *_Nullable data);
+/// GAsyncReadyCallback: `source` is the GDBusConnection the call was made on.
+typedef void (*HGAsyncReadyCallback)(void *_Nullable source, HGAsyncResult *_Nullable result, void *_Nullable data);
+
+/// GDBusInterfaceVTable (GLib copies it when registering): the method handler, no
+/// property handlers, and GLib's padding.
+typedef struct HGDBusInterfaceVTable {
+    HGDBusMethodCallFunc _Nullable method_call;
+    void *_Nullable get_property;
+    void *_Nullable set_property;
+    void *_Nullable padding[8];
+} HGDBusInterfaceVTable;
 
 // MARK: The functions
 
@@ -90,6 +112,9 @@ typedef struct HeraldGIO {
     HGVariant *_Nonnull (*_Nonnull g_variant_get_variant)(HGVariant *value);
     size_t (*_Nonnull g_variant_n_children)(HGVariant *value);
     HGVariant *_Nonnull (*_Nonnull g_variant_get_child_value)(HGVariant *value, size_t index);
+    HGVariant *_Nonnull (*_Nonnull g_variant_new_fixed_array)(
+        const HGVariantType *element, const void *_Nullable elements, size_t count, size_t elementSize);
+    const void *_Nullable (*_Nonnull g_variant_get_fixed_array)(HGVariant *value, size_t *count, size_t elementSize);
 
     // GLib: main contexts and loops
     HGMainContext *_Nonnull (*_Nonnull g_main_context_new)(void);
@@ -134,6 +159,27 @@ typedef struct HeraldGIO {
         const char *_Nullable member, const char *_Nullable path, const char *_Nullable arg0, uint32_t flags,
         HGDBusSignalCallback callback, void *_Nullable data, HGDestroyNotify _Nullable freeData);
     void (*_Nonnull g_dbus_connection_signal_unsubscribe)(HGDBusConnection *connection, uint32_t subscription);
+    void (*_Nonnull g_dbus_connection_call)(
+        HGDBusConnection *connection, const char *_Nullable destination, const char *path, const char *interface,
+        const char *method, HGVariant *_Nullable parameters, const HGVariantType *_Nullable replyType, uint32_t flags,
+        int32_t timeoutMilliseconds, void *_Nullable cancellable, HGAsyncReadyCallback _Nullable callback,
+        void *_Nullable data);
+    HGVariant *_Nullable (*_Nonnull g_dbus_connection_call_finish)(
+        HGDBusConnection *connection, HGAsyncResult *result, HGError *_Nullable *_Nullable error);
+
+    // GIO: exporting objects (introspection data, registration, answers)
+    HGDBusNodeInfo *_Nullable (*_Nonnull g_dbus_node_info_new_for_xml)(const char *xml, HGError *_Nullable *_Nullable error);
+    HGDBusInterfaceInfo *_Nullable (*_Nonnull g_dbus_node_info_lookup_interface)(HGDBusNodeInfo *info, const char *name);
+    void (*_Nonnull g_dbus_node_info_unref)(HGDBusNodeInfo *info);
+    uint32_t (*_Nonnull g_dbus_connection_register_object)(
+        HGDBusConnection *connection, const char *path, HGDBusInterfaceInfo *interface,
+        const HGDBusInterfaceVTable *_Nullable vtable, void *_Nullable data, HGDestroyNotify _Nullable freeData,
+        HGError *_Nullable *_Nullable error);
+    int32_t (*_Nonnull g_dbus_connection_unregister_object)(HGDBusConnection *connection, uint32_t registration);
+    void (*_Nonnull g_dbus_method_invocation_return_value)(
+        HGDBusMethodInvocation *invocation, HGVariant *_Nullable parameters);
+    void (*_Nonnull g_dbus_method_invocation_return_dbus_error)(
+        HGDBusMethodInvocation *invocation, const char *name, const char *message);
 } HeraldGIO;
 
 /// How herald_gio_load went.

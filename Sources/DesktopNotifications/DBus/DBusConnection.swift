@@ -53,8 +53,8 @@ package struct DBusSignal: Sendable, Hashable {
 /// (unlike GLib's shared bus connections), it just reports ``isClosed``.
 package final class DBusConnection: Sendable {
     let gio: GIO
-    nonisolated(unsafe) private let connection: OpaquePointer
-    private let main: MainContextThread
+    nonisolated(unsafe) let connection: OpaquePointer
+    let main: MainContextThread
     private let subscriptions = Mutex<[UInt32]>([])
 
     /// Connects to `bus` as found in `environment`, through GIO from `library`.

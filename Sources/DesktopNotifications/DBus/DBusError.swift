@@ -20,7 +20,7 @@ public struct DBusError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let timedOut = Code(kind: .timedOut)
         /// The reply or signal does not have the shape the interface defines.
         public static let unexpectedReply = Code(kind: .unexpectedReply)
-        /// Nobody owns the name called, and it cannot be activated.
+        /// Nobody owns the name called, and it cannot be activated (no service file, or its program failed).
         public static let serviceUnknown = Code(kind: .serviceUnknown)
         public var description: String { kind.rawValue }
     }
@@ -52,8 +52,10 @@ public struct DBusError: Error, Sendable, Hashable, CustomStringConvertible {
             return String(cString: pointer)
         } : nil
         let timedOut = gio.g_error_matches(error, gio.g_io_error_quark(), Int32(HG_IO_ERROR_TIMED_OUT)) != 0
-            || name == "org.freedesktop.DBus.Error.NoReply"
+            || name == "org.freedesktop.DBus.Error.NoReply" || name == "org.freedesktop.DBus.Error.TimedOut"
+        // Spawn.*: the bus could not start the service (its program failed or is missing).
         let unknown = name == "org.freedesktop.DBus.Error.ServiceUnknown" || name == "org.freedesktop.DBus.Error.NameHasNoOwner"
+            || name?.hasPrefix("org.freedesktop.DBus.Error.Spawn.") == true
         self.init(timedOut ? .timedOut : unknown ? .serviceUnknown : .callFailed, "\(what): \(text)")
     }
 }

@@ -15,6 +15,7 @@ extension DBusValue {
         case .string(let text): gio.g_variant_new_string(text.withoutNUL)
         case .objectPath(let path): gio.g_variant_new_object_path(path)
         case .variant(let box): gio.g_variant_new_variant(box.value.makeVariant(gio))
+        case .bytes(let bytes): Self.makeBytes(bytes, gio)
         case .array(let items, let element): Self.makeArray(items.map { $0.makeVariant(gio) }, element: element, gio)
         case .dictionary(let entries): Self.makeArray(Self.entries(entries, gio), element: "{sv}", gio)
         case .tuple(let items): Self.makeTuple(items.map { $0.makeVariant(gio) }, gio)
@@ -34,6 +35,12 @@ extension DBusValue {
         return children.map { Optional($0) }.withUnsafeBufferPointer { buffer in
             gio.g_variant_new_array(type, buffer.baseAddress, buffer.count)
         }
+    }
+
+    private static func makeBytes(_ bytes: [UInt8], _ gio: GIO) -> OpaquePointer {
+        let type = gio.g_variant_type_new("y")
+        defer { gio.g_variant_type_free(type) }
+        return bytes.withUnsafeBytes { buffer in gio.g_variant_new_fixed_array(type, buffer.baseAddress, buffer.count, 1) }
     }
 
     /// A tuple of `children`, taking them over.
@@ -72,6 +79,11 @@ extension DBusValue {
     }
 
     private static func container(_ variant: OpaquePointer, type: String, _ gio: GIO) -> DBusValue {
+        if type == "ay" {
+            var count = 0
+            guard let elements = gio.g_variant_get_fixed_array(variant, &count, 1), count > 0 else { return .bytes([]) }
+            return .bytes(Array(UnsafeRawBufferPointer(start: elements, count: count)))
+        }
         if type.hasPrefix("a{s") && type.hasSuffix("}") {
             var entries: [String: DBusValue] = [:]
             for entry in children(of: variant, gio) {

@@ -14,6 +14,8 @@ package enum DBusValue: Sendable, Hashable {
     case string(String)
     case objectPath(String)
     case variant(Box)
+    /// An array of bytes (`ay`), written and read as one block.
+    case bytes([UInt8])
     /// An array of values of one type, whose type string is `element`.
     case array([DBusValue], element: String)
     /// A dictionary of strings to variants (`a{sv}`), the type of hints and properties.
@@ -46,6 +48,7 @@ package enum DBusValue: Sendable, Hashable {
         case .string: "s"
         case .objectPath: "o"
         case .variant: "v"
+        case .bytes: "ay"
         case .array(_, let element): "a" + element
         case .dictionary: "a{sv}"
         case .tuple(let items): "(" + items.map(\.typeString).joined() + ")"
@@ -77,6 +80,11 @@ package enum DBusValue: Sendable, Hashable {
     package var strings: [String]? {
         guard case .array(let items, "s") = self else { return nil }
         return items.compactMap(\.string)
+    }
+
+    /// The bytes of an `ay` value.
+    package var bytes: [UInt8]? {
+        if case .bytes(let bytes) = self { bytes } else { nil }
     }
 
     /// The entries of an `a{sv}` value.

@@ -43,7 +43,7 @@ package struct GIO: Sendable {
     }
 
     private static func failure(_ result: HeraldGIOLoadResult, library: String, detail: String) -> DBusError {
-        let need = "desktop notifications need GLib's GIO 2.28 or later (Debian and Ubuntu: libglib2.0-0; Fedora and Arch: glib2)"
+        let need = "desktop notifications need GLib's GIO 2.32 or later (Debian and Ubuntu: libglib2.0-0; Fedora and Arch: glib2)"
         let what = result == HERALD_GIO_NO_SYMBOL ? "\(library) has no function \(detail)" : "cannot load \(library) (\(detail))"
         return DBusError(.desktopUnavailable, "\(what); \(need)")
     }

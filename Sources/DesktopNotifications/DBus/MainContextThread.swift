@@ -67,6 +67,16 @@ final class MainContextThread: Sendable {
         return result.withLock { $0! }
     }
 
+    /// Runs `body` on the context's thread without waiting for it; at once when
+    /// called from that thread.
+    func schedule(_ body: @escaping @Sendable () -> Void) {
+        gio.g_main_context_invoke_full(
+            context, Int32(HG_PRIORITY_DEFAULT), { data in
+                Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue().run()
+                return Int32(HG_SOURCE_REMOVE)
+            }, Unmanaged.passRetained(Job(body)).toOpaque(), { data in Unmanaged<Job>.fromOpaque(data!).release() })
+    }
+
     /// A closure GLib holds through a pointer.
     private final class Job: Sendable {
         let run: @Sendable () -> Void

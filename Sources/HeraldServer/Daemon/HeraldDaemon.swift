@@ -53,6 +53,8 @@ public final class HeraldDaemon: Sendable {
     let pushConnections: ConnectionTable?
     /// The desktop presenter, when `--desktop` attached one.
     let desktop: DesktopPresenter?
+    /// The UnifiedPush distributor on the session bus, by `--desktop`'s rule.
+    let unifiedPush: UnifiedPushService?
     /// Apple's provider API on the push service's keys and devices.
     let provider: ProviderEndpoint
     /// The door for devices on other machines, beside the provider API.
@@ -152,6 +154,8 @@ public final class HeraldDaemon: Sendable {
         pushResources.follow { [pushReceivers] agent in
             if let agent { pushReceivers.wake(agent) } else { pushReceivers.wakeAll() }
         }
+        unifiedPush = try Self.makeUnifiedPush(
+            configuration, store: pushResources, receivers: pushReceivers, scheduler: scheduler)
         if configuration.push != nil {
             // A push another node kept for a device this node holds the link of goes down it.
             deviceQueues.follow { [deviceLinks] device in
@@ -254,6 +258,7 @@ public final class HeraldDaemon: Sendable {
             services.append(push)
         }
         services.append(UpstreamService(slot: upstream))
+        if let unifiedPush { services.append(unifiedPush) }
         services.append(
             PushExpiryService(
                 queues: deviceQueues, resources: pushResources, now: { [scheduler = self.services.scheduler] in scheduler.now }))
@@ -272,6 +277,7 @@ public final class HeraldDaemon: Sendable {
                 let url = "http://\(host):\(port)"
                 announcement.api(url)
                 await attachDesktop(centerURL: url)
+                unifiedPush?.start { Self.pushResourceURL(apiURL: url, token: $0) }
                 await onRunning(url)
             },
             logger: logger)

@@ -134,7 +134,7 @@ final class MockDesktop: Sendable {
         return connection!
     }
 
-    private static func startBus(at path: String) async throws -> ChildProcess {
+    static func startBus(at path: String) async throws -> ChildProcess {
         let bus = try await ChildProcess.start(
             URL(fileURLWithPath: "/usr/bin/dbus-daemon"),
             ["--session", "--nofork", "--nopidfile", "--address=unix:path=\(path)"])
