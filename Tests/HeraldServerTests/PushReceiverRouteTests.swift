@@ -13,22 +13,24 @@ struct PushReceiverRouteTests {
     @Test("the admin lists the receivers and removes a subscription; its endpoint is refused from then on")
     func listAndRemove() async throws {
         let daemon = try TestDaemon()
-        let app = PushAgent(.unifiedPush, "org.example.Chat")
+        // A desktop app, as the distributor names it: its machine, then its D-Bus name.
+        let app = PushAgent(.unifiedPush, "m1/org.example.Chat")
         let kept = try await daemon.daemon.pushResources.subscribe(agent: app, channel: "t1", applicationServerKey: nil, now: Date())
         let removed = try await daemon.daemon.pushResources.subscribe(agent: app, channel: "t2", applicationServerKey: nil, now: Date())
         try await daemon.withRouter { client in
             let listed = try await client.call(.get, "/v1/push/receivers", token: daemon.admin).decode(API.PushReceivers.self)
-            #expect(listed.receivers.map(\.receiver) == ["up:org.example.Chat"])
+            #expect(listed.receivers.map(\.receiver) == ["up:m1/org.example.Chat"])
+            #expect(listed.receivers.map(\.name) == ["org.example.Chat"])
             #expect(listed.receivers.first?.kind == .unifiedPush)
             #expect(listed.receivers.first?.subscriptions.map(\.channel) == ["t1", "t2"])
-            let delete = try await client.call(.delete, "/v1/push/receivers/up:org.example.Chat/subscriptions/t2", token: daemon.admin)
+            let delete = try await client.call(.delete, "/v1/push/receivers/up:m1%2Forg.example.Chat/subscriptions/t2", token: daemon.admin)
             #expect(delete.status == .noContent)
-            let again = try await client.call(.delete, "/v1/push/receivers/up:org.example.Chat/subscriptions/t2", token: daemon.admin)
+            let again = try await client.call(.delete, "/v1/push/receivers/up:m1%2Forg.example.Chat/subscriptions/t2", token: daemon.admin)
             #expect(again.status == .notFound)
             #expect(try await client.call(.delete, "/v1/push/receivers/nobody/subscriptions/t1", token: daemon.admin).status == .notFound)
-            let post = ["TTL": "60"].reduce(into: HTTPFields()) { $0[HTTPField.Name($1.key)!] = $1.value }
-            #expect(try await client.call(.post, "/push/\(removed.token)", headers: post).status == .notFound)
-            #expect(try await client.call(.post, "/push/\(kept.token)", headers: post).status == .created)
+            let post: HTTPFields = [HTTPField.Name("TTL")!: "60", .contentEncoding: "aes128gcm"]
+            #expect(try await client.call(.post, "/push/\(removed.token)", raw: "sealed", headers: post).status == .notFound)
+            #expect(try await client.call(.post, "/push/\(kept.token)", raw: "sealed", headers: post).status == .created)
         }
     }
 

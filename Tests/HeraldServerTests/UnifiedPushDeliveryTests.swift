@@ -10,7 +10,8 @@ import Testing
 /// acknowledged once taken, kept through failures and sent again.
 @Suite("UnifiedPush delivery")
 struct UnifiedPushDeliveryTests {
-    static let app = PushAgent(.unifiedPush, "org.example.Chat")
+    static let desktop = UnifiedPushDesktop(machine: "0123456789abcdef")
+    static let app = desktop.agent(for: "org.example.Chat")
 
     /// A store with one registration of `agent`, and a delivery to `connectors` on virtual time.
     struct Fixture {
@@ -20,7 +21,8 @@ struct UnifiedPushDeliveryTests {
         let delivery: UnifiedPushDelivery
 
         init() {
-            delivery = UnifiedPushDelivery(store: store, connectors: connectors, scheduler: scheduler)
+            delivery = UnifiedPushDelivery(
+                store: store, desktop: UnifiedPushDeliveryTests.desktop, connectors: connectors, scheduler: scheduler)
         }
 
         /// Keeps a message of `body` for `agent`'s registration `channel`.
@@ -44,8 +46,8 @@ struct UnifiedPushDeliveryTests {
         let second = try fixture.push("two")
         await fixture.delivery.deliver(Self.app)
         #expect(fixture.connectors.received == [
-            .init(service: Self.app.name, token: "t", body: Data("one".utf8), id: first.id),
-            .init(service: Self.app.name, token: "t", body: Data("two".utf8), id: second.id),
+            .init(service: Self.app.displayName, token: "t", body: Data("one".utf8), id: first.id),
+            .init(service: Self.app.displayName, token: "t", body: Data("two".utf8), id: second.id),
         ])
         #expect(fixture.store.queue(of: Self.app).messages.isEmpty)
     }
@@ -53,12 +55,12 @@ struct UnifiedPushDeliveryTests {
     @Test("An app that cannot be reached keeps its messages; they go after the first retry delay")
     func retries() async throws {
         let fixture = Fixture()
-        fixture.connectors.fail(Self.app.name, true)
+        fixture.connectors.fail(Self.app.displayName, true)
         try fixture.push("one")
         await fixture.delivery.deliver(Self.app)
         #expect(fixture.connectors.received.isEmpty)
         #expect(fixture.store.queue(of: Self.app).messages.map(\.isSent) == [false])
-        fixture.connectors.fail(Self.app.name, false)
+        fixture.connectors.fail(Self.app.displayName, false)
         fixture.scheduler.advance(by: 1)
         try await Self.eventually { fixture.connectors.received.count == 1 }
         #expect(fixture.store.queue(of: Self.app).messages.isEmpty)
@@ -67,10 +69,10 @@ struct UnifiedPushDeliveryTests {
     @Test("The next message for an app that failed is sent at once, after those waiting")
     func nextMessage() async throws {
         let fixture = Fixture()
-        fixture.connectors.fail(Self.app.name, true)
+        fixture.connectors.fail(Self.app.displayName, true)
         try fixture.push("one")
         await fixture.delivery.deliver(Self.app)
-        fixture.connectors.fail(Self.app.name, false)
+        fixture.connectors.fail(Self.app.displayName, false)
         try fixture.push("two")
         await fixture.delivery.deliver(Self.app)
         #expect(fixture.connectors.received.map(\.body) == [Data("one".utf8), Data("two".utf8)])
@@ -99,17 +101,17 @@ struct UnifiedPushDeliveryTests {
     @Test("An app that hangs holds up only its own messages")
     func hungApp() async throws {
         let fixture = Fixture()
-        let other = PushAgent(.unifiedPush, "org.example.Other")
-        fixture.connectors.hang(Self.app.name)
+        let other = Self.desktop.agent(for: "org.example.Other")
+        fixture.connectors.hang(Self.app.displayName)
         try fixture.push("stuck")
         try fixture.push("free", to: other, channel: "o")
         let stuck = Task { await fixture.delivery.deliver(Self.app) }
-        try await Self.eventually { fixture.connectors.isHolding(Self.app.name) }
+        try await Self.eventually { fixture.connectors.isHolding(Self.app.displayName) }
         await fixture.delivery.deliver(other)
-        #expect(fixture.connectors.received.map(\.service) == [other.name])
-        fixture.connectors.release(Self.app.name)
+        #expect(fixture.connectors.received.map(\.service) == [other.displayName])
+        fixture.connectors.release(Self.app.displayName)
         await stuck.value
-        #expect(fixture.connectors.received.map(\.service) == [other.name, Self.app.name])
+        #expect(fixture.connectors.received.map(\.service) == [other.displayName, Self.app.displayName])
     }
 
     static func eventually(_ condition: () -> Bool) async throws {

@@ -14,8 +14,12 @@ struct UnifiedPushTests {
     static let app = "org.example.Chat"
     static let key = P256.Signing.PrivateKey().publicKey.x963Representation
 
+    static let desktop = UnifiedPushDesktop(machine: "0123456789abcdef")
+
     static func registrations(_ store: MemoryPushResources) -> UnifiedPushRegistrations {
-        UnifiedPushRegistrations(store: store, scheduler: TestScheduler()) { "http://127.0.0.1:7878/push/\($0)" }
+        UnifiedPushRegistrations(store: store, desktop: desktop, scheduler: TestScheduler()) {
+            "http://127.0.0.1:7878/push/\($0)"
+        }
     }
 
     static func endpoint(_ result: UnifiedPushRegistrationResult) -> String? {
@@ -41,12 +45,12 @@ struct UnifiedPushTests {
         let again = await registrations.register(UnifiedPushRegistration(service: Self.app, token: "t"))
         let endpoint = try #require(Self.endpoint(first))
         #expect(Self.endpoint(again) == endpoint)
-        let resource = try #require(store.resources(of: PushAgent(.unifiedPush, Self.app)).first)
+        let resource = try #require(store.resources(of: Self.desktop.agent(for: Self.app)).first)
         #expect(endpoint == "http://127.0.0.1:7878/push/\(resource.token)")
         #expect(resource.channel == "t" && resource.applicationServerKey == nil)
         let keyed = await registrations.register(UnifiedPushRegistration(service: Self.app, token: "t", vapid: Self.key.base64URLEncoded))
         #expect(Self.endpoint(keyed) != endpoint)
-        #expect(store.resources(of: PushAgent(.unifiedPush, Self.app)).map(\.applicationServerKey) == [Self.key])
+        #expect(store.resources(of: Self.desktop.agent(for: Self.app)).map(\.applicationServerKey) == [Self.key])
     }
 
     @Test("Refusals: a bad key, another app's token, one app too many, one registration too many")
@@ -69,7 +73,7 @@ struct UnifiedPushTests {
         }
         let full = await registrations.register(UnifiedPushRegistration(service: Self.app, token: "one-more"))
         #expect(full.reply["reason"] == .string("ACTION_REQUIRED"))
-        #expect(store.resources(of: PushAgent(.unifiedPush, Self.app)).count == PushResource.capacityPerAgent)
+        #expect(store.resources(of: Self.desktop.agent(for: Self.app)).count == PushResource.capacityPerAgent)
     }
 
     @Test("Unregister removes the registration and names its app; an unknown token names none")
@@ -78,7 +82,24 @@ struct UnifiedPushTests {
         let registrations = Self.registrations(store)
         _ = await registrations.register(UnifiedPushRegistration(service: Self.app, token: "t"))
         #expect(await registrations.unregister(token: "t") == Self.app)
-        #expect(store.resources(of: PushAgent(.unifiedPush, Self.app)).isEmpty)
+        #expect(store.resources(of: Self.desktop.agent(for: Self.app)).isEmpty)
         #expect(await registrations.unregister(token: "t") == nil)
+    }
+
+    @Test("two desktops sharing one store each keep and reach their own apps")
+    func desktopsApart() async throws {
+        let store = MemoryPushResources()
+        let other = UnifiedPushDesktop(machine: "fedcba9876543210")
+        let mine = Self.registrations(store)
+        let theirs = UnifiedPushRegistrations(store: store, desktop: other, scheduler: TestScheduler()) { "http://h/push/\($0)" }
+        let first = Self.endpoint(await mine.register(UnifiedPushRegistration(service: Self.app, token: "t1")))
+        let second = Self.endpoint(await theirs.register(UnifiedPushRegistration(service: Self.app, token: "t2")))
+        #expect(first != nil && second != nil && first != second)
+        #expect(try await Self.desktop.apps(in: store) == [Self.desktop.agent(for: Self.app)])
+        #expect(try await other.apps(in: store) == [other.agent(for: Self.app)])
+        #expect(Self.desktop.service(of: other.agent(for: Self.app)) == nil)
+        // A token is one desktop's: the other cannot remove it.
+        #expect(await theirs.unregister(token: "t1") == nil)
+        #expect(await mine.unregister(token: "t1") == Self.app)
     }
 }

@@ -106,6 +106,22 @@ struct PushResourceRequestTests {
         }
     }
 
+    @Test func aUnifiedPushAppTakesAes128gcmBodiesAlone() throws {
+        var app = Self.resource
+        (app.agent, app.applicationServerKey) = (PushAgent(.unifiedPush, "m/org.example.Chat"), nil)
+        for fields in [[("TTL", "5"), ("Content-Encoding", "aesgcm"), ("Encryption", "salt=a"), ("Crypto-Key", "dh=b")]] {
+            #expect(throws: PushResourceRefusal(.unsupportedEncoding, "a UnifiedPush app takes a body of 1 to 4,096 bytes in aes128gcm (RFC 8291)")) {
+                _ = try Self.request(fields, vapid: nil).message(for: app, audience: Self.audience, now: Self.now)
+            }
+        }
+        #expect(throws: PushResourceRefusal.self) {
+            _ = try Self.request([("TTL", "5")], body: Data(), vapid: nil).message(for: app, audience: Self.audience, now: Self.now)
+        }
+        let (message, _) = try Self.request([("TTL", "5"), ("Content-Encoding", "aes128gcm")], vapid: nil)
+            .message(for: app, audience: Self.audience, now: Self.now)
+        #expect(message.encoding == .aes128gcm)
+    }
+
     @Test func aSubscriptionWithoutAKeyTakesMessagesWithoutVAPID() throws {
         var open = Self.resource
         open.applicationServerKey = nil

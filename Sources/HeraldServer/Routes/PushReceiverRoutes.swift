@@ -42,7 +42,7 @@ struct PushReceiverRoutes {
                 }
                 listed.append(
                     API.PushReceiver(
-                        receiver: agent.stored, kind: kind == .browser ? .browser : .unifiedPush, name: agent.name,
+                        receiver: agent.stored, kind: kind == .browser ? .browser : .unifiedPush, name: agent.displayName,
                         connected: receivers.isConnected(agent), subscriptions: subscriptions))
             }
         }

@@ -31,9 +31,15 @@ public struct PushResourceRequest: Sendable {
                 .payloadTooLarge, "a message is at most \(PushResourceMessage.maximumBodySize) bytes; this one is \(body.count)")
         }
         let timeToLive = try self.timeToLive()
+        let encoding = try self.encoding()
+        if resource.agent.kind == .unifiedPush, encoding != .aes128gcm {
+            // UnifiedPush hands the app the body alone: aesgcm's headers have no place.
+            throw PushResourceRefusal(
+                .unsupportedEncoding, "a UnifiedPush app takes a body of 1 to 4,096 bytes in aes128gcm (RFC 8291)")
+        }
         let message = PushResourceMessage(
             id: PushResourceMessage.makeIdentifier(), resource: resource.token, channel: resource.channel, body: body,
-            encoding: try encoding(), urgency: try urgency(), topic: try topic(),
+            encoding: encoding, urgency: try urgency(), topic: try topic(),
             expiresAt: timeToLive == 0 ? nil : now.addingTimeInterval(TimeInterval(timeToLive)),
             wantsReceipt: wantsReceipt)
         return (message, timeToLive)

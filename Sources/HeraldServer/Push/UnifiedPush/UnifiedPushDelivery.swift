@@ -18,6 +18,7 @@ import Signals
 ///   no answer for first.
 actor UnifiedPushDelivery {
     private let store: any PushResourceStore
+    private let desktop: UnifiedPushDesktop
     private let connectors: any UnifiedPushConnectors
     private let scheduler: any DateScheduler
     /// How long a failed app waits before each retry.
@@ -30,10 +31,11 @@ actor UnifiedPushDelivery {
     private let logger = Logger(label: "herald.unifiedpush")
 
     init(
-        store: any PushResourceStore, connectors: any UnifiedPushConnectors, scheduler: any DateScheduler,
-        retryDelays: [Duration] = UnifiedPushDelivery.defaultRetryDelays
+        store: any PushResourceStore, desktop: UnifiedPushDesktop, connectors: any UnifiedPushConnectors,
+        scheduler: any DateScheduler, retryDelays: [Duration] = UnifiedPushDelivery.defaultRetryDelays
     ) {
         self.store = store
+        self.desktop = desktop
         self.connectors = connectors
         self.scheduler = scheduler
         self.retryDelays = retryDelays.isEmpty ? Self.defaultRetryDelays : retryDelays
@@ -46,7 +48,7 @@ actor UnifiedPushDelivery {
     func start() async {
         let agents: [PushAgent]
         do {
-            agents = try await store.agents(of: .unifiedPush)
+            agents = try await desktop.apps(in: store)
             for agent in agents { try await store.disconnected(agent: agent, now: scheduler.now) }
         } catch {
             return logger.warning("cannot read the UnifiedPush apps' messages: \(error)")
@@ -68,7 +70,7 @@ actor UnifiedPushDelivery {
             Task { await start() }
             return
         }
-        guard agent.kind == .unifiedPush else { return }
+        guard desktop.service(of: agent) != nil else { return }
         Task { await deliver(agent) }
     }
 
@@ -90,18 +92,19 @@ actor UnifiedPushDelivery {
 
     /// Sends each unsent message in order; `false` when one could not be.
     private func sendUnsent(_ agent: PushAgent) async -> Bool {
+        guard let service = desktop.service(of: agent) else { return true }
         do {
             for message in try await store.takeUnsent(agent: agent, now: scheduler.now) {
                 if Self.isDeliverable(message) {
-                    try await connectors.message(service: agent.name, token: message.channel, body: message.body, id: message.id)
+                    try await connectors.message(service: service, token: message.channel, body: message.body, id: message.id)
                 } else {
-                    logger.info("dropped a message for \(agent.name): UnifiedPush carries 1 to 4,096 bytes in aes128gcm only")
+                    logger.info("dropped a message for \(service): UnifiedPush carries 1 to 4,096 bytes in aes128gcm only")
                 }
                 try await store.acknowledge(agent: agent, id: message.id, now: scheduler.now)
             }
             return true
         } catch {
-            logger.info("cannot reach \(agent.name) for UnifiedPush: \(error)")
+            logger.info("cannot reach \(service) for UnifiedPush: \(error)")
             return false
         }
     }
@@ -117,7 +120,7 @@ actor UnifiedPushDelivery {
         do {
             try await store.disconnected(agent: agent, now: scheduler.now)
         } catch {
-            logger.warning("cannot keep \(agent.name)'s UnifiedPush messages for later: \(error)")
+            logger.warning("cannot keep \(agent.displayName)'s UnifiedPush messages for later: \(error)")
         }
         let attempt = failures[agent, default: 0]
         failures[agent] = attempt + 1

@@ -5,8 +5,8 @@ import PushService
 import Signals
 
 /// The UnifiedPush registrations of the desktop's apps, each a push resource of
-/// the app (``PushAgent`` `.unifiedPush` and its D-Bus name) whose channel is the
-/// connector's token: what Herald's distributor does with a connector's `Register`
+/// the app (``UnifiedPushDesktop/agent(for:)``: its machine and D-Bus name) whose
+/// channel is the connector's token: what Herald's distributor does with a connector's `Register`
 /// and `Unregister`.
 ///
 /// Any program on the session bus may call them, so what one can make is bounded:
@@ -18,13 +18,18 @@ actor UnifiedPushRegistrations: UnifiedPushRegistrar {
     static let maximumApps = 64
 
     private let store: any PushResourceStore
+    private let desktop: UnifiedPushDesktop
     private let scheduler: any DateScheduler
     /// A resource's endpoint (its push URL) from its token.
     private let endpoint: @Sendable (String) -> String
     private let logger = Logger(label: "herald.unifiedpush")
 
-    init(store: any PushResourceStore, scheduler: any DateScheduler, endpoint: @escaping @Sendable (String) -> String) {
+    init(
+        store: any PushResourceStore, desktop: UnifiedPushDesktop, scheduler: any DateScheduler,
+        endpoint: @escaping @Sendable (String) -> String
+    ) {
         self.store = store
+        self.desktop = desktop
         self.scheduler = scheduler
         self.endpoint = endpoint
     }
@@ -39,9 +44,9 @@ actor UnifiedPushRegistrations: UnifiedPushRegistrar {
             }
             key = decoded
         }
-        let agent = PushAgent(.unifiedPush, registration.service)
+        let agent = desktop.agent(for: registration.service)
         do {
-            let agents = try await store.agents(of: .unifiedPush)
+            let agents = try await desktop.apps(in: store)
             if let holder = try await holder(of: registration.token, among: agents), holder != agent {
                 return .failed(.unauthorized, message: "another app registered with this token")
             }
@@ -62,9 +67,9 @@ actor UnifiedPushRegistrations: UnifiedPushRegistrar {
     /// Removes the registration with `token` and its messages; returns its app.
     func unregister(token: String) async -> String? {
         do {
-            guard let agent = try await holder(of: token, among: try await store.agents(of: .unifiedPush)) else { return nil }
+            guard let agent = try await holder(of: token, among: try await desktop.apps(in: store)) else { return nil }
             try await store.unsubscribe(agent: agent, channel: token, now: scheduler.now)
-            return agent.name
+            return desktop.service(of: agent)
         } catch {
             logger.warning("cannot remove a UnifiedPush registration: \(error)")
             return nil

@@ -15,13 +15,15 @@ final class UnifiedPushService: Service, Sendable {
     private let store: any PushResourceStore
     private let receivers: PushReceivers
     private let scheduler: any DateScheduler
+    private let desktop: UnifiedPushDesktop
     private let delivery = Mutex<UnifiedPushDelivery?>(nil)
     private let logger = Logger(label: "herald.unifiedpush")
 
     init(
         distributor: UnifiedPushDistributor, store: any PushResourceStore, receivers: PushReceivers,
-        scheduler: any DateScheduler
+        scheduler: any DateScheduler, desktop: UnifiedPushDesktop = .current()
     ) {
+        self.desktop = desktop
         self.distributor = distributor
         self.store = store
         self.receivers = receivers
@@ -31,16 +33,28 @@ final class UnifiedPushService: Service, Sendable {
     /// Serves `org.unifiedpush.Distributor2` with endpoints made by `endpoint` from a
     /// resource's token, and sends what waits for the apps registered before.
     func start(endpoint: @escaping @Sendable (String) -> String) {
-        let delivery = UnifiedPushDelivery(store: store, connectors: distributor, scheduler: scheduler)
+        let delivery = UnifiedPushDelivery(store: store, desktop: desktop, connectors: distributor, scheduler: scheduler)
         do {
-            try distributor.start(UnifiedPushRegistrations(store: store, scheduler: scheduler, endpoint: endpoint))
+            try distributor.start(
+                UnifiedPushRegistrations(store: store, desktop: desktop, scheduler: scheduler, endpoint: endpoint))
         } catch {
             return logger.warning("no UnifiedPush distributor: \(error)")
         }
         self.delivery.withLock { $0 = delivery }
         // Every app on the desktop is reached from here (the bus starts it): messages
         // kept for any of them, on this node or another, wake the delivery.
-        _ = receivers.attach(kind: .unifiedPush) { agent in delivery.wake(agent) }
+        // A registration the person removes in the center: its app is told.
+        _ = receivers.attach(kind: .unifiedPush, wake: { agent in delivery.wake(agent) }) {
+            [distributor, desktop, logger] resource in
+            guard let service = desktop.service(of: resource.agent) else { return }
+            Task {
+                do {
+                    try await distributor.unregistered(service: service, token: resource.channel)
+                } catch {
+                    logger.info("cannot tell \(service) its UnifiedPush registration was removed: \(error)")
+                }
+            }
+        }
         logger.info("UnifiedPush distributor \(UnifiedPushDistributor.name) on the session bus")
         Task { await delivery.start() }
     }
