@@ -9,6 +9,7 @@ import json
 import subprocess
 import sys
 import urllib.error
+import urllib.parse
 import urllib.request
 import uuid
 
@@ -205,3 +206,35 @@ def test_a_message_kept_for_an_app_survives_the_daemon_killed(desktop_factory):
     wait("the bus to read the mended service", lambda: bus_log.read_text().count("Reloaded configuration") > reloads)
     desktop.serve()
     assert message(state, "kept through a crash")["pid"] != app.pid
+
+
+def test_a_registration_removed_in_the_center_tells_the_app(desktop_factory):
+    desktop = desktop_factory(activation=True)
+    state = desktop.directory / "app"
+    state.mkdir()
+    desktop.add_service(APP, [sys.executable, str(CONNECTOR), APP, str(state)])
+    desktop.serve()
+    wait("Herald's distributor", lambda: desktop.session.name_has_owner(DISTRIBUTOR))
+    distributor = dbus.Interface(desktop.session.get_object(DISTRIBUTOR, "/org/unifiedpush/Distributor"),
+                                 "org.unifiedpush.Distributor2")
+    token = str(uuid.uuid4())
+    reply = distributor.Register(dbus.Dictionary({"service": APP, "token": token}, signature="sv"))
+    assert str(reply["success"]) == "REGISTRATION_SUCCEEDED"
+    endpoint = wait("NewEndpoint", lambda: events(state, "NewEndpoint"))[0]["endpoint"]
+
+    # The center lists the app with its registration; the person removes it.
+    receivers = desktop.request("GET", "/v1/push/receivers")["receivers"]
+    [app] = [receiver for receiver in receivers if receiver["name"] == APP]
+    assert app["kind"] == "unifiedPush" and app["connected"] is True
+    assert [subscription["channel"] for subscription in app["subscriptions"]] == [token]
+    path = "/v1/push/receivers/{}/subscriptions/{}".format(
+        urllib.parse.quote(app["receiver"], safe=""), urllib.parse.quote(token, safe=""))
+    desktop.request("DELETE", path)
+    assert wait("Unregistered", lambda: events(state, "Unregistered"))[0]["token"] == token
+    request = urllib.request.Request(endpoint, data=b"x", method="POST",
+                                     headers={"TTL": "60", "Content-Encoding": "aes128gcm"})
+    try:
+        urllib.request.urlopen(request, timeout=10)
+        raise AssertionError("a removed registration's endpoint took a message")
+    except urllib.error.HTTPError as error:
+        assert error.code == 404
