@@ -227,3 +227,16 @@ def test_a_web_page_cannot_open_the_push_socket(daemon):
                  open_timeout=30) as socket:
         socket.send(json.dumps({"messageType": "hello", "use_webpush": True}))
         assert json.loads(socket.recv(timeout=30))["status"] == 200
+
+
+def test_a_newer_connection_of_a_browser_takes_over_and_the_older_is_closed(daemon, vapid):
+    from websockets.exceptions import ConnectionClosed
+
+    older = PushClient(daemon.url)
+    _, browser = subscribe(older, vapid)
+    newer = PushClient(daemon.url, uaid=older.uaid)
+    with pytest.raises(ConnectionClosed):
+        older.receive(timeout=30)
+    assert send(browser, "to the newer", vapid[0]).status_code == 201
+    assert decrypt(browser, newer.notification()) == b"to the newer"
+    newer.close()

@@ -15,8 +15,9 @@ final class PushReceivers: Sendable {
 
     private struct State {
         var next: UInt64 = 0
-        /// The connection of each agent attached by name: the newest one.
-        var agents: [PushAgent: (number: UInt64, wake: @Sendable () -> Void)] = [:]
+        /// The connection of each agent attached by name: the newest one, and how it
+        /// is told that a newer one took over.
+        var agents: [PushAgent: (number: UInt64, wake: @Sendable () -> Void, replaced: @Sendable () -> Void)] = [:]
         /// The receivers of every agent of a kind.
         var kinds: [PushAgent.Kind: (number: UInt64, wake: @Sendable (PushAgent?) -> Void)] = [:]
         /// What a kind's receiver does when one of its resources is removed for it.
@@ -25,19 +26,19 @@ final class PushReceivers: Sendable {
 
     private let state = Mutex(State())
 
-    /// Attaches `agent`'s connection, woken with each message kept for it; a newer
-    /// connection of the same agent takes over, and `replaced` of the older one is
-    /// called, so that it closes.
+    /// Attaches `agent`'s connection, woken with each message kept for it. A newer
+    /// connection of the same agent takes over: the older one's `replaced` is called,
+    /// so that it closes.
     func attach(
         _ agent: PushAgent, wake: @escaping @Sendable () -> Void, replaced: @escaping @Sendable () -> Void = {}
     ) -> Attachment {
         let (attachment, older) = state.withLock { state in
             state.next += 1
             let older = state.agents[agent]
-            state.agents[agent] = (state.next, { [wake] in wake() })
+            state.agents[agent] = (state.next, wake, replaced)
             return (Attachment(agent: agent, kind: nil, number: state.next), older)
         }
-        if older != nil { replaced() }
+        older?.replaced()
         return attachment
     }
 
