@@ -117,7 +117,7 @@ def test_firefox_subscribes_through_herald_and_shows_a_pywebpush_message(tmp_pat
     site = serve_site(reports)
     profile = tmp_path / "profile"
     profile.mkdir()
-    push_url = daemon.url.replace("http://", "ws://") + "/push/socket"
+    push_url = daemon.url.replace("http://", "ws://") + "/push-socket"
     (profile / "user.js").write_text((HERE / "user.js").read_text().replace("PUSH_SERVER_URL", push_url))
     vapid = Vapid02()
     vapid.generate_keys()

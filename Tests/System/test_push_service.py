@@ -217,12 +217,12 @@ def test_a_web_page_cannot_open_the_push_socket(daemon):
 
     for headers in ({"Origin": "https://evil.example"}, {"Origin": "null"}, {"Sec-Fetch-Site": "cross-site"}):
         with pytest.raises(InvalidStatus) as refused:
-            with connect(daemon.url.replace("http://", "ws://") + "/push/socket", additional_headers=headers,
+            with connect(daemon.url.replace("http://", "ws://") + "/push-socket", additional_headers=headers,
                          open_timeout=30):
                 pass
         assert refused.value.response.status_code == 403
     # Firefox's push client sends its server's own URL as Origin.
-    with connect(daemon.url.replace("http://", "ws://") + "/push/socket",
+    with connect(daemon.url.replace("http://", "ws://") + "/push-socket",
                  additional_headers={"Origin": daemon.url.replace("http://", "ws://") + "/", "Sec-Fetch-Site": "none"},
                  open_timeout=30) as socket:
         socket.send(json.dumps({"messageType": "hello", "use_webpush": True}))

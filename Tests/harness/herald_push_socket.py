@@ -1,4 +1,4 @@
-"""A browser's push client on Herald's push socket (`/push/socket`), speaking the
+"""A browser's push client on Herald's push socket (`/push-socket`), speaking the
 protocol Firefox speaks to its push service (`dom.push.serverURL`), with the
 `websockets` library: hello, register, the notifications, ack. Its subscriptions'
 keys are `herald_webpush.Browser`s, so messages sent to them with pywebpush are
@@ -22,7 +22,7 @@ class PushClient:
 
     def __init__(self, daemon_url, uaid=None):
         self._connection = connect(
-            daemon_url.replace("http://", "ws://") + "/push/socket", subprotocols=["push-notification"],
+            daemon_url.replace("http://", "ws://") + "/push-socket", subprotocols=["push-notification"],
             open_timeout=30)
         self.socket = self._connection.__enter__()
         hello = {"messageType": "hello", "broadcasts": {}, "use_webpush": True}

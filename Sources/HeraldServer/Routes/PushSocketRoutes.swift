@@ -5,9 +5,9 @@ import Hummingbird
 import HummingbirdWebSocket
 import PushService
 
-/// `GET /push/socket`: Herald's push service for browsers, a WebSocket speaking the
+/// `GET /push-socket`: Herald's push service for browsers, a WebSocket speaking the
 /// protocol of Firefox's push client (``MozillaPushSocket``). Point a Firefox's
-/// `dom.push.serverURL` at `ws://<daemon>/push/socket` and its sites' `subscribe()`
+/// `dom.push.serverURL` at `ws://<daemon>/push-socket` and its sites' `subscribe()`
 /// gets Herald push resources, which application servers reach with RFC 8030
 /// (``PushResourceRoutes``); messages stay encrypted end to end.
 ///
@@ -24,7 +24,7 @@ struct PushSocketRoutes {
     static let subprotocol = "push-notification"
 
     func add(to router: Router<HeraldRequestContext>) {
-        router.ws("push/socket") { request, _ in
+        router.ws("push-socket") { request, _ in
             try WebSocketUpgrade.require(request)
             try Self.refuseWebPages(request)
             let offered = request.headers[values: .secWebSocketProtocol].flatMap { value in

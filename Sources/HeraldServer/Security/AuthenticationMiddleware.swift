@@ -48,8 +48,10 @@ struct AuthenticationMiddleware: RouterMiddleware {
     ) async throws -> Response {
         var context = context
         // Push resources are capabilities, and their `Authorization` is VAPID's, for
-        // the push service to check: no credential is read there.
-        if request.uri.path.hasPrefix("/push/") { return try await next(request, context) }
+        // the push service to check; the push socket is a browser's push client's, with
+        // its own identifier: no credential is read there.
+        let path = request.uri.path
+        if path.hasPrefix("/push/") || path == "/push-socket" { return try await next(request, context) }
         if let header = request.headers[.authorization] {
             (context.principal, context.credential) = try principal(bearer: header)
         } else if let cookie = request.cookies[Self.cookieName(port: hosts.currentPort)]?.value {

@@ -6,7 +6,7 @@ import NIOWebSocket
 import PushService
 import Synchronization
 
-/// One browser on Herald's push socket (`GET /push/socket`, Firefox's
+/// One browser on Herald's push socket (`GET /push-socket`, Firefox's
 /// `dom.push.serverURL`), from its `hello` to the close: it subscribes and
 /// unsubscribes push resources, and gets the messages kept for it, in order, until it
 /// acknowledges each. A message sent and not acknowledged when the socket closes is
