@@ -60,7 +60,7 @@ extension PostgresPushResources {
                 id, agent, resource, channel, body, encoding, encryption, crypto_key, urgency, topic, expires_at,
                 wants_receipt, is_sent)
             VALUES (
-                \(message.id), \(agent.stored), \(message.resource), \(message.channel), \(PushResourceRow.bytes(message.body)),
+                \(message.id), \(agent.stored), \(message.resource), \(message.channel), \(PostgresPushResourceRow.bytes(message.body)),
                 \(message.encoding?.name), \(message.encoding?.encryption), \(message.encoding?.cryptoKey), \(message.urgency),
                 \(message.topic), \(message.expiresAt?.timeIntervalSinceReferenceDate), \(message.wantsReceipt), false)
             """,

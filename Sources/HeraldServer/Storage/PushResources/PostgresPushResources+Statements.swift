@@ -17,10 +17,10 @@ extension PostgresPushResources {
     func resource(of agent: PushAgent, channel: String, in statements: PostgresStatements) throws -> PushResource? {
         try statements.rows(
             """
-            SELECT \(unescaped: PushResourceRow.resourceColumns) FROM push_resources
+            SELECT \(unescaped: PostgresPushResourceRow.resourceColumns) FROM push_resources
             WHERE agent = \(agent.stored) AND channel = \(channel)
             """,
-            "reading the push resource of \(agent) for \(channel)", PushResourceRow.resource
+            "reading the push resource of \(agent) for \(channel)", PostgresPushResourceRow.resource
         ).first
     }
 

@@ -40,7 +40,7 @@ struct PostgresPushResources: PushResourceStore {
                 """
                 INSERT INTO push_resources (token, agent, channel, application_server_key, created_at)
                 VALUES (\(resource.token), \(agent.stored), \(channel),
-                    \(applicationServerKey.map(PushResourceRow.bytes)), \(now.timeIntervalSinceReferenceDate))
+                    \(applicationServerKey.map(PostgresPushResourceRow.bytes)), \(now.timeIntervalSinceReferenceDate))
                 """,
                 "keeping a push resource of \(agent)")
             return resource
@@ -50,8 +50,8 @@ struct PostgresPushResources: PushResourceStore {
     func resource(token: String) throws -> PushResource? {
         try read("reading a push resource") { statements in
             try statements.rows(
-                "SELECT \(unescaped: PushResourceRow.resourceColumns) FROM push_resources WHERE token = \(token)",
-                "reading a push resource", PushResourceRow.resource
+                "SELECT \(unescaped: PostgresPushResourceRow.resourceColumns) FROM push_resources WHERE token = \(token)",
+                "reading a push resource", PostgresPushResourceRow.resource
             ).first
         }
     }
@@ -60,10 +60,10 @@ struct PostgresPushResources: PushResourceStore {
         try read("reading the push resources of \(agent)") { statements in
             try statements.rows(
                 """
-                SELECT \(unescaped: PushResourceRow.resourceColumns) FROM push_resources
+                SELECT \(unescaped: PostgresPushResourceRow.resourceColumns) FROM push_resources
                 WHERE agent = \(agent.stored) ORDER BY created_at, token
                 """,
-                "reading the push resources of \(agent)", PushResourceRow.resource)
+                "reading the push resources of \(agent)", PostgresPushResourceRow.resource)
         }
     }
 
@@ -118,13 +118,13 @@ struct PostgresPushResources: PushResourceStore {
                     """,
                     "dropping the expired messages of \(agent)", Self.dropped),
                 now: now, in: statements)
-            return PushResourceRow.messages(
+            return PostgresPushResourceRow.messages(
                 try statements.rows(
                     """
                     UPDATE push_resource_messages SET is_sent = true WHERE agent = \(agent.stored) AND NOT is_sent
-                    RETURNING \(unescaped: PushResourceRow.messageColumns)
+                    RETURNING \(unescaped: PostgresPushResourceRow.messageColumns)
                     """,
-                    "taking the messages to send to \(agent)", PushResourceRow.message))
+                    "taking the messages to send to \(agent)", PostgresPushResourceRow.message))
         }
     }
 
@@ -194,7 +194,7 @@ struct PostgresPushResources: PushResourceStore {
                 "SELECT state, delivered_at FROM push_receipts WHERE id = \(id)", "reading a push receipt"
             ) { row in
                 let (state, deliveredAt) = try row.decode((String, Double?).self)
-                return try PushResourceRow.receipt(state: state, deliveredAt: deliveredAt)
+                return try PostgresPushResourceRow.receipt(state: state, deliveredAt: deliveredAt)
             }.first
         }
     }
@@ -216,13 +216,13 @@ struct PostgresPushResources: PushResourceStore {
     func queue(of agent: PushAgent) throws -> PushAgentQueue {
         try read("reading the messages of \(agent)") { statements in
             PushAgentQueue(
-                messages: PushResourceRow.messages(
+                messages: PostgresPushResourceRow.messages(
                     try statements.rows(
                         """
-                        SELECT \(unescaped: PushResourceRow.messageColumns) FROM push_resource_messages
+                        SELECT \(unescaped: PostgresPushResourceRow.messageColumns) FROM push_resource_messages
                         WHERE agent = \(agent.stored)
                         """,
-                        "reading the messages of \(agent)", PushResourceRow.message)))
+                        "reading the messages of \(agent)", PostgresPushResourceRow.message)))
         }
     }
 }

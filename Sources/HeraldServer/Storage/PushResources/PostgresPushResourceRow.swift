@@ -7,7 +7,7 @@ import PushService
 /// them in rows: dates as seconds since the reference date
 /// (`Date.timeIntervalSinceReferenceDate`, which round-trips bit for bit), bodies
 /// and keys as `bytea`, a message's encoding in three columns.
-enum PushResourceRow {
+enum PostgresPushResourceRow {
     /// The columns of `push_resources` a ``PushResource`` is read from, in order.
     static let resourceColumns = "token, agent, channel, application_server_key, created_at"
 
