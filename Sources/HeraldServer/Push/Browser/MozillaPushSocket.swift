@@ -24,7 +24,20 @@ struct MozillaPushSocket: Sendable {
     private static let logger = Logger(label: "herald.push.socket")
 
     static let helloLimit = Duration.seconds(10)
+    /// The most answers and wake-ups waiting for the socket's writer: a browser that
+    /// sends without reading what it is sent fills it, and is cut off.
+    static let backlog = 256
     static let silenceLimit = Duration.seconds(65 * 60)
+
+    /// Hands the writer its events; a backlog the browser does not read cuts it off.
+    private struct Sink: Sendable {
+        let continuation: AsyncStream<Event>.Continuation
+        let channel: any Channel
+
+        func yield(_ event: Event) {
+            if case .dropped = continuation.yield(event) { channel.close(promise: nil) }
+        }
+    }
 
     /// What the socket's writer does next.
     private enum Event: Sendable {
@@ -37,7 +50,8 @@ struct MozillaPushSocket: Sendable {
 
     /// Runs the socket until it closes; returns only then.
     func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, channel: any Channel) async {
-        let (events, sink) = AsyncStream<Event>.makeStream()
+        let (events, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: .bufferingOldest(Self.backlog))
+        let sink = Sink(continuation: continuation, channel: channel)
         let connection = Connection()
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await write(events, to: outbound, agent: { connection.agent.withLock { $0?.agent } }) }
@@ -51,7 +65,7 @@ struct MozillaPushSocket: Sendable {
             } catch {
                 sink.yield(.close(String(describing: error)))
             }
-            sink.finish()
+            continuation.finish()
             group.cancelAll()
         }
         guard let (agent, attachment) = connection.agent.withLock({ $0 }), receivers.detach(attachment) else { return }
@@ -63,7 +77,7 @@ struct MozillaPushSocket: Sendable {
     }
 
     private func handle(
-        _ message: MozillaPushMessage, sink: AsyncStream<Event>.Continuation, connection: Connection
+        _ message: MozillaPushMessage, sink: Sink, connection: Connection
     ) async throws {
         if case .hello(let uaid) = message {
             guard connection.agent.withLock({ $0 == nil }) else { throw MozillaPushError("a second hello") }
