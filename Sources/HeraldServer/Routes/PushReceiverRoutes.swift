@@ -23,7 +23,7 @@ struct PushReceiverRoutes {
             try context.requireAdmin()
             let (text, channel) = (try context.pathParameter("receiver"), try context.pathParameter("channel"))
             guard let agent = PushAgent(stored: text),
-                let removed = try await Self.refusing({ try await resources.unsubscribe(agent: agent, channel: channel, now: now()) })
+                let removed = try await PushServiceRoutes.refusing({ try await resources.unsubscribe(agent: agent, channel: channel, now: now()) })
             else {
                 throw ServerError.notFound("\(text.prefix(120)) has no subscription \(channel.prefix(120))")
             }
@@ -35,8 +35,8 @@ struct PushReceiverRoutes {
     private func list() async throws -> [API.PushReceiver] {
         var listed: [API.PushReceiver] = []
         for kind in [PushAgent.Kind.unifiedPush, .browser] {
-            for agent in try await Self.refusing({ try await resources.agents(of: kind) }) {
-                let subscriptions = try await Self.refusing { try await resources.resources(of: agent) }.map { resource in
+            for agent in try await PushServiceRoutes.refusing({ try await resources.agents(of: kind) }) {
+                let subscriptions = try await PushServiceRoutes.refusing { try await resources.resources(of: agent) }.map { resource in
                     API.PushReceiverSubscription(
                         channel: resource.channel, subscribedAt: resource.createdAt, vapid: resource.applicationServerKey != nil)
                 }
@@ -47,14 +47,5 @@ struct PushReceiverRoutes {
             }
         }
         return listed
-    }
-
-    /// `body`'s store failure as the API's error.
-    private static func refusing<T>(_ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let error as PushServiceError {
-            throw error.serverError
-        }
     }
 }

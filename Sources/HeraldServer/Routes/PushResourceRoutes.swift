@@ -39,7 +39,7 @@ struct PushResourceRoutes {
             throw PushResourceRefusal(
                 .payloadTooLarge, "a message is at most \(PushResourceMessage.maximumBodySize) bytes").serverError
         }
-        let origin = request.head.authority.map { "http://\($0.lowercased())" } ?? ""
+        let origin = Self.origin(of: request)
         let fields = request.headers.map { (name: $0.name.canonicalName, value: $0.value) }
         let pushRequest = PushResourceRequest(fields: fields, body: Data(body.readableBytesView))
         do {
@@ -53,6 +53,12 @@ struct PushResourceRoutes {
         } catch let refusal as PushResourceRefusal {
             throw refusal.serverError
         }
+    }
+
+    /// The daemon's origin as `request` reached it (its `Host`, which the host check
+    /// admitted): what push resource URLs are made under, and a VAPID token's audience.
+    static func origin(of request: Request) -> String {
+        request.head.authority.map { "http://\($0.lowercased())" } ?? ""
     }
 
     /// The message `request` asks for, its VAPID token's audience taken as this

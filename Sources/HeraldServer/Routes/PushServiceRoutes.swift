@@ -83,6 +83,15 @@ struct PushServiceRoutes {
             throw error.serverError
         }
     }
+
+    /// ``refusing(_:)`` for a store's asynchronous calls.
+    static func refusing<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as PushServiceError {
+            throw error.serverError
+        }
+    }
 }
 
 extension ProviderKey {

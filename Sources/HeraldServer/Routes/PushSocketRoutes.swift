@@ -32,8 +32,7 @@ struct PushSocketRoutes {
             }
             return .upgrade(offered.contains(Self.subprotocol) ? [.secWebSocketProtocol: Self.subprotocol] : [:])
         } onUpgrade: { inbound, outbound, context in
-            let origin = context.request.head.authority.map { "http://\($0.lowercased())" } ?? ""
-            await socket(origin).run(inbound: inbound, outbound: outbound, channel: context.requestContext.channel)
+            await socket(PushResourceRoutes.origin(of: context.request)).run(inbound: inbound, outbound: outbound, channel: context.requestContext.channel)
         }
     }
 
