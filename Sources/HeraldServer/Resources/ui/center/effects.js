@@ -1,12 +1,13 @@
 /*
  * What the center's actions ask of the world: the answers, settings and
  * changes sent to the daemon, then reading again what they changed; desktop
- * notifications; Web Push (effects-push.js); signing out. Each effect runs after its action is reduced and
+ * notifications; Web Push (effects-push.js); Focus and the summary (effects-focus.js); signing out. Each effect runs after its action is reduced and
  * reports back by dispatching.
  */
 
 import { ApiError, api } from '../common/api.js';
 import { forgetKey } from '../common/session-key.js';
+import { createFocusEffects } from './effects-focus.js';
 import { createPushEffects } from './effects-push.js';
 import { failed, said } from './messages.js';
 import { appPath } from './reading.js';
@@ -96,6 +97,8 @@ export function createEffects({ dispatch, getState }, reading, stream) {
       style: () => ({ alertStyle: value }),
       sounds: () => ({ soundsEnabled: checked }),
       badges: () => ({ badgesEnabled: checked }),
+      timeSensitive: () => ({ timeSensitiveEnabled: checked }),
+      summary: () => ({ inScheduledSummary: checked }),
     };
     if (!Object.hasOwn(changes, setting)) return;
     try {
@@ -205,6 +208,7 @@ export function createEffects({ dispatch, getState }, reading, stream) {
   /** Follows the address's deep link, once: the desktop opens these for its notifications. */
   async function followLink({ link }) {
     if (link?.reply) await followReplyLink(link.reply, link.action);
+    else if (link?.summary) dispatch({ type: 'summaryLinkFollowed' });
     else if (link?.app && getState().apps[link.app]) dispatch({ type: 'appSelected', app: link.app, focus: true });
     else if (link?.app) say(`There is no app “${link.app}”.`);
   }
@@ -232,6 +236,7 @@ export function createEffects({ dispatch, getState }, reading, stream) {
     cancelPending, openAppSettings, signOut, desktopToggled, presented, followLink,
     settingsToggled: settingsOpened, settingsShown: settingsOpened,
     ...createPushEffects({ dispatch, getState }),
+    ...createFocusEffects({ dispatch, getState }),
   };
   return (action, change) => {
     if (Object.hasOwn(effects, action.type)) effects[action.type](action, change);

@@ -13,7 +13,8 @@ import { appName } from './reducer.js';
 function handleEvent(event, { dispatch, getState }, reading) {
   const { scheduleRefresh: refresh } = reading;
   const app = event.app;
-  if (event.type !== 'appsChanged' && !getState().apps[app]) {
+  const aboutNoApp = event.type === 'appsChanged' || event.type === 'quietChanged';
+  if (!aboutNoApp && !getState().apps[app]) {
     reading.refreshApps().catch((error) => dispatch(failed(error)));
   }
   switch (event.type) {
@@ -52,6 +53,19 @@ function handleEvent(event, { dispatch, getState }, reading) {
       break;
     case 'appsChanged':
       reading.refreshApps().catch((error) => dispatch(failed(error)));
+      break;
+    case 'quietChanged':
+      dispatch({ type: 'quietChanged', quietState: event.state });
+      reading.readFocus().catch((error) => dispatch(failed(error)));
+      break;
+    case 'heldForSummary':
+      dispatch({ type: 'heldForSummary', app, deliveries: event.deliveries || [], until: event.until });
+      refresh(app, 'delivered');
+      break;
+    case 'summaryDelivered':
+      dispatch({ type: 'summaryArrived', app, summary: event.summary });
+      refresh(app, 'delivered');
+      reading.readFocus().catch((error) => dispatch(failed(error)));
       break;
     default:
       // Nothing for the center: remoteNotificationReceived (for the app's background

@@ -1,7 +1,7 @@
 /*
  * Herald's web notification center: live banners and alerts from the event
  * stream, each app's delivered and scheduled notifications, badges, Settings,
- * and authorization prompts. Plain JavaScript modules against the daemon's /v1
+ * authorization prompts, Focus and the scheduled summary. Plain JavaScript modules against the daemon's /v1
  * API, importing in one direction (scripts/check-web fails on a cycle):
  *
  *   main.js           builds the store and wires the rest to it (this file)
@@ -42,6 +42,19 @@
  *   /?app=<identifier>         deep link: opens with that app selected
  *   /?reply=<delivery id>&action=<action identifier>   deep link: opens that delivered
  *                              notification's reply field for the text-input action, focused
+ *   #focus                     the Focus section: #focus-now[data-quiet] (what is quiet now),
+ *     form#focus-switch: #focus-choice (select) #focus-length (select) #focus-on #focus-off #focus-auto
+ *     #focus-settings (opens #focus-panel): ul#focus-modes > li.focus-mode[data-focus] .focus-edit, #focus-new
+ *     form#focus-editor: #focus-name, #focus-apps .focus-app[data-app] (switch) .focus-criteria[data-app],
+ *       #focus-time-sensitive, #focus-schedules > li.focus-schedule (.focus-day[value=1..7] .focus-start
+ *       .focus-end .focus-schedule-remove), #focus-schedule-add, #focus-save #focus-cancel #focus-delete
+ *     form#summary-times: .summary-time-input, #summary-time-add, #summary-save
+ *   #summary                   the summary card: #summary-time #summary-close,
+ *     #summary-groups > li.summary-group[data-app][data-thread] (.summary-group-text) >
+ *       li.summary-item[data-delivery] > article.card.summary
+ *   settings-panel .pref-time-sensitive .pref-summary   the app's Time Sensitive and Scheduled Summary switches
+ *   li.delivered-item.held-for-summary > p.held-note    a delivery waiting for the summary
+ *   /?summary                  opens with the latest summary card (the desktop's summary notification)
  *   window.herald              {reconnect(), refreshAll(), stream, store, state} for the console and tests
  */
 
@@ -52,10 +65,12 @@ import { initialState, reduce } from './reducer.js';
 import { createKeeper, kept, takeLink } from './session.js';
 import { createStore } from './store.js';
 import { createAppsView } from './view-apps.js';
+import { createFocusSectionView } from './view-focus.js';
 import { createFocusView, createPageView, createPromptView } from './view-page.js';
 import { createAlertView, createBannersView, createSoundView } from './view-presentations.js';
 import { createPushView } from './view-push.js';
 import { createReceiversView } from './view-receivers.js';
+import { createSummaryView } from './view-summary.js';
 import { updateTimes } from './view-time.js';
 
 function start() {
@@ -74,7 +89,7 @@ function start() {
     createPageView(dispatch), createAppsView(dispatch), createBannersView(dispatch),
     createAlertView(dispatch), createPromptView(dispatch), createSoundView(),
     (state) => updateTimes(state.clockOffset), createKeeper(initial), createFocusView(), createPushView(dispatch),
-    createReceiversView(dispatch),
+    createReceiversView(dispatch), createFocusSectionView(dispatch), createSummaryView(dispatch),
   ];
   store.subscribe((state) => { for (const view of views) view(state); });
   store.render();

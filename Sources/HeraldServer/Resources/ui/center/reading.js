@@ -1,6 +1,6 @@
 /*
  * Reading the daemon's state into the store: the apps, each app's lists, badge
- * and preferences, the prompts and the daemon's clock. Refreshes asked for in a
+ * and preferences, the prompts, Focus and the summary (GET /v1/focus) and the daemon's clock. Refreshes asked for in a
  * burst are coalesced, and a reading that a newer one overtakes is dropped.
  */
 
@@ -68,6 +68,15 @@ export function createReading({ dispatch, getState }) {
     for (const app of apps) if (!known[app.identifier]) refreshAppLists(app.identifier);
   }
 
+  let focusGeneration = 0;
+
+  /** Reads Focus, Do Not Disturb and the summary times; a reading overtaken by a newer one is dropped. */
+  async function readFocus() {
+    const generation = ++focusGeneration;
+    const quiet = await api('GET', '/v1/focus');
+    if (generation === focusGeneration) dispatch({ type: 'focusRead', quiet });
+  }
+
   async function refreshPrompts() {
     const { prompts } = await api('GET', '/v1/authorization-prompts');
     dispatch({ type: 'promptsRead', prompts });
@@ -90,7 +99,7 @@ export function createReading({ dispatch, getState }) {
       do {
         refreshAgain = false;
         try {
-          await Promise.all([refreshApps(), refreshPrompts(), readClock()]);
+          await Promise.all([refreshApps(), refreshPrompts(), readClock(), readFocus()]);
           for (const app of getState().order) refreshAppLists(app);
         } catch (error) {
           dispatch(failed(error));
@@ -101,5 +110,5 @@ export function createReading({ dispatch, getState }) {
     return refreshing;
   }
 
-  return { scheduleRefresh, refreshAppLists, refreshApps, refreshPrompts, refreshAll, readClock };
+  return { scheduleRefresh, refreshAppLists, refreshApps, refreshPrompts, refreshAll, readClock, readFocus };
 }

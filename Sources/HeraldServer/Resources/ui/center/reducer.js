@@ -20,8 +20,10 @@
  *   receivers          who receives pushes through Herald as a push service (UnifiedPush
  *                      apps, browsers on its push socket), as GET /v1/push/receivers lists them
  *   replyLink          a ?reply= link's {app, delivery, action}, opened once the app's list is read
+ *   quiet, focusPanelOpen, focusEditing, held, summary   Focus and the scheduled summary (reducer-focus.js)
  */
 
+import { focusHandlers, focusState, heldFromList, withoutSummaryItems } from './reducer-focus.js';
 import { deliveryInfo } from './rules.js';
 
 export const MAX_BANNERS = 3;
@@ -37,6 +39,7 @@ export function initialState({ shown = [], restoredAlerts = [], desktop = false 
     beeps: 0, desktop, clockOffset: 0, replyLink: null,
     push: { on: false, browsers: [] },
     receivers: [],
+    ...focusState(),
   };
 }
 
@@ -60,6 +63,7 @@ const handlers = {
   pushSet: (state, { on }) => (state.push.on === on ? state : { ...state, push: { ...state.push, on } }),
   pushBrowsersRead: (state, { browsers, on }) => ({ ...state, push: { on, browsers } }),
   pushReceiversRead: (state, { receivers }) => ({ ...state, receivers }),
+  ...focusHandlers,
 };
 
 export function reduce(state, action) {
@@ -128,6 +132,7 @@ function deliveredRead(state, { app, deliveries }) {
   const listed = new Set(delivered.map((d) => d.id));
   const gone = (state.apps[app].delivered ?? []).filter((d) => !listed.has(d.id)).map((d) => cardKey('item', d.id));
   let next = forgetReplies(updateApp(state, app, { delivered }), gone);
+  next = heldFromList(next, app, deliveries);
   next = restoreAlerts(next, app, deliveries);
   return openLinkedReply(next, app, deliveries);
 }
@@ -187,6 +192,7 @@ function presented(state, { presentation }) {
 
 /** Banners and alerts of these deliveries go (answered, withdrawn or closed). */
 function cardsRemoved(state, { ids }) {
+  state = withoutSummaryItems(state, ids);
   const gone = new Set(ids);
   const banners = state.banners.filter((p) => !gone.has(p.delivery.id));
   const alerts = state.alerts.filter((p) => !gone.has(p.delivery.id));

@@ -28,12 +28,12 @@ export function createKeeper(initial) {
 }
 
 /**
- * The deep link in the address (`?app=`, or `?reply=` with `&action=`), taken out
+ * The deep link in the address (`?app=`, `?reply=` with `&action=`, or `?summary`), taken out
  * of it so that a reload does not follow it again.
  */
 export function takeLink() {
   const query = new URLSearchParams(window.location.search);
   if (window.location.search) history.replaceState(null, '', window.location.pathname);
-  const link = { app: query.get('app'), reply: query.get('reply'), action: query.get('action') };
-  return link.app || link.reply ? link : null;
+  const link = { app: query.get('app'), reply: query.get('reply'), action: query.get('action'), summary: query.has('summary') };
+  return link.app || link.reply || link.summary ? link : null;
 }

@@ -8,7 +8,8 @@ import { renderDelivered, renderPending } from './view-lists.js';
 import { renderPushBrowsers } from './view-push.js';
 
 export const phoneWidth = window.matchMedia('(max-width: 700px)');
-const SETTINGS = ['allow', 'style', 'sounds', 'badges'];
+/** Each control's class (`pref-<name>`) → the setting effects.js changes. */
+const SETTINGS = { allow: 'allow', style: 'style', sounds: 'sounds', badges: 'badges', 'time-sensitive': 'timeSensitive', summary: 'summary' };
 const HINTS = {
   none: 'Notifications go to the list only.', banner: 'Banners appear at the top and go away by themselves.',
   alert: 'Alerts stay on screen until you answer them.',
@@ -32,7 +33,8 @@ function createSection(app, dispatch) {
   settingsButton.addEventListener('click', () => dispatch({ type: 'settingsToggled', app: identifier }));
   section.querySelectorAll('.pref-style').forEach((radio) => { radio.name = `${id}-style`; });
   panel.addEventListener('change', ({ target }) => {
-    const setting = SETTINGS.find((name) => target.classList.contains(`pref-${name}`));
+    const control = Object.keys(SETTINGS).find((name) => target.classList.contains(`pref-${name}`));
+    const setting = SETTINGS[control];
     if (setting) dispatch({ type: 'changePreference', app: identifier, setting, checked: target.checked, value: target.value });
   });
   panel.addEventListener('submit', (event) => event.preventDefault());
@@ -119,7 +121,7 @@ function renderApp(view, entry, state, dispatch) {
   const panel = section.querySelector('.settings-panel');
   panel.hidden = !entry.settingsOpen;
   section.querySelector('.settings-button').setAttribute('aria-expanded', String(entry.settingsOpen));
-  const lists = [entry.delivered, state.replies, app];
+  const lists = [entry.delivered, state.replies, app, state.held];
   if (!shown.lists || lists.some((value, index) => value !== shown.lists[index])) {
     renderDelivered(section, entry, state, dispatch);
   }
@@ -160,6 +162,12 @@ function renderPreferences(section, { app, prefs }) {
   const badges = panel.querySelector('.pref-badges');
   badges.checked = prefs.badgesEnabled;
   badges.disabled = !allowed || !granted.has('badge');
+  const timeSensitive = panel.querySelector('.pref-time-sensitive');
+  timeSensitive.checked = prefs.timeSensitiveEnabled ?? true;
+  timeSensitive.disabled = !allowed;
+  const summary = panel.querySelector('.pref-summary');
+  summary.checked = prefs.inScheduledSummary ?? false;
+  summary.disabled = !allowed;
   panel.querySelector('.style-hint').textContent = HINTS[prefs.alertStyle] || '';
   panel.querySelector('.app-settings-button').hidden = !granted.has('providesAppNotificationSettings');
   const note = panel.querySelector('.settings-note');

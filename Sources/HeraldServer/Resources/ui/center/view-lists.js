@@ -4,7 +4,7 @@ import { button, element } from './dom.js';
 import { cardKey } from './reducer.js';
 import { deliveryInfo } from './rules.js';
 import { cardFor } from './view-cards.js';
-import { timeElement } from './view-time.js';
+import { clockTime, timeElement } from './view-time.js';
 
 /**
  * Makes a list show `values` in order, keeping the items it already has (and so
@@ -43,6 +43,7 @@ export function renderDelivered(section, entry, state, dispatch) {
     const current = item.querySelector('article.card');
     const next = cardFor(current, deliveryInfo(delivery), 'item', view(delivery));
     if (next !== current) current ? current.replaceWith(next) : item.append(next);
+    markHeld(item, state.held[delivery.id], state.clockOffset);
   };
   reconcile(section.querySelector('.delivered-list'), deliveries, (delivery) => delivery.id, (delivery) => {
     const item = element('li', 'delivered-item');
@@ -52,6 +53,22 @@ export function renderDelivered(section, entry, state, dispatch) {
   }, card);
   section.querySelector('.delivered-empty').hidden = deliveries.length > 0;
   section.querySelector('.clear-delivered').hidden = deliveries.length === 0;
+}
+
+/** Marks a delivered item that waits for the scheduled summary, with the summary's time. */
+function markHeld(item, held, offset) {
+  item.classList.toggle('held-for-summary', Boolean(held));
+  let note = item.querySelector('.held-note');
+  if (!held) {
+    note?.remove();
+    return;
+  }
+  const text = `Waiting for the summary at ${clockTime(held.until, offset)}`;
+  if (!note) {
+    note = element('p', 'held-note');
+    item.prepend(note);
+  }
+  if (note.textContent !== text) note.textContent = text;
 }
 
 export function renderPending(section, entry, state, dispatch) {

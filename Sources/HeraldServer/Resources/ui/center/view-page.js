@@ -65,7 +65,7 @@ export function createPromptView(dispatch) {
   };
 }
 
-const REPLY_CARDS = { banner: '#banners .card', alert: '#alert-card .card', item: '.delivered-item' };
+const REPLY_CARDS = { banner: '#banners .card', alert: '#alert-card .card', item: '.delivered-item', summary: '#summary .card' };
 
 /** Moves the focus where the last action asked, once per request. */
 export function createFocusView() {
@@ -83,6 +83,12 @@ export function createFocusView() {
       section.scrollIntoView({ block: 'start', behavior: 'smooth' });
     } else if (request.kind === 'settings') {
       $(sectionID(request.app))?.querySelector('.settings-panel .pref-allow')?.focus();
+    } else if (request.kind === 'summary') {
+      const card = $('summary');
+      if (!card.hidden) {
+        card.focus({ preventScroll: true });
+        card.scrollIntoView({ block: 'start', behavior: 'smooth' });
+      }
     } else if (request.kind === 'reply') {
       const [kind, id] = [request.key.slice(0, request.key.indexOf(':')), request.key.slice(request.key.indexOf(':') + 1)];
       document.querySelector(`${REPLY_CARDS[kind]}[data-delivery="${CSS.escape(id)}"] .reply-input`)?.focus();

@@ -26,3 +26,10 @@ export function updateTimes(offset) {
     if (time.textContent !== text) time.textContent = text;
   });
 }
+
+/** A time of the daemon's clock as this browser writes a time of day, with the weekday when it is not today. */
+export function clockTime(iso, offset) {
+  const date = new Date(iso);
+  const today = new Date(Date.now() + offset).toDateString() === date.toDateString();
+  return date.toLocaleString([], today ? { hour: '2-digit', minute: '2-digit' } : { weekday: 'short', hour: '2-digit', minute: '2-digit' });
+}
