@@ -69,12 +69,21 @@ extension API.Event {
         /// its whole JSON payload, `aps` included, for the app's
         /// `didReceiveRemoteNotification`.
         case remoteNotificationReceived(apnsID: String, userInfo: [String: JSONValue])
+        /// What keeps the person's notifications quiet changed (a Focus on or off,
+        /// the desktop's Do Not Disturb, the next summary): about no app (`app` is
+        /// empty), so only the admin's stream of every app carries it.
+        case quietChanged(state: API.QuietState)
+        /// The app's deliveries (their ids) wait for the scheduled summary at `until`.
+        case heldForSummary(deliveries: [String], until: Date)
+        /// The scheduled summary came: the app's groups of it (each app's stream
+        /// gets its own; the stream of every app gets one such event per app).
+        case summaryDelivered(summary: API.Summary)
 
         /// The names of the kinds, as the wire's `type` and the OpenAPI document's enum spell them.
         public enum Name: String, Codable, Sendable, CaseIterable {
             case delivered, presented, withdrawn, responded, badgeChanged, authorizationRequested
             case authorizationChanged, appOpened, pendingChanged, appsChanged, settingsOpened, settingsShown
-            case remoteNotificationReceived
+            case remoteNotificationReceived, quietChanged, heldForSummary, summaryDelivered
         }
 
         /// This kind's name.
@@ -93,13 +102,16 @@ extension API.Event {
             case .settingsShown: .settingsShown
             case .settingsOpened: .settingsOpened
             case .remoteNotificationReceived: .remoteNotificationReceived
+            case .quietChanged: .quietChanged
+            case .heldForSummary: .heldForSummary
+            case .summaryDelivered: .summaryDelivered
             }
         }
     }
 
     private enum CodingKeys: String, CodingKey {
         case type, sequence, app, delivery, presentation, deliveries, response, badge, name, options, status
-        case apnsID, userInfo
+        case apnsID, userInfo, state, until, summary
     }
 
     public init(from decoder: any Decoder) throws {
@@ -130,6 +142,12 @@ extension API.Event {
             .remoteNotificationReceived(
                 apnsID: try container.decode(String.self, forKey: .apnsID),
                 userInfo: try container.decode([String: JSONValue].self, forKey: .userInfo))
+        case .quietChanged: .quietChanged(state: try container.decode(API.QuietState.self, forKey: .state))
+        case .heldForSummary:
+            .heldForSummary(
+                deliveries: try container.decode([String].self, forKey: .deliveries),
+                until: try container.decode(Date.self, forKey: .until))
+        case .summaryDelivered: .summaryDelivered(summary: try container.decode(API.Summary.self, forKey: .summary))
         }
     }
 
@@ -152,6 +170,11 @@ extension API.Event {
         case .remoteNotificationReceived(let apnsID, let userInfo):
             try container.encode(apnsID, forKey: .apnsID)
             try container.encode(userInfo, forKey: .userInfo)
+        case .quietChanged(let state): try container.encode(state, forKey: .state)
+        case .heldForSummary(let deliveries, let until):
+            try container.encode(deliveries, forKey: .deliveries)
+            try container.encode(until, forKey: .until)
+        case .summaryDelivered(let summary): try container.encode(summary, forKey: .summary)
         case .appOpened, .pendingChanged, .appsChanged, .settingsShown: break
         }
     }

@@ -30,8 +30,18 @@ package enum EventText {
         case .authorizationRequested(let name, let options): "“\(name)” asks for \(options.joined(separator: ", "))"
         case .authorizationChanged(let status): status
         case .remoteNotificationReceived(let apnsID, let userInfo): "push \(apnsID) \(json(userInfo))"
+        case .quietChanged(let state): quiet(state)
+        case .heldForSummary(let deliveries, let until):
+            "deliveries \(deliveries.joined(separator: ", ")) wait for the summary at \(TriggerText.date(until, in: .current))"
+        case .summaryDelivered(let summary):
+            summary.groups.map { "\($0.text) (\($0.presentations.count))" }.joined(separator: "; ")
         case .appOpened, .pendingChanged, .appsChanged, .settingsShown, .settingsOpened(nil): ""
         }
+    }
+
+    private static func quiet(_ state: API.QuietState) -> String {
+        let focus = state.focus.map { "focus \($0.name)" } ?? "no focus"
+        return focus + (state.desktopDoNotDisturb ? ", desktop do not disturb" : "")
     }
 
     /// A push's payload as the API's JSON, its keys sorted.

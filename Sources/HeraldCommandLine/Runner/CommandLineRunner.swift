@@ -16,7 +16,8 @@ public enum CommandLineRunner {
         ScheduleCommand.self, PendingCommand.self, CancelCommand.self, DeliveredCommand.self,
         RemoveDeliveredCommand.self, RespondCommand.self, WatchCommand.self, AppsCommand.self,
         CategoriesCommand.self, BadgeCommand.self, AuthorizeCommand.self, SettingsCommand.self, ClockCommand.self,
-        OpenCommand.self, ServiceCommand.self, PushCommand.self,
+        OpenCommand.self, ServiceCommand.self, PushCommand.self, FocusCommand.self, SummaryCommand.self,
+        PreferencesCommand.self,
     ]
 
     /// Parses the arguments (the process's by default) as `root`'s command line,

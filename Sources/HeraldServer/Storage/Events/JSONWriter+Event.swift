@@ -18,16 +18,27 @@ extension JSONWriter {
         key("sequence")
         int(event.sequence)
         switch event.kind {
+        case .quietChanged(let state):
+            key("state")
+            try encoded(state)
         case .authorizationChanged(let status):
             key("status")
             string(status)
+        case .summaryDelivered(let summary):
+            key("summary")
+            try encoded(summary)
         default: break
         }
         key("type")
         string(event.type.rawValue)
-        if case .remoteNotificationReceived(_, let userInfo) = event.kind {
+        switch event.kind {
+        case .heldForSummary(_, let until):
+            key("until")
+            date(until)
+        case .remoteNotificationReceived(_, let userInfo):
             key("userInfo")
             try object(userInfo)
+        default: break
         }
         raw("}")
     }
@@ -41,7 +52,7 @@ extension JSONWriter {
         case .presented(let presentation):
             key("presentation")
             try self.presentation(presentation)
-        case .withdrawn(let deliveries):
+        case .withdrawn(let deliveries), .heldForSummary(let deliveries, _):
             key("deliveries")
             strings(deliveries)
         case .responded(let response):
@@ -60,7 +71,8 @@ extension JSONWriter {
                 key("delivery")
                 try self.delivery(delivery)
             }
-        case .authorizationChanged, .appOpened, .pendingChanged, .appsChanged, .settingsShown, .remoteNotificationReceived:
+        case .authorizationChanged, .appOpened, .pendingChanged, .appsChanged, .settingsShown, .remoteNotificationReceived,
+            .quietChanged, .summaryDelivered:
             break
         }
     }
