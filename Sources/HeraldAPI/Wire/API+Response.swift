@@ -59,6 +59,10 @@ extension API {
         public var bannerActions: [Action]
         /// Whether dismissing it is reported to the app.
         public var reportsDismissal: Bool
+        /// `true` when it is shown although the person's notifications are quiet (a
+        /// Focus, Do Not Disturb): a critical one, or a time-sensitive one allowed
+        /// to break through; left out otherwise.
+        public var breaksThrough: Bool?
 
         /// The wire form of the engine's presentation.
         public init(_ presentation: EnginePresentation) {

@@ -217,6 +217,7 @@ public final class HeraldDaemon: Sendable {
         ResponseRoutes(services: services).add(to: router)
         EventRoutes(services: services).add(to: router)
         ClockRoutes(services: services).add(to: router)
+        FocusRoutes(services: services).add(to: router)
         PushServiceRoutes(services: services, provider: provider).add(to: router)
         PushBrowserRoutes(services: services).add(to: router)
         WebPushAnswerRoutes(services: services, keys: webPush.answerKeys, hosts: hosts).add(to: router)

@@ -11,7 +11,8 @@ import Synchronization
 /// notifications are quiet now (as `INFocusStatus.isFocused`): the Focus modes
 /// name other apps and their filter criteria, and the summary times say when
 /// the person reads. Every change is the admin's; a refused change changes nothing.
-struct FocusRoutes {
+/// A class: its routes share one lock.
+final class FocusRoutes: Sendable {
     let services: DaemonServices
     /// Serializes this daemon's read-modify-write changes of the settings, so
     /// that two at once do not lose one.

@@ -140,6 +140,10 @@ extension JSONWriter {
         int(presentation.badge)
         key("bannerActions")
         try actions(presentation.bannerActions)
+        if let breaksThrough = presentation.breaksThrough {
+            key("breaksThrough")
+            bool(breaksThrough)
+        }
         key("delivery")
         try delivery(presentation.delivery)
         key("reportsDismissal")

@@ -34,7 +34,7 @@
  *   #banners > article.card.banner[data-delivery][data-app]           transient banners
  *   #alert-dialog (dialog) > #alert-card article.card.alert[data-delivery]  the alert being shown
  *   #alert-queue               "N more alerts"
- *   article.card parts: .card-app .card-time .card-close .card-body(.card-title .card-subtitle .card-text img.card-thumbnail[data-attachment])
+ *   article.card parts: .card-app .card-breakthrough (shown through Focus) .card-time .card-close .card-body(.card-title .card-subtitle .card-text img.card-thumbnail[data-attachment])
  *     .card-actions > button.action-button[data-action](.destructive)
  *     form.card-reply > input.reply-input + button.reply-send   (text-input actions)
  *   #auth-dialog (dialog): #auth-title #auth-message #auth-deny #auth-allow

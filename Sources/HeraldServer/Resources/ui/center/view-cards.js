@@ -13,7 +13,8 @@ const signatures = new WeakMap();
 
 /** What a card shows, as a string. */
 function signature(info, kind, { appName, reply }) {
-  return JSON.stringify([kind, appName, reply ?? null, info.delivery, info.actions, info.bannerActions, info.reportsDismissal]);
+  return JSON.stringify([kind, appName, reply ?? null, info.delivery, info.actions, info.bannerActions, info.reportsDismissal,
+    info.breaksThrough ?? false]);
 }
 
 /**
@@ -26,7 +27,7 @@ export function cardFor(card, info, kind, view) {
 
 /**
  * A card for one delivery. `kind` is banner, alert or item (in the list);
- * `info` is {delivery, actions, bannerActions, reportsDismissal}; `view` is
+ * `info` is {delivery, actions, bannerActions, reportsDismissal, breaksThrough}; `view` is
  * {dispatch, appName, reply (the open text-input action), offset (the clock's)}.
  * An image attachment shows as a thumbnail (img.card-thumbnail) under the text.
  */
@@ -42,7 +43,12 @@ export function buildCard(info, kind, view) {
   card.setAttribute('aria-labelledby', titleID);
 
   const top = element('header', 'card-top');
-  top.append(element('span', 'card-app', appName), timeElement(delivery.date, view.offset));
+  top.append(element('span', 'card-app', appName));
+  // Shown although Focus or Do Not Disturb keeps the others quiet.
+  if (info.breaksThrough) {
+    top.append(element('span', 'card-breakthrough', content.interruptionLevel === 'critical' ? 'Critical' : 'Time Sensitive'));
+  }
+  top.append(timeElement(delivery.date, view.offset));
   const close = button('card-close', '×', () => dispatch({ type: 'dismiss', info }));
   close.setAttribute('aria-label', `Close notification “${content.title || appName}”`);
   top.append(close);
