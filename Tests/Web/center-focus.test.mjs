@@ -16,16 +16,16 @@ const presentation = (id, score, date = '2026-01-01T10:00:00Z', app = APP) => ({
 });
 const group = (app, thread, ...presentations) => ({ app, threadIdentifier: thread, text: `${thread} (${presentations.length})`, presentations });
 
-test('a summary lists its groups and their items most relevant first, the newest first on a tie', () => {
+test('a summary lists its groups most relevant first, and keeps the daemon\'s order inside each', () => {
   const ordered = orderGroups([
     group(APP, 'news', presentation('n1', 0.1)),
-    group(APP, 'anna', presentation('a1', 0.5), presentation('a2', 0.9)),
-    group(MAIL, 'bills', presentation('b1', 0.5, '2026-01-01T09:00:00Z'), presentation('b2', 0.5, '2026-01-01T11:00:00Z')),
+    group(APP, 'anna', presentation('a2', 0.9), presentation('a1', 0.5)),
+    group(MAIL, 'bills', presentation('b1', 0.5), presentation('b2', 0.5)),
     group(MAIL, 'empty'),
   ]);
   assert.deepEqual(ordered.map((g) => g.threadIdentifier), ['anna', 'bills', 'news']);
   assert.deepEqual(ordered[0].presentations.map((p) => p.delivery.id), ['a2', 'a1']);
-  assert.deepEqual(ordered[1].presentations.map((p) => p.delivery.id), ['b2', 'b1']);
+  assert.deepEqual(ordered[1].presentations.map((p) => p.delivery.id), ['b1', 'b2']);
 });
 
 test('each app\'s part of one summary joins the card; a later summary replaces it', () => {

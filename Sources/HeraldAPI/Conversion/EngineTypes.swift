@@ -7,3 +7,11 @@ public typealias EngineDelivery = Delivery
 public typealias EnginePendingRequest = PendingRequest
 /// The engine's ``NotificationModel/Presentation``, named for code inside `API`.
 public typealias EnginePresentation = Presentation
+/// The engine's ``NotificationModel/QuietState``, named for code inside `API`.
+public typealias EngineQuietState = QuietState
+/// The engine's ``NotificationModel/QuietSettings``, named for code inside `API`.
+public typealias EngineQuietSettings = QuietSettings
+/// The engine's ``NotificationModel/FocusMode``, named for code inside `API`.
+public typealias EngineFocusMode = FocusMode
+/// The engine's ``NotificationModel/FocusSchedule``, named for code inside `API`.
+public typealias EngineFocusSchedule = FocusSchedule

@@ -181,8 +181,19 @@ extension API.Event {
 }
 
 extension API.Event {
-    /// The wire form of an engine event; `name` gives an app's display name.
-    public init(_ event: NotificationEvent, name: (AppIdentifier) -> String) {
+    /// The wire forms of an engine event, in order: one, but one per app for a
+    /// summary, each app's stream getting only its own groups. `name` gives an app's
+    /// display name.
+    public static func events(_ event: NotificationEvent, name: (AppIdentifier) -> String) -> [API.Event] {
+        guard case .summaryDelivered(let summary) = event else { return API.Event(event, name: name).map { [$0] } ?? [] }
+        var apps: [AppIdentifier] = []
+        for group in summary.groups where !apps.contains(group.app) { apps.append(group.app) }
+        return apps.map { app in API.Event(.summaryDelivered(summary: API.Summary(summary, of: app)), app: app.rawValue) }
+    }
+
+    /// The wire form of an engine event; `name` gives an app's display name. `nil`
+    /// for a summary, which is one event per app (``events(_:name:)``).
+    public init?(_ event: NotificationEvent, name: (AppIdentifier) -> String) {
         switch event {
         case .delivered(let delivery):
             self.init(.delivered(API.Delivery(delivery)), app: delivery.app.rawValue)
@@ -209,6 +220,12 @@ extension API.Event {
         case .remoteNotificationReceived(let app, let id, let userInfo):
             self.init(
                 .remoteNotificationReceived(apnsID: id.uuidString.lowercased(), userInfo: userInfo), app: app.rawValue)
+        case .quietChanged(let state):
+            self.init(.quietChanged(state: API.QuietState(state)), app: "")
+        case .heldForSummary(let app, let deliveries, let until):
+            self.init(.heldForSummary(deliveries: deliveries.map(\.description), until: until), app: app.rawValue)
+        case .summaryDelivered:
+            return nil
         }
     }
 }

@@ -73,6 +73,7 @@ extension API {
             actions = presentation.actions.map(Action.init)
             bannerActions = presentation.bannerActions.map(Action.init)
             reportsDismissal = presentation.reportsDismissal
+            breaksThrough = presentation.breaksThrough ? true : nil
         }
     }
 }

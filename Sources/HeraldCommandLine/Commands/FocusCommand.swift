@@ -23,8 +23,8 @@ public struct FocusCommand: AsyncParsableCommand {
         public init() {}
 
         public func run() async throws {
-            let focus = try await connection.client().focus()
-            try output.print(focus) { FocusText.status(focus, timeZone: .current) }
+            let client = try connection.client()
+            try await FocusCommand.show(try await client.focus(), client: client, output: output)
         }
     }
 
@@ -71,7 +71,7 @@ public struct FocusCommand: AsyncParsableCommand {
             let modes = try await client.focus().settings?.focusModes ?? []
             let mode = try FocusCommand.mode(named: name, in: modes)
             let focus = try await client.switchFocus(mode.identifier, until: try await end.end(client))
-            try output.print(focus) { FocusText.status(focus, timeZone: .current) }
+            try await FocusCommand.show(focus, client: client, output: output)
         }
     }
 
@@ -88,7 +88,7 @@ public struct FocusCommand: AsyncParsableCommand {
         public func run() async throws {
             let client = try connection.client()
             let focus = try await client.switchFocus(nil, until: try await end.end(client))
-            try output.print(focus) { FocusText.status(focus, timeZone: .current) }
+            try await FocusCommand.show(focus, client: client, output: output)
         }
     }
 
@@ -102,8 +102,8 @@ public struct FocusCommand: AsyncParsableCommand {
         public init() {}
 
         public func run() async throws {
-            let focus = try await connection.client().followFocusSchedules()
-            try output.print(focus) { FocusText.status(focus, timeZone: .current) }
+            let client = try connection.client()
+            try await FocusCommand.show(try await client.followFocusSchedules(), client: client, output: output)
         }
     }
 
@@ -119,6 +119,12 @@ public struct FocusCommand: AsyncParsableCommand {
             let modes = try await connection.client().focus().settings?.focusModes ?? []
             try output.print(["focusModes": modes]) { FocusText.modes(modes) }
         }
+    }
+
+    /// Prints `focus`: its JSON, or its text at the daemon's time.
+    static func show(_ focus: API.Focus, client: HeraldClient, output: OutputOptions) async throws {
+        let now = output.json ? Date() : try await client.clock().now
+        try output.print(focus) { FocusText.status(focus, now: now, timeZone: .current) }
     }
 
     /// The Focus of `modes` whose identifier is `name`, else whose name is (ignoring case).

@@ -6,11 +6,12 @@ import HeraldAPI
 package enum FocusText {
     private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 
-    /// `herald focus`: what is quiet now, and why.
-    package static func status(_ focus: API.Focus, timeZone: TimeZone) -> String {
+    /// `herald focus`: what is quiet now, and why, at `now` on the daemon's clock.
+    package static func status(_ focus: API.Focus, now: Date, timeZone: TimeZone) -> String {
         guard let state = focus.state else { return focus.isFocused ? "Focus is on.\n" : "No Focus is on.\n" }
         var lines: [String] = []
-        let override = focus.settings?.override
+        // An override whose end passed is kept in the settings but decides nothing.
+        let override = focus.settings?.override.flatMap { override in override.until.map { $0 > now } ?? true ? override : nil }
         if let mode = state.focus {
             let byHand = override?.focus == mode.identifier
             let until = byHand ? override?.until.map { " until \(TriggerText.date($0, in: timeZone))" } ?? "" : ""

@@ -5,7 +5,8 @@ import NotificationEngine
 import Synchronization
 
 /// `/v1/focus`: what keeps the person's notifications quiet (a Focus, the
-/// desktop's Do Not Disturb, the scheduled summary) and what the person set.
+/// desktop's Do Not Disturb, the scheduled summary) and what the person set; and
+/// `/v1/summary`, the last summary delivered (admin).
 ///
 /// Reading is open to every credential, but an app's token reads only whether
 /// notifications are quiet now (as `INFocusStatus.isFocused`): the Focus modes
@@ -45,6 +46,13 @@ final class FocusRoutes: Sendable {
             }
             return JSONResponse(answer(for: .admin(viaCookie: false)))
         }
+        router.get("v1/summary") { _, context in
+            try context.requireAdmin()
+            guard let summary = services.lastSummary.current else {
+                throw ServerError.notFound("no scheduled summary was delivered since the daemon started")
+            }
+            return JSONResponse(try await stillListed(API.Summary(summary)))
+        }
         focus.delete("override") { _, context in
             try context.requireAdmin()
             try change { settings in
@@ -54,6 +62,21 @@ final class FocusRoutes: Sendable {
             }
             return JSONResponse(answer(for: .admin(viaCookie: false)))
         }
+    }
+
+    /// `summary` without the notifications answered or removed since (and the groups left empty).
+    private func stillListed(_ summary: API.Summary) async throws -> API.Summary {
+        var listed: [String: Set<String>] = [:]
+        for app in Set(summary.groups.map(\.app)) {
+            listed[app] = Set(try await services.engine.listedDeliveries(for: AppIdentifier(app)).map(\.id.description))
+        }
+        var result = summary
+        result.groups = summary.groups.compactMap { group in
+            var group = group
+            group.presentations.removeAll { !(listed[group.app]?.contains($0.delivery.id) ?? false) }
+            return group.presentations.isEmpty ? nil : group
+        }
+        return result
     }
 
     /// Applies `update` to the settings as they are; the engine validates the result.

@@ -70,7 +70,7 @@ final class EventStream: Sendable {
     convenience init(log: any EventLog, engine: NotificationEngine, names: @escaping @Sendable (AppIdentifier) -> String) {
         self.init(log: log)
         subscription.inner = engine.events.subscribeNext { [weak self] event in
-            self?.publish(API.Event(event, name: names))
+            for wire in API.Event.events(event, name: names) { self?.publish(wire) }
         }
     }
 

@@ -17,21 +17,19 @@ export const focusState = () => ({ quiet: null, focusPanelOpen: false, focusEdit
 
 /** A presentation's relevance: its content's `relevanceScore` (0 without one). */
 const relevance = (presentation) => presentation.delivery.request.content.relevanceScore ?? 0;
-const latest = (presentations) => Math.max(...presentations.map((p) => Date.parse(p.delivery.date) || 0));
 
-/** A group's place in the card: its most relevant item, then its latest. */
-function groupOrder(a, b) {
-  const byRelevance = Math.max(...b.presentations.map(relevance)) - Math.max(...a.presentations.map(relevance));
-  return byRelevance !== 0 ? byRelevance : latest(b.presentations) - latest(a.presentations);
-}
-
-/** The groups most relevant first, each group's items most relevant first (ties: the newest first). */
+/**
+ * The groups with the most relevant notification first (stable between equals);
+ * inside a group the daemon's order stays: the most relevant first, the earlier
+ * delivery first between equals. Each app's groups come in their own event, so
+ * the card orders them across apps.
+ */
 export function orderGroups(groups) {
-  const items = (presentations) => presentations.slice().sort((a, b) =>
-    (relevance(b) - relevance(a)) || ((Date.parse(b.delivery.date) || 0) - (Date.parse(a.delivery.date) || 0)));
+  const top = (group) => Math.max(...group.presentations.map(relevance));
   return groups.filter((g) => g.presentations.length > 0)
-    .map((group) => ({ ...group, presentations: items(group.presentations) }))
-    .sort(groupOrder);
+    .map((group, index) => ({ group, index, top: top(group) }))
+    .sort((a, b) => (b.top - a.top) || (a.index - b.index))
+    .map(({ group }) => group);
 }
 
 function focusRead(state, { quiet }) {

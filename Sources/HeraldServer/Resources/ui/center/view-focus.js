@@ -11,18 +11,26 @@ import { clockTime } from './view-time.js';
 
 const $ = (id) => document.getElementById(id);
 
+/** The Focus switched by hand, while it lasts on the daemon's clock; else null. */
+export function activeOverride(settings, offset) {
+  const override = settings?.override;
+  if (!override) return null;
+  return !override.until || Date.parse(override.until) > Date.now() + offset ? override : null;
+}
+
 /** What the top line says is quiet now. */
 export function describeNow(quiet, offset) {
   if (!quiet?.state) return 'Reading Focus…';
   const { state, settings } = quiet;
+  const override = activeOverride(settings, offset);
   const parts = [];
   if (state.focus) {
-    const override = settings?.override;
     const byHand = override?.focus === state.focus.identifier;
     const until = byHand && override.until ? ` until ${clockTime(override.until, offset)}` : '';
     parts.push(`${state.focus.name} is on${until}${byHand ? '' : ' (scheduled)'}.`);
   } else {
-    parts.push(settings?.override && !settings.override.focus ? 'Focus is off by hand.' : 'No Focus is on.');
+    const until = override?.until ? ` until ${clockTime(override.until, offset)}` : '';
+    parts.push(override && !override.focus ? `Focus is off by hand${until}.` : 'No Focus is on.');
   }
   if (state.desktopDoNotDisturb) parts.push('The desktop’s Do Not Disturb is on.');
   if (state.nextSummary) parts.push(`Next summary ${clockTime(state.nextSummary, offset)}.`);
@@ -111,7 +119,7 @@ export function createFocusSectionView(dispatch) {
     now.dataset.quiet = String(Boolean(quiet?.isFocused));
     const settings = quiet?.settings ?? { focusModes: [], summaryTimes: [] };
     $('focus-off').hidden = !quiet?.state?.focus;
-    $('focus-auto').hidden = !settings.override;
+    $('focus-auto').hidden = !activeOverride(settings, state.clockOffset);
     $('focus-panel').hidden = !state.focusPanelOpen;
     $('focus-settings').setAttribute('aria-expanded', String(state.focusPanelOpen));
     if (shown.modes !== settings.focusModes || shown.apps !== state.apps) {
