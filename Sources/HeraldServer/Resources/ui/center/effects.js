@@ -208,9 +208,23 @@ export function createEffects({ dispatch, getState }, reading, stream) {
   /** Follows the address's deep link, once: the desktop opens these for its notifications. */
   async function followLink({ link }) {
     if (link?.reply) await followReplyLink(link.reply, link.action);
-    else if (link?.summary) dispatch({ type: 'summaryLinkFollowed' });
+    else if (link?.summary) await followSummaryLink();
     else if (link?.app && getState().apps[link.app]) dispatch({ type: 'appSelected', app: link.app, focus: true });
     else if (link?.app) say(`There is no app “${link.app}”.`);
+  }
+
+  /** Shows the last summary (the desktop's summary notification opens `/?summary`), and moves the focus to it. */
+  async function followSummaryLink() {
+    if (!getState().summary) {
+      try {
+        dispatch({ type: 'summaryRead', summary: await api('GET', '/v1/summary') });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) say('No summary was delivered since the daemon started: its notifications are in the lists below.');
+        else report(error);
+        return;
+      }
+    }
+    dispatch({ type: 'summaryLinkFollowed' });
   }
 
   /** Selects the delivery's app; its delivered list opens the reply field once it shows the delivery. */

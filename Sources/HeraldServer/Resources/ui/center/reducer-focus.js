@@ -77,6 +77,15 @@ function summaryArrived(state, { app, summary }) {
 /** A `?summary` link: the summary card gets the focus once it shows. */
 const summaryLinkFollowed = (state) => ({ ...state, focus: { n: (state.focus?.n ?? 0) + 1, kind: 'summary' } });
 
+/** The last summary as the daemon keeps it (GET /v1/summary), for a `?summary` link. */
+function summaryRead(state, { summary }) {
+  const groups = orderGroups(summary.groups);
+  if (groups.length === 0) {
+    return { ...state, status: { text: 'Everything in the last summary was answered or removed.', isError: false } };
+  }
+  return { ...state, summary: { date: summary.date, groups } };
+}
+
 const summaryClosed = (state) => (state.summary ? { ...state, summary: null } : state);
 
 /** Answered, withdrawn or removed deliveries leave the summary card (and the card goes once empty). */
@@ -112,5 +121,5 @@ export function heldFromList(state, app, deliveries) {
 
 export const focusHandlers = {
   focusRead, quietChanged, focusPanelToggled, focusEditStarted, heldForSummary, summaryArrived, summaryClosed,
-  summaryLinkFollowed, focusEditCancelled: focusEditEnded, focusModeSaved: focusEditEnded,
+  summaryLinkFollowed, summaryRead, focusEditCancelled: focusEditEnded, focusModeSaved: focusEditEnded,
 };
