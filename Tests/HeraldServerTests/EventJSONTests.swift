@@ -117,7 +117,43 @@ struct EventJSONTests {
                     apnsID: "6e3a1c2b-0000-4000-8000-000000000000",
                     userInfo: ["aps": ["content-available": 1], "order": ["id": 7, "items": ["tea", 0.5]]]),
                 sequence: 16, app: app)),
+        Sample(
+            name: "presented, breaking through a Focus",
+            event: API.Event(.presented(breakingThrough(presentation(pushDelivery, sound: nil, actions: []))), sequence: 17, app: app)),
+        Sample(name: "quietChanged, a Focus on", event: API.Event(.quietChanged(state: quietState), sequence: 18, app: "")),
+        Sample(name: "quietChanged, nothing quiet", event: API.Event(.quietChanged(state: API.QuietState()), sequence: 19, app: "")),
+        Sample(name: "heldForSummary", event: API.Event(.heldForSummary(deliveries: ["a", "b"], until: date), sequence: 20, app: app)),
+        Sample(
+            name: "summaryDelivered",
+            event: API.Event(
+                .summaryDelivered(
+                    summary: API.Summary(
+                        date: date,
+                        groups: [
+                            API.SummaryGroup(
+                                app: app, threadIdentifier: "anna", text: "2 messages from \"Anna\"",
+                                presentations: [
+                                    breakingThrough(presentation(fullDelivery, sound: "default", actions: actions)),
+                                    presentation(bareDelivery, sound: nil, actions: []),
+                                ]),
+                            API.SummaryGroup(app: app, threadIdentifier: "", text: "", presentations: []),
+                        ])),
+                sequence: 21, app: app)),
     ]
+
+    /// A Focus on, with everything a Focus names.
+    static let quietState = API.QuietState(
+        focus: API.FocusMode(
+            identifier: "work", name: "Work “deep”",
+            allowedApps: [API.AllowedApp(app: app), API.AllowedApp(app: "com.example.chat", criteria: ["urgent", "a\"b"])],
+            allowsTimeSensitive: false, schedules: [API.FocusSchedule(weekdays: [2, 6], start: "22:00", end: "07:00")]),
+        desktopDoNotDisturb: true, nextSummary: date)
+
+    static func breakingThrough(_ presentation: API.Presentation) -> API.Presentation {
+        var presentation = presentation
+        presentation.breaksThrough = true
+        return presentation
+    }
 
     @Test("each kind of event decodes to the same value as from API.encoder()'s text", arguments: samples)
     func sameValue(_ sample: Sample) throws {
@@ -125,6 +161,11 @@ struct EventJSONTests {
         let text = try EventJSON.encode(sample.event)
         let after = try API.decoder().decode(API.Event.self, from: Data(text.utf8))
         #expect(after == before)
+    }
+
+    @Test("the Focus and summary kinds are written byte for byte as API.encoder() writes them", arguments: samples.suffix(5))
+    func sameText(_ sample: Sample) throws {
+        #expect(try EventJSON.encode(sample.event) == String(decoding: try API.encoder().encode(sample.event), as: UTF8.self))
     }
 
     @Test("the kinds covered are every kind there is")
