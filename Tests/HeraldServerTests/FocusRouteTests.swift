@@ -3,7 +3,10 @@ import HTTPTypes
 import HeraldAPI
 @testable import HeraldServer
 import HummingbirdTesting
+import HummingbirdWSClient
+import HummingbirdWSTesting
 import NotificationEngine
+import Synchronization
 import Testing
 
 /// `/v1/focus`: the admin reads and changes Focus and the summary times; an app
@@ -62,12 +65,14 @@ struct FocusRouteTests {
             #expect(try await focus(client, token: token).isFocused)
 
             let now = daemon.daemon.services.scheduler.now
-            let off = try await client.call(
-                .post, "/v1/focus/override", token: daemon.admin, json: API.FocusOverride(focus: nil, until: now.addingTimeInterval(3_600)))
-            #expect(try off.decode(API.Focus.self).state?.focus == nil)
+            let hour = try await client.call(
+                .post, "/v1/focus/override", token: daemon.admin, json: API.FocusOverride(focus: "work", until: now.addingTimeInterval(3_600)))
+            #expect(try hour.decode(API.Focus.self).state?.focus?.identifier == "work")
             _ = try await client.call(.post, "/v1/debug/clock", token: daemon.admin, json: API.ClockAdvance(advanceSeconds: 3_600))
-            #expect(try await focus(client, token: daemon.admin).settings?.override == nil)
+            #expect(try await focus(client, token: token).isFocused == false)
 
+            let off = try await client.call(.post, "/v1/focus/override", token: daemon.admin, json: API.FocusOverride())
+            #expect(try off.decode(API.Focus.self).settings?.override == API.FocusOverride())
             _ = try await client.call(.post, "/v1/focus/override", token: daemon.admin, json: API.FocusOverride(focus: "work"))
             let auto = try await client.call(.delete, "/v1/focus/override", token: daemon.admin)
             #expect(auto.status == .ok)
@@ -132,6 +137,76 @@ struct FocusRouteTests {
             var own = browser
             own[.origin] = "http://localhost:0"
             #expect(try await client.call(.put, "/v1/focus", json: other, headers: own).status == .ok)
+        }
+    }
+
+    /// The events `token`'s stream gets while `act` runs, until `done` says it has them all.
+    static func events(
+        _ client: any TestClientProtocol, token: String, until done: @escaping @Sendable ([API.Event]) -> Bool,
+        act: @escaping @Sendable () async throws -> Void
+    ) async throws -> [API.Event] {
+        let received = Mutex<[API.Event]>([])
+        var configuration = WebSocketClientConfiguration()
+        configuration.additionalHeaders = [.authorization: "Bearer \(token)"]
+        try await client.ws("/v1/events", configuration: configuration) { inbound, outbound, _ in
+            try await act()
+            for try await message in inbound.messages(maxSize: 1 << 20) {
+                guard case .text(let text) = message else { continue }
+                let event = try API.decoder().decode(API.Event.self, from: Data(text.utf8))
+                if done(received.withLock { $0.append(event); return $0 }) { break }
+            }
+            try await outbound.close(.normalClosure, reason: nil)
+        }
+        return received.withLock { $0 }
+    }
+
+    @Test("the admin's stream hears what is quiet change; each app's stream gets its own part of the summary")
+    func events() async throws {
+        let daemon = try TestDaemon()
+        try await daemon.withLiveServer { client in
+            let admin = daemon.admin
+            let chat = try await client.register(Self.chat, admin: admin)
+            let mail = try await client.register(Self.mail, admin: admin)
+            for app in [Self.chat, Self.mail] {
+                _ = try await client.call(
+                    .patch, "/v1/apps/\(app)/preferences", token: admin, json: API.Preferences(inScheduledSummary: true))
+            }
+            let summaries = { @Sendable (events: [API.Event]) in events.filter { $0.type == .summaryDelivered } }
+            let own = Mutex<[API.Event]>([])
+            let all = try await Self.events(client, token: admin, until: { summaries($0).count == 2 }) {
+                let chatEvents = try await Self.events(client, token: chat, until: { !summaries($0).isEmpty }) {
+                    let later = Calendar.current.date(byAdding: .hour, value: 2, to: daemon.daemon.services.scheduler.now)!
+                    let time = Calendar.current.dateComponents([.hour, .minute], from: later)
+                    let settings = API.QuietSettings(summaryTimes: [String(format: "%02d:%02d", time.hour!, time.minute!)])
+                    let answer = try await client.call(.put, "/v1/focus", token: admin, json: settings).decode(API.Focus.self)
+                    let next = try #require(answer.state?.nextSummary)
+                    for (app, token) in [(Self.chat, chat), (Self.mail, mail)] {
+                        _ = try await client.call(.post, "/v1/apps/\(app)/requests", token: token, json: API.Request.simple("news", in: nil))
+                    }
+                    let seconds = next.timeIntervalSince(daemon.daemon.services.scheduler.now)
+                    _ = try await client.call(.post, "/v1/debug/clock", token: admin, json: API.ClockAdvance(advanceSeconds: seconds))
+                }
+                own.withLock { $0 = chatEvents }
+            }
+            let quiet = try #require(all.first { $0.type == .quietChanged })
+            #expect(quiet.app == "")
+            guard case .quietChanged(let state) = quiet.kind else { return }
+            #expect(state.nextSummary != nil)
+            #expect(Set(all.filter { $0.type == .heldForSummary }.map(\.app)) == [Self.chat, Self.mail])
+            #expect(Set(summaries(all).map(\.app)) == [Self.chat, Self.mail])
+            for event in summaries(all) {
+                guard case .summaryDelivered(let summary) = event.kind else { continue }
+                #expect(summary.groups.map(\.app) == [event.app])
+                #expect(summary.groups.flatMap(\.presentations).map(\.delivery.request.identifier) == ["news"])
+            }
+            let chatEvents = own.withLock { $0 }
+            #expect(chatEvents.allSatisfy { $0.app == Self.chat })
+            #expect(chatEvents.map(\.type).contains(.heldForSummary))
+            #expect(!chatEvents.contains { $0.type == .quietChanged })
+
+            let last = try await client.call(.get, "/v1/summary", token: admin).decode(API.Summary.self)
+            #expect(Set(last.groups.map(\.app)) == [Self.chat, Self.mail])
+            #expect(try await client.call(.get, "/v1/summary", token: chat).status == .forbidden)
         }
     }
 }
