@@ -20,6 +20,8 @@ struct FocusRouteTests {
         identifier: "work", name: "Work", allowedApps: [API.AllowedApp(app: mail), API.AllowedApp(app: chat, criteria: ["urgent"])],
         allowsTimeSensitive: false, schedules: [API.FocusSchedule(weekdays: [2, 3, 4, 5, 6], start: "09:00", end: "17:00")])
     static let settings = API.QuietSettings(focusModes: [work], summaryTimes: ["08:00", "18:00"])
+    /// A Sunday at 03:00 UTC: a weekend day in every time zone, outside Work's schedule.
+    static let sunday = Date(timeIntervalSince1970: 1_795_921_200)
 
     private func focus(_ client: some TestClientProtocol, token: String) async throws -> API.Focus {
         let answer = try await client.call(.get, "/v1/focus", token: token)
@@ -52,7 +54,7 @@ struct FocusRouteTests {
 
     @Test("a Focus switched by hand is on at once, for the app too, and ends when it says")
     func switchByHand() async throws {
-        let daemon = try TestDaemon()
+        let daemon = try TestDaemon(clockStart: Self.sunday)
         try await daemon.withRouter { client in
             let token = try await client.register(Self.chat, admin: daemon.admin)
             _ = try await client.call(.put, "/v1/focus", token: daemon.admin, json: Self.settings)
