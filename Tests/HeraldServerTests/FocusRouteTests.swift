@@ -5,7 +5,9 @@ import HeraldAPI
 import HummingbirdTesting
 import HummingbirdWSClient
 import HummingbirdWSTesting
+import NIOWebSocket
 import NotificationEngine
+import Signals
 import Synchronization
 import Testing
 

@@ -1,3 +1,4 @@
+import Foundation
 public import ArgumentParser
 package import HeraldAPI
 import HeraldClient

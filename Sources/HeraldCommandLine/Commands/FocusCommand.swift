@@ -1,7 +1,7 @@
-import Foundation
+package import Foundation
 public import ArgumentParser
-package import HeraldAPI
-import HeraldClient
+import HeraldAPI
+package import HeraldClient
 
 /// `herald focus`: what keeps notifications quiet, switching a Focus by hand, and the Focus modes.
 public struct FocusCommand: AsyncParsableCommand {

@@ -1,5 +1,5 @@
-import Foundation
-import HeraldAPI
+package import Foundation
+package import HeraldAPI
 
 /// Focus, Do Not Disturb and the scheduled summary as `herald focus` and
 /// `herald summary` print them.

@@ -1,5 +1,5 @@
-import Foundation
-import HeraldAPI
+package import Foundation
+package import HeraldAPI
 
 /// What the `focus` and `summary` commands take as text: times of day (`08:00`),
 /// schedules (`mon-fri 09:00-17:00`, `weekends 10:00-12:00`, `daily 22:00-07:00`),

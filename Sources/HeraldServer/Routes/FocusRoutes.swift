@@ -2,6 +2,7 @@ import Foundation
 import HeraldAPI
 import Hummingbird
 import NotificationEngine
+import Signals
 import Synchronization
 
 /// `/v1/focus`: what keeps the person's notifications quiet (a Focus, the
@@ -25,17 +26,17 @@ final class FocusRoutes: Sendable {
 
     func add(to router: Router<HeraldRequestContext>) {
         let focus = router.group("v1/focus")
-        focus.get { _, context in
+        focus.get { [self] _, context in
             JSONResponse(answer(for: try context.requirePrincipal()))
         }
-        focus.put { request, context in
+        focus.put { [self] request, context in
             try context.requireAdmin()
             let body = try await request.decodeJSON(API.QuietSettings.self, context: context)
             let settings = try body.engineValue()
             try change { _ in settings }
             return JSONResponse(answer(for: .admin(viaCookie: false)))
         }
-        focus.post("override") { request, context in
+        focus.post("override") { [self] request, context in
             try context.requireAdmin()
             let body = try await request.decodeJSON(API.FocusOverride.self, context: context)
             let override = try body.engineValue(now: services.scheduler.now)
@@ -46,14 +47,14 @@ final class FocusRoutes: Sendable {
             }
             return JSONResponse(answer(for: .admin(viaCookie: false)))
         }
-        router.get("v1/summary") { _, context in
+        router.get("v1/summary") { [self] _, context in
             try context.requireAdmin()
             guard let summary = services.lastSummary.current else {
                 throw ServerError.notFound("no scheduled summary was delivered since the daemon started")
             }
             return JSONResponse(try await stillListed(API.Summary(summary)))
         }
-        focus.delete("override") { _, context in
+        focus.delete("override") { [self] _, context in
             try context.requireAdmin()
             try change { settings in
                 var settings = settings
