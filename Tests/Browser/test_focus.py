@@ -41,7 +41,7 @@ def test_a_focus_lets_only_its_apps_interrupt(center):
     make_focus(center, "Work", [MAIL])
     mode = focus_settings(center)["focusModes"][0]
     assert mode["allowedApps"] == [{"app": MAIL}]
-    assert f"Allows Mail" in center.find(f'#focus-modes .focus-mode[data-focus="{mode["identifier"]}"]').text
+    assert "Allows Mail" in center.find(f'#focus-modes .focus-mode[data-focus="{mode["identifier"]}"]').text
 
     center.find("#focus-on").click()
     center.wait().until(lambda d: "Work is on" in center.find("#focus-now").text)
@@ -97,6 +97,7 @@ def test_the_summary_card_gathers_what_waited_most_relevant_first(center):
     assert [g.get_attribute("data-thread") for g in groups] == ["anna", "news"]
     titles = [t.text for t in card.find_elements("css selector", ".summary-item .card-title")]
     assert titles == ["Anna: dinner?", "Anna: 7pm", "Newsletter"]
+    center.screenshot("summary.png")
 
     first = card.find_element("css selector", ".summary-item .card")
     delivery = first.get_attribute("data-delivery")

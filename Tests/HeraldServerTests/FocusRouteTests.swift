@@ -19,8 +19,9 @@ struct FocusRouteTests {
     static let mail = "com.example.mail"
 
     static let work = API.FocusMode(
-        identifier: "work", name: "Work", allowedApps: [API.AllowedApp(app: mail), API.AllowedApp(app: chat, criteria: ["urgent"])],
+        identifier: "work", name: "Work", allowedApps: [API.AllowedApp(app: chat, criteria: ["urgent"]), API.AllowedApp(app: mail)],
         allowsTimeSensitive: false, schedules: [API.FocusSchedule(weekdays: [2, 3, 4, 5, 6], start: "09:00", end: "17:00")])
+    /// As the daemon answers them: allowed apps sorted by identifier.
     static let settings = API.QuietSettings(focusModes: [work], summaryTimes: ["08:00", "18:00"])
     /// A Sunday at 03:00 UTC: a weekend day in every time zone, outside Work's schedule.
     static let sunday = Date(timeIntervalSince1970: 1_795_921_200)

@@ -122,6 +122,7 @@ export function createFocusSectionView(dispatch) {
     $('focus-auto').hidden = !activeOverride(settings, state.clockOffset);
     $('focus-panel').hidden = !state.focusPanelOpen;
     $('focus-settings').setAttribute('aria-expanded', String(state.focusPanelOpen));
+    $('focus-settings').textContent = state.focusPanelOpen ? 'Done' : 'Edit';
     if (shown.modes !== settings.focusModes || shown.apps !== state.apps) {
       renderChoice(settings.focusModes, quiet?.state?.focus?.identifier);
       renderModes(settings.focusModes, state.apps, dispatch);
