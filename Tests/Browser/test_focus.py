@@ -97,6 +97,7 @@ def test_the_summary_card_gathers_what_waited_most_relevant_first(center):
     assert [g.get_attribute("data-thread") for g in groups] == ["anna", "news"]
     titles = [t.text for t in card.find_elements("css selector", ".summary-item .card-title")]
     assert titles == ["Anna: dinner?", "Anna: 7pm", "Newsletter"]
+    center.driver.execute_script("document.getElementById('summary').scrollIntoView()")
     center.screenshot("summary.png")
 
     first = card.find_element("css selector", ".summary-item .card")

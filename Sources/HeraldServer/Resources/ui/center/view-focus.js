@@ -118,6 +118,8 @@ export function createFocusSectionView(dispatch) {
     if (now.textContent !== text) now.textContent = text;
     now.dataset.quiet = String(Boolean(quiet?.isFocused));
     const settings = quiet?.settings ?? { focusModes: [], summaryTimes: [] };
+    // Nothing to switch before there is a Focus (the editor makes one).
+    $('focus-switch').hidden = settings.focusModes.length === 0 && !quiet?.state?.focus;
     $('focus-off').hidden = !quiet?.state?.focus;
     $('focus-auto').hidden = !activeOverride(settings, state.clockOffset);
     $('focus-panel').hidden = !state.focusPanelOpen;
