@@ -151,6 +151,9 @@ public struct AppNotificationPreferences: Codable, Sendable, Hashable {
     public var soundsEnabled: Bool
     /// Whether the user lets the app's notifications set its badge; `true` by default.
     public var badgesEnabled: Bool
+    /// Whether the person lets the app use the machine's position, which its
+    /// location triggers need; not determined (off) by default.
+    public var location = LocationAuthorization()
 
     /// Preferences with these values; the defaults are those of an app that has
     /// not asked for authorization yet.
@@ -202,5 +205,23 @@ public struct AppNotificationPreferences: Codable, Sendable, Hashable {
             timeSensitiveSetting: authorized ? .enabled : setting(.alert, false),
             providesAppNotificationSettings: grantedOptions.contains(.providesAppNotificationSettings)
         )
+    }
+}
+
+extension AppNotificationPreferences {
+    private enum CodingKeys: String, CodingKey {
+        case authorizationStatus, grantedOptions, alertStyle, soundsEnabled, badgesEnabled, location
+    }
+
+    /// Decodes preferences; those stored before a field existed get its default.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            authorizationStatus: try container.decode(AuthorizationStatus.self, forKey: .authorizationStatus),
+            grantedOptions: try container.decode(AuthorizationOptions.self, forKey: .grantedOptions),
+            alertStyle: try container.decode(AlertStyle.self, forKey: .alertStyle),
+            soundsEnabled: try container.decode(Bool.self, forKey: .soundsEnabled),
+            badgesEnabled: try container.decode(Bool.self, forKey: .badgesEnabled))
+        location = try container.decodeIfPresent(LocationAuthorization.self, forKey: .location) ?? LocationAuthorization()
     }
 }
