@@ -70,9 +70,10 @@ class Place:
         self.geoclue = None
         self.daemon = None
 
-    def start_geoclue(self):
+    def start_geoclue(self, parameters=None):
         process = subprocess.Popen(
-            ["/usr/bin/python3", "-m", "dbusmock", "--system", "--template", str(TEMPLATE)],
+            ["/usr/bin/python3", "-m", "dbusmock", "--system", "--template", str(TEMPLATE),
+             *(["-p", json.dumps(parameters)] if parameters else [])],
             env=self.environment, stdout=open(self.directory / "geoclue.log", "w"), stderr=subprocess.STDOUT)
         self.processes.append(process)
         wait("GeoClue's mock on the bus", lambda: self.bus.name_has_owner(GEOCLUE))
@@ -218,6 +219,19 @@ def test_without_geoclue_the_trigger_waits_and_says_why_until_geoclue_comes(plac
     place.move(500)
     place.move(0)
     wait("the entry", lambda: place.delivered("com.example.shop") == ["arrive"])
+
+
+def test_geoclue_refusing_herald_is_said(place):
+    place.start_geoclue({"refuse": "Herald may not locate this machine"})
+    place.serve()
+    shop = place.register("com.example.shop")
+    place.add_region("com.example.shop", shop, "arrive", entry=True, exit=False)
+    allow(place, "com.example.shop", shop)
+    state = wait("GeoClue's refusal",
+                 lambda: (lambda s: s if s["service"] == "unavailable" else None)(place.location("com.example.shop")))
+    assert state["serviceError"]["code"] == "refused"
+    assert "Herald may not locate this machine" in state["serviceError"]["message"]
+    assert state["waiting"] == "locationUnavailable"
 
 
 def test_an_unknown_access_or_status_is_refused_and_changes_nothing(place):

@@ -10,11 +10,20 @@ struct LocationPermissionTests {
         LocationTests.request(identifier, entry: true, exit: true, repeats: true, radius: radius)
     }
 
-    /// The events of `engine` from now on, as they come.
-    static func recording(_ engine: NotificationEngine) -> (Mutex<[NotificationEvent]>, any Disposable) {
-        let events = Mutex<[NotificationEvent]>([])
-        let subscription = engine.events.subscribeNext { event in events.withLock { $0.append(event) } }
-        return (events, subscription)
+    /// The events of an engine from now on, as they come.
+    final class EventLog: Sendable {
+        private let events = Mutex<[NotificationEvent]>([])
+        private let subscription = SerialDisposable()
+
+        init(_ engine: NotificationEngine) {
+            subscription.inner = engine.events.subscribeNext { [weak self] event in
+                self?.events.withLock { $0.append(event) }
+            }
+        }
+
+        deinit { subscription.dispose() }
+
+        var recorded: [NotificationEvent] { events.withLock { $0 } }
     }
 
     @Test("Location is off for an app until the person allows it: its crossings fire nothing, and it stays pending")
@@ -48,8 +57,7 @@ struct LocationPermissionTests {
     @Test("An ask is noted and reported once; the answer clears it; an answered app is not asked again, but for always")
     func askAndAnswer() async throws {
         let fixture = try EngineFixture()
-        let (events, subscription) = Self.recording(fixture.engine)
-        defer { subscription.dispose() }
+        let log = EventLog(fixture.engine)
         let app = fixture.app
         let asked = LocationAuthorization(status: .notDetermined, requested: .whenInUse)
         #expect(try fixture.engine.requestLocationAuthorization(.whenInUse, for: app) == asked)
@@ -61,7 +69,7 @@ struct LocationPermissionTests {
         #expect(try fixture.engine.requestLocationAuthorization(.always, for: app) == upgrade)
         try fixture.engine.setLocationAuthorization(.denied, for: app)
         #expect(try fixture.engine.requestLocationAuthorization(.always, for: app) == LocationAuthorization(status: .denied))
-        #expect(events.withLock { $0 } == [
+        #expect(log.recorded == [
             .locationAuthorizationChanged(app: app, authorization: asked),
             .locationAuthorizationChanged(app: app, authorization: allowed),
             .locationAuthorizationChanged(app: app, authorization: upgrade),
