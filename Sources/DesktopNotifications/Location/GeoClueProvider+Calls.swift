@@ -1,3 +1,4 @@
+import Logging
 import NotificationEngine
 
 extension GeoClueProvider {

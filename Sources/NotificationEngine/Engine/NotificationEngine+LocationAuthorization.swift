@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension NotificationEngine {
     /// The app asks to use the machine's position, as Core Location's
