@@ -33,7 +33,7 @@ def load(mock, parameters):
     mock.geoclue_locations = 0
     mock.geoclue_client = None
     mock.AddProperties(MAIN_IFACE, dbus.Dictionary({
-        'InUse': False,
+        'InUse': dbus.Boolean(False),
         'AvailableAccuracyLevel': dbus.UInt32(8),
     }, signature='sv'))
     mock.AddMethod(MAIN_IFACE, 'GetClient', '', 'o', get_client)
@@ -54,12 +54,11 @@ def get_client(manager):
             'TimeThreshold': dbus.UInt32(0),
             'DesktopId': '',
             'RequestedAccuracyLevel': dbus.UInt32(0),
-            'Active': False,
+            'Active': dbus.Boolean(False),
         }, signature='sv'), [])
         client = get_object(CLIENT_PATH)
         client.AddMethod(CLIENT_IFACE, 'Start', '', '', lambda self: start(manager, self))
-        client.AddMethod(CLIENT_IFACE, 'Stop', '', '', lambda self: self.UpdateProperties(
-            CLIENT_IFACE, {'Active': False}))
+        client.AddMethod(CLIENT_IFACE, 'Stop', '', '', lambda self: self.Set(CLIENT_IFACE, 'Active', dbus.Boolean(False)))
         manager.geoclue_client = CLIENT_PATH
     return dbus.ObjectPath(CLIENT_PATH)
 
@@ -68,7 +67,7 @@ def start(manager, client):
     refuse_if_asked(manager)
     if not client.Get(CLIENT_IFACE, 'DesktopId'):
         raise dbus.exceptions.DBusException('DesktopId is not set', name='org.freedesktop.DBus.Error.AccessDenied')
-    client.UpdateProperties(CLIENT_IFACE, {'Active': True})
+    client.Set(CLIENT_IFACE, 'Active', dbus.Boolean(True))
     location = client.Get(CLIENT_IFACE, 'Location')
     if location != '/':
         client.EmitSignal(CLIENT_IFACE, 'LocationUpdated', 'oo', [dbus.ObjectPath('/'), location])
@@ -94,7 +93,7 @@ def ChangeLocation(self, latitude, longitude, accuracy):
         return dbus.ObjectPath(path)
     client = get_object(self.geoclue_client)
     old = client.Get(CLIENT_IFACE, 'Location')
-    client.UpdateProperties(CLIENT_IFACE, {'Location': dbus.ObjectPath(path)})
+    client.Set(CLIENT_IFACE, 'Location', dbus.ObjectPath(path))
     if client.Get(CLIENT_IFACE, 'Active'):
         client.EmitSignal(CLIENT_IFACE, 'LocationUpdated', 'oo', [old, dbus.ObjectPath(path)])
     return dbus.ObjectPath(path)
