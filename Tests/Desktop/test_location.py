@@ -244,6 +244,21 @@ def test_geoclue_refusing_herald_is_said(place):
     assert state["waiting"] == "locationUnavailable"
 
 
+def test_without_an_agent_getclient_never_answers_and_the_deadline_says_so(place):
+    place.start_geoclue({"agent": False})
+    place.serve()
+    shop = place.register("com.example.shop")
+    place.add_region("com.example.shop", shop, "arrive", entry=True, exit=False)
+    allow(place, "com.example.shop", shop)
+    # The call's deadline is 5 s: the daemon answers its API meanwhile.
+    assert place.location("com.example.shop")["service"] in ("starting", "unavailable")
+    state = wait("GetClient's deadline",
+                 lambda: (lambda s: s if s["service"] == "unavailable" else None)(place.location("com.example.shop")),
+                 timeout=30)
+    assert state["serviceError"]["code"] == "noAgent"
+    assert state["waiting"] == "locationUnavailable"
+
+
 def test_an_unknown_access_or_status_is_refused_and_changes_nothing(place):
     place.serve()
     shop = place.register("com.example.shop")

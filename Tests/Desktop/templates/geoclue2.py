@@ -12,7 +12,8 @@ which every GetClient gets.
 
 Parameters: "refuse" (a string): GetClient and Start fail with
 org.freedesktop.DBus.Error.AccessDenied and this message, as GeoClue answers an app it
-does not allow.'''
+does not allow. "agent" (a boolean, true by default): false makes GetClient never answer,
+as GeoClue 2.6 does while no agent (the desktop's, which asks the person) is registered.'''
 
 import dbus
 
@@ -30,14 +31,27 @@ CLIENT_PATH = '/org/freedesktop/GeoClue2/Client/1'
 
 def load(mock, parameters):
     mock.geoclue_refusal = str(parameters.get('refuse', ''))
+    mock.geoclue_agent = bool(parameters.get('agent', True))
+    mock.geoclue_unanswered = []
     mock.geoclue_locations = 0
     mock.geoclue_client = None
     mock.AddProperties(MAIN_IFACE, dbus.Dictionary({
         'InUse': dbus.Boolean(False),
         'AvailableAccuracyLevel': dbus.UInt32(8),
     }, signature='sv'))
-    mock.AddMethod(MAIN_IFACE, 'GetClient', '', 'o', get_client)
     mock.AddMethod(MAIN_IFACE, 'CreateClient', '', 'o', get_client)
+
+
+@dbus.service.method(MAIN_IFACE, in_signature='', out_signature='o', async_callbacks=('reply', 'error'))
+def GetClient(self, reply, error):
+    '''The caller's client; without an agent, no answer ever (the caller's timeout ends the call).'''
+    if not self.geoclue_agent:
+        self.geoclue_unanswered.append((reply, error))
+        return
+    try:
+        reply(get_client(self))
+    except dbus.exceptions.DBusException as refusal:
+        error(refusal)
 
 
 def refuse_if_asked(manager):
