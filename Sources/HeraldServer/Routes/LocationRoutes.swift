@@ -42,19 +42,21 @@ struct LocationRoutes {
     /// The app's location state with the service in `state`.
     private func wire(_ app: RegisteredApp, _ state: LocationServiceState) throws -> API.Location {
         let authorization = try engine.locationAuthorization(for: app.identifier)
+        let regions = engine.watchedRegions[app.identifier]?.count ?? 0
         return API.Location(
-            app: app.identifier.rawValue, name: app.name, authorization: authorization,
-            regions: engine.watchedRegions[app.identifier]?.count ?? 0, service: state.name,
-            serviceError: Self.wire(state.error), waiting: Self.waiting(authorization.status, state))
+            app: app.identifier.rawValue, name: app.name, authorization: authorization, regions: regions,
+            service: state.name, serviceError: Self.wire(state.error),
+            waiting: Self.waiting(authorization.status, state, regions: regions))
     }
 
-    /// Why an app's location triggers wait, `nil` when they get positions.
-    static func waiting(_ status: LocationAuthorizationStatus, _ state: LocationServiceState) -> String? {
+    /// Why an app's location triggers would wait, `nil` when they get positions
+    /// (or, allowed and with no location request, when nothing waits).
+    static func waiting(_ status: LocationAuthorizationStatus, _ state: LocationServiceState, regions: Int) -> String? {
         guard status.allowsLocation else { return "notAuthorized" }
         switch state {
         case .off: return "locationOff"
         case .unavailable: return "locationUnavailable"
-        case .stopped, .starting: return "starting"
+        case .stopped, .starting: return regions > 0 ? "starting" : nil
         case .running: return nil
         }
     }
