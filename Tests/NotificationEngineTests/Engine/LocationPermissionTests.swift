@@ -114,6 +114,22 @@ struct LocationPermissionTests {
         #expect(try await fixture.engine.pendingRequests(for: fixture.app).count == 21)
     }
 
+    @Test("One add of several requests counts them all: 19 and 2 more are refused together, 19 and 1 are not")
+    func severalAtOnce() async throws {
+        let fixture = try EngineFixture()
+        try await fixture.authorize()
+        for index in 0..<19 {
+            try await fixture.engine.add(Self.request("r\(index)"), for: fixture.app)
+        }
+        let refused = await #expect(throws: NotificationError.self) {
+            try await fixture.engine.add([Self.request("a"), Self.request("b")], for: fixture.app)
+        }
+        #expect(refused?.code == .regionLimitReached)
+        #expect(fixture.engine.watchedRegions[fixture.app]?.count == 19)
+        try await fixture.engine.add([Self.request("a"), Self.request("r0")], for: fixture.app)
+        #expect(fixture.engine.watchedRegions[fixture.app]?.count == 20)
+    }
+
     @Test("Another app has its own 20")
     func perApp() async throws {
         let fixture = try EngineFixture()
