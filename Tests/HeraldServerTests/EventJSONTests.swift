@@ -117,6 +117,12 @@ struct EventJSONTests {
                     apnsID: "6e3a1c2b-0000-4000-8000-000000000000",
                     userInfo: ["aps": ["content-available": 1], "order": ["id": 7, "items": ["tea", 0.5]]]),
                 sequence: 16, app: app)),
+        Sample(
+            name: "locationAuthorizationChanged, asking",
+            event: API.Event(.locationAuthorizationChanged(status: "notDetermined", requested: "whenInUse"), sequence: 17, app: app)),
+        Sample(
+            name: "locationAuthorizationChanged, answered",
+            event: API.Event(.locationAuthorizationChanged(status: "authorizedWhenInUse", requested: nil), sequence: 18, app: app)),
     ]
 
     @Test("each kind of event decodes to the same value as from API.encoder()'s text", arguments: samples)

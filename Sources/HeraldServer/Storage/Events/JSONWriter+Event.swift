@@ -18,7 +18,7 @@ extension JSONWriter {
         key("sequence")
         int(event.sequence)
         switch event.kind {
-        case .authorizationChanged(let status):
+        case .authorizationChanged(let status), .locationAuthorizationChanged(let status, _):
             key("status")
             string(status)
         default: break
@@ -60,7 +60,10 @@ extension JSONWriter {
                 key("delivery")
                 try self.delivery(delivery)
             }
-        case .authorizationChanged, .appOpened, .pendingChanged, .appsChanged, .settingsShown, .remoteNotificationReceived:
+        case .locationAuthorizationChanged(_, let requested?):
+            key("requested")
+            string(requested)
+        case .locationAuthorizationChanged(_, nil), .authorizationChanged, .appOpened, .pendingChanged, .appsChanged, .settingsShown, .remoteNotificationReceived:
             break
         }
     }
