@@ -19,6 +19,7 @@ public final class RecordingPresenter: Presenter {
         var withdrawn: [DeliveryID] = []
         var authorizationRequests: [(app: AppIdentifier, options: AuthorizationOptions)] = []
         var badges: [AppIdentifier: Int] = [:]
+        var summaries: [NotificationSummary] = []
     }
 
     private let record = Mutex(Record())
@@ -36,6 +37,8 @@ public final class RecordingPresenter: Presenter {
     }
     /// The last badge of each app.
     public var badges: [AppIdentifier: Int] { record.withLock { $0.badges } }
+    /// Every scheduled summary, in order (their notifications are not in ``presentations``).
+    public var summaries: [NotificationSummary] { record.withLock { $0.summaries } }
 
     /// Forgets what was recorded.
     public func reset() {
@@ -56,5 +59,9 @@ public final class RecordingPresenter: Presenter {
 
     public func authorizationRequested(for app: AppIdentifier, options: AuthorizationOptions) {
         record.withLock { $0.authorizationRequests.append((app, options)) }
+    }
+
+    public func presentSummary(_ summary: NotificationSummary) {
+        record.withLock { $0.summaries.append(summary) }
     }
 }

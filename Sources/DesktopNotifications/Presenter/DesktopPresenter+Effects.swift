@@ -20,6 +20,8 @@ extension DesktopPresenter {
                 respond(id, action: action, text: text, opensApp: opensApp, token: token)
             case .openReplyBox(let id, let action, let token):
                 openCenter(query: "reply=\(id)&action=\(Self.queryEscaped(action))", token: token)
+            case .notifySummary(let summary): notify(summary)
+            case .openSummary(let token): openCenter(query: "summary", token: token)
             }
         }
     }
@@ -40,6 +42,20 @@ extension DesktopPresenter {
         } catch {
             state.withLock { $0.notifyFailed(id) }
             faults.report("notify", "cannot show delivery \(id) on the desktop (\(error)); it is in the web notification center")
+        }
+    }
+
+    private func notify(_ summary: NotificationSummary) {
+        if !hasAttached { attach(isRestart: false) }
+        let mapping = state.withLock { $0.mapping }
+        let names = Dictionary(summary.groups.map { ($0.app, app($0.app).name) }) { first, _ in first }
+        let request = mapping.request(for: summary, names: names)
+        do {
+            let serverID = try server.notify(request)
+            faults.clear("notify")
+            state.withLock { $0.summaryNotified(serverID: serverID) }
+        } catch {
+            faults.report("notify", "cannot show the scheduled summary on the desktop (\(error)); it is in the web notification center")
         }
     }
 

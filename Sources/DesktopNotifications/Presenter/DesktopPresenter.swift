@@ -123,6 +123,12 @@ public final class DesktopPresenter: Presenter {
         run(effects)
     }
 
+    /// Shows the scheduled summary as one notification of Herald's own, which opens
+    /// the web center's summary card.
+    public func presentSummary(_ summary: NotificationSummary) {
+        run(state.withLock { $0.presentSummary(summary) })
+    }
+
     public func withdraw(_ deliveries: [DeliveryID], of app: AppIdentifier) {
         let effects = state.withLock { $0.withdraw(deliveries) }
         run(effects)

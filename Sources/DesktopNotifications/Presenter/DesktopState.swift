@@ -36,6 +36,10 @@ package struct DesktopState: Sendable {
         /// The action needs the user's text and the server has no reply field:
         /// open the web center's reply box for it.
         case openReplyBox(DeliveryID, action: String, activationToken: String?)
+        /// Show the scheduled summary as one notification.
+        case notifySummary(NotificationSummary)
+        /// The summary's notification was clicked: open the web center at the summary.
+        case openSummary(activationToken: String?)
     }
 
     /// An action pressed while the session was locked.
@@ -47,6 +51,8 @@ package struct DesktopState: Sendable {
     package private(set) var entries: [DeliveryID: Entry] = [:]
     private var byServerID: [UInt32: DeliveryID] = [:]
     private var held: [DeliveryID: Held] = [:]
+    /// The server's ids of the summaries it shows, with their activation tokens.
+    private var summaries: [UInt32: String?] = [:]
     /// Whether the user's session is locked (logind's `LockedHint`).
     package private(set) var isLocked = false
     /// How the presentations map to calls; its capabilities are the server's.
@@ -86,6 +92,17 @@ package struct DesktopState: Sendable {
         return [.notify(id, replacing: replacing)]
     }
 
+    /// The scheduled summary: one notification for all of it, which opens the web
+    /// center's summary card. Nothing for an empty summary.
+    package func presentSummary(_ summary: NotificationSummary) -> [Effect] {
+        summary.groups.isEmpty ? [] : [.notifySummary(summary)]
+    }
+
+    /// `Notify` answered the summary's notification with the server's id.
+    package mutating func summaryNotified(serverID: UInt32) {
+        summaries[serverID] = .some(nil)
+    }
+
     /// `Notify` answered with the server's id; a delivery withdrawn meanwhile is closed.
     package mutating func notified(_ id: DeliveryID, serverID: UInt32) -> [Effect] {
         guard entries[id] != nil else { return [.close(serverID)] }
@@ -115,6 +132,10 @@ package struct DesktopState: Sendable {
 
     /// The user chose an action, or clicked the body (`default`).
     package mutating func actionInvoked(serverID: UInt32, key: String) -> [Effect] {
+        if let token = summaries[serverID] {
+            summaries[serverID] = nil
+            return key == NotificationMapping.defaultKey ? [.openSummary(activationToken: token)] : []
+        }
         guard let id = byServerID[serverID], var entry = entries[id], !entry.answered else { return [] }
         let token = entry.activationToken
         if key == NotificationMapping.defaultKey {
@@ -155,6 +176,7 @@ package struct DesktopState: Sendable {
 
     /// The server sent the activation token for the action about to be invoked.
     package mutating func activationToken(serverID: UInt32, token: String) {
+        if summaries[serverID] != nil { summaries[serverID] = .some(token) }
         guard let id = byServerID[serverID] else { return }
         entries[id]?.activationToken = token
     }
@@ -163,6 +185,7 @@ package struct DesktopState: Sendable {
     /// reported for categories with the custom dismiss action; the delivery stays
     /// in the web center otherwise.
     package mutating func closed(serverID: UInt32, reason: UInt32) -> [Effect] {
+        summaries[serverID] = nil
         guard let id = byServerID.removeValue(forKey: serverID), var entry = entries[id] else { return [] }
         entry.serverID = nil
         if held[id] != nil || entry.answered {
@@ -197,6 +220,7 @@ package struct DesktopState: Sendable {
     /// The server went away: its ids mean nothing any more.
     package mutating func serverVanished() {
         byServerID = [:]
+        summaries = [:]
         for (id, entry) in entries where entry.serverID != nil {
             entries[id]?.serverID = nil
             entries[id]?.wasShown = true

@@ -35,7 +35,7 @@ package struct NotificationMapping: Sendable {
         let (summary, subtitle) = Self.summary(title: content.title, subtitle: content.subtitle, appName: app.name)
         var hints: [String: DBusValue] = [
             "desktop-entry": .string(app.desktopEntry),
-            "urgency": .byte(Self.urgency(content.interruptionLevel)),
+            "urgency": .byte(presentation.breaksThrough ? 2 : Self.urgency(content.interruptionLevel)),
         ]
         hints.merge(Self.soundHints(presentation.sound)) { _, new in new }
         if let imagePath { hints["image-path"] = .string(imagePath) }
@@ -44,6 +44,30 @@ package struct NotificationMapping: Sendable {
             appName: app.name, replacesID: replacing, appIcon: app.icon ?? "", summary: summary,
             body: body(subtitle: subtitle, body: content.body, answerable: !presentation.shownActions.isEmpty),
             actions: actions, hints: hints, expireTimeout: presentation.style == .alert ? 0 : -1)
+    }
+
+    /// The most groups a summary's notification lists; the rest are counted.
+    static let summaryLines = 5
+
+    /// The call that shows the scheduled summary: one line per app and thread, most
+    /// relevant first, each with its summary text and its most relevant title; a
+    /// click opens the web center's summary card. `names` gives the apps' names.
+    package func request(for summary: NotificationSummary, names: [AppIdentifier: String]) -> NotifyRequest {
+        let markup = capabilities.contains("body-markup")
+        var lines = summary.groups.prefix(Self.summaryLines).map { group in
+            let name = names[group.app] ?? group.app.rawValue
+            let title = group.presentations.first?.delivery.request.content.title ?? ""
+            let text = title.isEmpty ? group.text : group.text + " — " + title
+            return markup ? "<b>\(Self.escaped(name))</b>: \(Self.escaped(text))" : "\(name): \(text)"
+        }
+        if summary.groups.count > Self.summaryLines {
+            lines.append("and \(summary.groups.count - Self.summaryLines) more in the Herald notification center")
+        }
+        let count = summary.presentations.count
+        return NotifyRequest(
+            appName: "Herald", replacesID: 0, appIcon: "", summary: "Scheduled Summary: \(count) notification\(count == 1 ? "" : "s")",
+            body: lines.joined(separator: "\n"), actions: capabilities.contains("actions") ? [Self.defaultKey, "Open"] : [],
+            hints: ["urgency": .byte(1), "suppress-sound": .boolean(true)], expireTimeout: -1)
     }
 
     /// The action a key names: the text-input action behind `inline-reply`, or the
@@ -100,7 +124,9 @@ package struct NotificationMapping: Sendable {
         MarkupText.escaped(text)
     }
 
-    /// The spec's urgency: 0 low (passive), 1 normal, 2 critical.
+    /// The spec's urgency: 0 low (passive), 1 normal, 2 critical. A presentation that
+    /// breaks through a Focus or Do Not Disturb is sent with 2, which GNOME and KDE
+    /// show even in Do Not Disturb.
     static func urgency(_ level: NotificationContent.InterruptionLevel) -> UInt8 {
         switch level {
         case .passive: 0

@@ -158,8 +158,9 @@ extension API.Event {
 }
 
 extension API.Event {
-    /// The wire form of an engine event; `name` gives an app's display name.
-    public init(_ event: NotificationEvent, name: (AppIdentifier) -> String) {
+    /// The wire form of an engine event; `name` gives an app's display name. `nil`
+    /// for the events the wire does not carry yet: the Focus and the summary's.
+    public init?(_ event: NotificationEvent, name: (AppIdentifier) -> String) {
         switch event {
         case .delivered(let delivery):
             self.init(.delivered(API.Delivery(delivery)), app: delivery.app.rawValue)
@@ -186,6 +187,8 @@ extension API.Event {
         case .remoteNotificationReceived(let app, let id, let userInfo):
             self.init(
                 .remoteNotificationReceived(apnsID: id.uuidString.lowercased(), userInfo: userInfo), app: app.rawValue)
+        case .quietChanged, .heldForSummary, .summaryDelivered:
+            return nil
         }
     }
 }

@@ -49,6 +49,7 @@ extension API {
         /// Left out by daemons older than these fields.
         public var criticalAlertSetting: String?
         public var timeSensitiveSetting: String?
+        public var scheduledDeliverySetting: String?
         public var providesAppNotificationSettings: Bool?
 
         /// The wire form of the engine's settings.
@@ -61,6 +62,7 @@ extension API {
             notificationCenterSetting = settings.notificationCenterSetting.rawValue
             criticalAlertSetting = settings.criticalAlertSetting.rawValue
             timeSensitiveSetting = settings.timeSensitiveSetting.rawValue
+            scheduledDeliverySetting = settings.scheduledDeliverySetting.rawValue
             providesAppNotificationSettings = settings.providesAppNotificationSettings
         }
     }
@@ -77,17 +79,24 @@ extension API {
         public var alertStyle: String?
         public var soundsEnabled: Bool?
         public var badgesEnabled: Bool?
+        /// The "Time Sensitive Notifications" switch: whether they break through a Focus.
+        public var timeSensitiveEnabled: Bool?
+        /// The "Scheduled Summary" switch: whether notifications wait for the summary.
+        public var inScheduledSummary: Bool?
 
         /// Preferences with these fields; `nil` fields are left alone by a `PATCH`.
         public init(
             authorizationStatus: String? = nil, grantedOptions: [String]? = nil, alertStyle: String? = nil,
-            soundsEnabled: Bool? = nil, badgesEnabled: Bool? = nil
+            soundsEnabled: Bool? = nil, badgesEnabled: Bool? = nil, timeSensitiveEnabled: Bool? = nil,
+            inScheduledSummary: Bool? = nil
         ) {
             self.authorizationStatus = authorizationStatus
             self.grantedOptions = grantedOptions
             self.alertStyle = alertStyle
             self.soundsEnabled = soundsEnabled
             self.badgesEnabled = badgesEnabled
+            self.timeSensitiveEnabled = timeSensitiveEnabled
+            self.inScheduledSummary = inScheduledSummary
         }
 
         /// The wire form of the engine's preferences, every field set.
@@ -95,7 +104,8 @@ extension API {
             self.init(
                 authorizationStatus: preferences.authorizationStatus.rawValue,
                 grantedOptions: preferences.grantedOptions.nameList, alertStyle: preferences.alertStyle.rawValue,
-                soundsEnabled: preferences.soundsEnabled, badgesEnabled: preferences.badgesEnabled)
+                soundsEnabled: preferences.soundsEnabled, badgesEnabled: preferences.badgesEnabled,
+                timeSensitiveEnabled: preferences.timeSensitiveEnabled, inScheduledSummary: preferences.inScheduledSummary)
         }
 
         /// `preferences` with this change's fields applied.
@@ -115,6 +125,8 @@ extension API {
             }
             result.soundsEnabled = soundsEnabled ?? result.soundsEnabled
             result.badgesEnabled = badgesEnabled ?? result.badgesEnabled
+            result.timeSensitiveEnabled = timeSensitiveEnabled ?? result.timeSensitiveEnabled
+            result.inScheduledSummary = inScheduledSummary ?? result.inScheduledSummary
             return result
         }
 

@@ -42,6 +42,7 @@ extension API.Settings {
             notificationCenterSetting: try Self.value(notificationCenterSetting),
             criticalAlertSetting: try criticalAlertSetting.map { try Self.value($0) } ?? .notSupported,
             timeSensitiveSetting: try timeSensitiveSetting.map { try Self.value($0) } ?? .notSupported,
+            scheduledDeliverySetting: try scheduledDeliverySetting.map { try Self.value($0) } ?? .notSupported,
             providesAppNotificationSettings: providesAppNotificationSettings ?? false)
     }
 

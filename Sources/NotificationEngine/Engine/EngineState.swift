@@ -91,6 +91,13 @@ struct EngineState {
     var nextToken: UInt64 = 0
     /// What the other engines told this one that it has not handled yet.
     var sharing = SharingSignals()
+    /// The person's Focus modes and summary times, as saved.
+    var quiet = QuietSettings()
+    /// Whether the desktop's own Do Not Disturb is on.
+    var desktopDoNotDisturb = false
+    /// The timer of the next summary, and its date.
+    var summaryTimer: (any Disposable)?
+    var summaryTimerDate: Date?
 
     /// Brings the app to the foreground or sends it to the background: the one
     /// writer of ``foreground``, for a response that opens the app

@@ -33,7 +33,9 @@ extension NotificationEngine {
             emit(.badgeChanged(app: app, badge: badge))
         }
         let apps = appContexts(for: Set(firing.deliveries.map(\.app)), known: firing.apps)
+        let quiet = currentQuietState()
         var done: [DeliveryID] = []
+        var held: [(Delivery, AppRecord)] = []
         for delivery in firing.deliveries {
             emit(.delivered(delivery))
             deliverySubject.send(delivery)
@@ -47,11 +49,29 @@ extension NotificationEngine {
                 unlist(delivery)
                 done.append(delivery.id)
             case .background:
-                show(delivery, style: nil, withSound: true, record: record, to: presenters)
-                done.append(delivery.id)
+                let decision = FocusPolicy.decide(for: delivery, of: record, quiet: quiet)
+                guard case .hold = decision else {
+                    show(delivery, decision, record: record, to: presenters)
+                    done.append(delivery.id)
+                    continue
+                }
+                held.append((delivery, record))
             }
         }
+        if let until = quiet.nextSummary, !held.isEmpty {
+            done += hold(held, until: until, presenters: presenters)
+        }
         return done
+    }
+
+    /// Shows a delivery the presenters get at once, as the Focus policy decided.
+    func show(
+        _ delivery: Delivery, _ decision: FocusPolicy.Decision, record: AppRecord, to presenters: [any Presenter]
+    ) {
+        let isQuiet = decision == .quiet
+        show(
+            delivery, style: isQuiet ? AlertStyle.none : nil, withSound: !isQuiet, breaksThrough: decision == .breakThrough,
+            record: record, to: presenters)
     }
 
     /// Each app's route and record, for a whole batch: the records `known` from
@@ -114,19 +134,28 @@ extension NotificationEngine {
     /// Builds the presentation as ``PresentationPolicy/look(of:style:withSound:record:)``
     /// decides it and hands it to every presenter. `style` overrides the app's alert style.
     private func show(
-        _ delivery: Delivery, style: AlertStyle?, withSound: Bool, record found: AppRecord,
+        _ delivery: Delivery, style: AlertStyle?, withSound: Bool, breaksThrough: Bool = false, record found: AppRecord,
         to presenters: [any Presenter]
     ) {
+        let presentation = self.presentation(
+            of: delivery, style: style, withSound: withSound, breaksThrough: breaksThrough, record: found)
+        presenters.forEach { $0.present(presentation) }
+        emit(.presented(presentation))
+    }
+
+    /// The presentation ``PresentationPolicy/look(of:style:withSound:record:)`` decides,
+    /// with its sound looked up.
+    func presentation(
+        of delivery: Delivery, style: AlertStyle?, withSound: Bool, breaksThrough: Bool, record found: AppRecord
+    ) -> Presentation {
         let look = PresentationPolicy.look(of: delivery, style: style, withSound: withSound, record: found)
         let sound =
             look.playsSound
             ? configuration.soundLibrary.resolve(
                 delivery.request.content.sound, maximum: configuration.maximumSoundDuration) : nil
-        let presentation = Presentation(
+        return Presentation(
             delivery: delivery, style: look.style, sound: sound, badge: look.badge, actions: look.actions,
-            bannerActions: look.bannerActions, reportsDismissal: look.reportsDismissal)
-        presenters.forEach { $0.present(presentation) }
-        emit(.presented(presentation))
+            bannerActions: look.bannerActions, reportsDismissal: look.reportsDismissal, breaksThrough: breaksThrough)
     }
 
     /// Whether the store still has the delivery; `true` if it cannot tell.

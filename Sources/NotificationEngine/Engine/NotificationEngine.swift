@@ -179,14 +179,17 @@ public final class NotificationEngine: Sendable {
         scheduling = Mutex(initial)
         state = Mutex(wiring)
         try scheduling.withLock { try adoptStartingTimeZone(in: &$0) }
+        try loadQuietSettings()
         try recoverOutbox()
         startCoordinating()
         sweepAttachments()
         fireDue()
+        armSummary()
     }
 
     deinit {
         scheduling.withLock { $0.timer?.dispose() }
+        state.withLock { $0.summaryTimer?.dispose() }
     }
 
     /// Everything that happens: deliveries, presentations, responses, badges,

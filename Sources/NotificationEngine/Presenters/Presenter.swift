@@ -38,6 +38,10 @@ public protocol Presenter: Sendable {
     /// An app asks for authorization and the policy is to ask the user: show the
     /// question; the answer goes to ``NotificationEngine/answerAuthorization(for:granted:)``.
     func authorizationRequested(for app: AppIdentifier, options: AuthorizationOptions)
+
+    /// The scheduled summary came with the notifications that waited for it: show
+    /// them together (the desktop shows one notification for the summary).
+    func presentSummary(_ summary: NotificationSummary)
 }
 
 extension Presenter {
@@ -47,4 +51,8 @@ extension Presenter {
     public func badgeChanged(to badge: Int, for app: AppIdentifier) {}
     /// Does nothing: a presenter that cannot ask the user leaves the question to others.
     public func authorizationRequested(for app: AppIdentifier, options: AuthorizationOptions) {}
+    /// Presents each of the summary's notifications in turn, most relevant first.
+    public func presentSummary(_ summary: NotificationSummary) {
+        summary.presentations.forEach(present)
+    }
 }

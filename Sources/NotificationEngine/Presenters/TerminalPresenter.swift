@@ -42,6 +42,20 @@ public final class TerminalPresenter: Presenter {
         write(render(presentation))
     }
 
+    /// Prints the scheduled summary: a line `◆ Scheduled summary · <time>`, then each
+    /// group's line and its notifications' blocks, most relevant first.
+    public func presentSummary(_ summary: NotificationSummary) {
+        var text = "◆ Scheduled summary · \(time(summary.date))\n"
+        for group in summary.groups {
+            text += "◆ \(TerminalText.escaped(group.app.rawValue)) · \(TerminalText.escaped(group.text))\n"
+            for presentation in group.presentations
+            where printed.withLock({ $0.insert(presentation.delivery.id).inserted }) {
+                text += render(presentation)
+            }
+        }
+        write(text)
+    }
+
     /// Prints `● <app> badge <number>`.
     public func badgeChanged(to badge: Int, for app: AppIdentifier) {
         write("● \(TerminalText.escaped(app.rawValue)) badge \(badge)\n")

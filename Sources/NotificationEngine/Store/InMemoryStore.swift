@@ -62,6 +62,9 @@ private final class InMemoryTransaction: StoreTransaction {
         var outbox: [DeliveryID] = []
         var responses: [(id: DeliveryID, response: NotificationResponse)] = []
         var scheduleTimeZone: String?
+        /// The deliveries kept for a summary, with its date.
+        var summary: [DeliveryID: Date] = [:]
+        var quietSettings: String?
     }
 
     var state: State
@@ -291,6 +294,26 @@ private final class InMemoryTransaction: StoreTransaction {
         state.outbox.removeAll { removed.contains($0) }
     }
 
+    // MARK: Summary queue
+
+    func holdForSummary(_ deliveries: [(id: DeliveryID, app: AppIdentifier)], until date: Date) {
+        for delivery in deliveries where state.summary[delivery.id] == nil {
+            state.summary[delivery.id] = date
+        }
+    }
+
+    func takeSummary(through date: Date) -> [Delivery] {
+        let taken = state.summary.filter { $0.value <= date }.keys
+        taken.forEach { state.summary[$0] = nil }
+        return taken.compactMap { state.deliveries[$0] }.filter(\.isListed)
+            .sorted { state.sequence[$0.delivery.id, default: 0] < state.sequence[$1.delivery.id, default: 0] }
+            .map(\.delivery)
+    }
+
+    func nextSummaryDate() -> Date? {
+        state.summary.values.min()
+    }
+
     // MARK: Responses
 
     func saveResponse(_ response: NotificationResponse) {
@@ -350,6 +373,7 @@ private final class InMemoryTransaction: StoreTransaction {
             state.sequence[id] = nil
         }
         state.outbox.removeAll { gone.contains($0) }
+        gone.forEach { state.summary[$0] = nil }
         state.responses.removeAll { $0.response.delivery.app == app }
     }
 
@@ -359,5 +383,13 @@ private final class InMemoryTransaction: StoreTransaction {
 
     func saveScheduleTimeZone(_ identifier: String) {
         state.scheduleTimeZone = identifier
+    }
+
+    func quietSettings() -> String? {
+        state.quietSettings
+    }
+
+    func saveQuietSettings(_ json: String) {
+        state.quietSettings = json
     }
 }

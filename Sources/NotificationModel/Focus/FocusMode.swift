@@ -4,9 +4,9 @@ import Foundation
 /// the person chose, each wholly or for some of its notifications (their
 /// `filterCriteria`, as an app's Focus filter names them), and time-sensitive
 /// notifications where the person allows them.
-public struct FocusMode: Sendable, Equatable, Codable {
+public struct FocusMode: Sendable, Hashable, Codable {
     /// What of an app a Focus lets through.
-    public enum Allowance: Sendable, Equatable, Codable {
+    public enum Allowance: Sendable, Hashable, Codable {
         /// Every notification of the app.
         case all
         /// The notifications whose `filterCriteria` is one of these.
@@ -20,12 +20,18 @@ public struct FocusMode: Sendable, Equatable, Codable {
     /// Whether time-sensitive notifications break through it (for the apps whose
     /// time-sensitive setting is on).
     public var allowsTimeSensitive: Bool
+    /// When it turns itself on; empty for a Focus only switched on by hand.
+    public var schedules: [FocusSchedule]
 
-    public init(identifier: String, name: String, allowedApps: [String: Allowance] = [:], allowsTimeSensitive: Bool = true) {
+    public init(
+        identifier: String, name: String, allowedApps: [String: Allowance] = [:], allowsTimeSensitive: Bool = true,
+        schedules: [FocusSchedule] = []
+    ) {
         self.identifier = identifier
         self.name = name
         self.allowedApps = allowedApps
         self.allowsTimeSensitive = allowsTimeSensitive
+        self.schedules = schedules
     }
 
     /// Whether it lets through `app`'s notification with `filterCriteria`.

@@ -3,7 +3,7 @@ public import Foundation
 /// What keeps the person's notifications quiet at one moment: the Focus on, if any,
 /// the desktop's own Do Not Disturb, and the next time the scheduled summary is
 /// delivered, if the person scheduled one.
-public struct QuietState: Sendable, Equatable {
+public struct QuietState: Sendable, Hashable, Codable {
     public var focus: FocusMode?
     /// GNOME's `show-banners` off, or KDE's `Inhibited`.
     public var desktopDoNotDisturb: Bool

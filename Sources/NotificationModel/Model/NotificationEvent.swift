@@ -40,4 +40,12 @@ public enum NotificationEvent: Sendable, Hashable {
     /// process, so that an app connected some other way (over the daemon's event
     /// stream) can run its fetch.
     case remoteNotificationReceived(app: AppIdentifier, id: UUID, userInfo: [String: JSONValue])
+    /// What keeps notifications quiet changed: a Focus began or ended, was switched
+    /// by hand or edited, the desktop's Do Not Disturb changed, or the summary times.
+    case quietChanged(QuietState)
+    /// Deliveries of an app wait for the scheduled summary at `until`; they are in
+    /// its notification center meanwhile, without a banner.
+    case heldForSummary(app: AppIdentifier, deliveries: [DeliveryID], until: Date)
+    /// The scheduled summary was delivered with what waited for it.
+    case summaryDelivered(NotificationSummary)
 }

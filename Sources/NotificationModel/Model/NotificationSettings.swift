@@ -95,8 +95,14 @@ public struct NotificationSettings: Codable, Sendable, Hashable {
     /// Whether critical alerts play even when sounds are off: not supported
     /// unless the app asked for ``AuthorizationOptions/criticalAlert``.
     public var criticalAlertSetting: NotificationSetting
-    /// Whether time-sensitive notifications break through: on for every authorized app.
+    /// Whether time-sensitive notifications break through a Focus and Do Not
+    /// Disturb: on for an authorized app unless the user turned it off
+    /// (``AppNotificationPreferences/timeSensitiveEnabled``).
     public var timeSensitiveSetting: NotificationSetting
+    /// Whether the app's notifications wait for the scheduled summary
+    /// (``AppNotificationPreferences/inScheduledSummary``): not supported until the
+    /// app is authorized.
+    public var scheduledDeliverySetting: NotificationSetting
     /// Whether the app said it has its own notification settings screen
     /// (``AuthorizationOptions/providesAppNotificationSettings``).
     public var providesAppNotificationSettings: Bool
@@ -119,6 +125,7 @@ public struct NotificationSettings: Codable, Sendable, Hashable {
         notificationCenterSetting: NotificationSetting,
         criticalAlertSetting: NotificationSetting = .notSupported,
         timeSensitiveSetting: NotificationSetting = .notSupported,
+        scheduledDeliverySetting: NotificationSetting = .notSupported,
         providesAppNotificationSettings: Bool = false
     ) {
         self.authorizationStatus = authorizationStatus
@@ -129,6 +136,7 @@ public struct NotificationSettings: Codable, Sendable, Hashable {
         self.notificationCenterSetting = notificationCenterSetting
         self.criticalAlertSetting = criticalAlertSetting
         self.timeSensitiveSetting = timeSensitiveSetting
+        self.scheduledDeliverySetting = scheduledDeliverySetting
         self.providesAppNotificationSettings = providesAppNotificationSettings
     }
 }
@@ -151,6 +159,12 @@ public struct AppNotificationPreferences: Codable, Sendable, Hashable {
     public var soundsEnabled: Bool
     /// Whether the user lets the app's notifications set its badge; `true` by default.
     public var badgesEnabled: Bool
+    /// Whether the user lets the app's time-sensitive notifications break through a
+    /// Focus and Do Not Disturb; `true` by default.
+    public var timeSensitiveEnabled: Bool
+    /// Whether the user put the app in the scheduled summary: its passive and active
+    /// notifications wait for the next summary time; `false` by default.
+    public var inScheduledSummary: Bool
 
     /// Preferences with these values; the defaults are those of an app that has
     /// not asked for authorization yet.
@@ -161,18 +175,43 @@ public struct AppNotificationPreferences: Codable, Sendable, Hashable {
     ///   - alertStyle: How the app's notifications appear.
     ///   - soundsEnabled: Whether they may play sounds.
     ///   - badgesEnabled: Whether they may set the badge.
+    ///   - timeSensitiveEnabled: Whether its time-sensitive notifications break through.
+    ///   - inScheduledSummary: Whether its notifications wait for the scheduled summary.
     public init(
         authorizationStatus: AuthorizationStatus = .notDetermined,
         grantedOptions: AuthorizationOptions = [],
         alertStyle: AlertStyle = .banner,
         soundsEnabled: Bool = true,
-        badgesEnabled: Bool = true
+        badgesEnabled: Bool = true,
+        timeSensitiveEnabled: Bool = true,
+        inScheduledSummary: Bool = false
     ) {
         self.authorizationStatus = authorizationStatus
         self.grantedOptions = grantedOptions
         self.alertStyle = alertStyle
         self.soundsEnabled = soundsEnabled
         self.badgesEnabled = badgesEnabled
+        self.timeSensitiveEnabled = timeSensitiveEnabled
+        self.inScheduledSummary = inScheduledSummary
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case authorizationStatus, grantedOptions, alertStyle, soundsEnabled, badgesEnabled, timeSensitiveEnabled
+        case inScheduledSummary
+    }
+
+    /// Decodes preferences, with the defaults for the fields stores written before
+    /// them lack.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            authorizationStatus: try container.decode(AuthorizationStatus.self, forKey: .authorizationStatus),
+            grantedOptions: try container.decode(AuthorizationOptions.self, forKey: .grantedOptions),
+            alertStyle: try container.decode(AlertStyle.self, forKey: .alertStyle),
+            soundsEnabled: try container.decode(Bool.self, forKey: .soundsEnabled),
+            badgesEnabled: try container.decode(Bool.self, forKey: .badgesEnabled),
+            timeSensitiveEnabled: try container.decodeIfPresent(Bool.self, forKey: .timeSensitiveEnabled) ?? true,
+            inScheduledSummary: try container.decodeIfPresent(Bool.self, forKey: .inScheduledSummary) ?? false)
     }
 
     /// The settings an app reads back: what its notifications may use, given its
@@ -199,7 +238,9 @@ public struct AppNotificationPreferences: Codable, Sendable, Hashable {
             badgeSetting: setting(.badge, badgesEnabled),
             notificationCenterSetting: authorizationStatus.allowsDelivery ? .enabled : setting(.alert, false),
             criticalAlertSetting: requested(.criticalAlert),
-            timeSensitiveSetting: authorized ? .enabled : setting(.alert, false),
+            timeSensitiveSetting: authorized ? (timeSensitiveEnabled ? .enabled : .disabled) : setting(.alert, false),
+            scheduledDeliverySetting: authorizationStatus.allowsDelivery
+                ? (inScheduledSummary ? .enabled : .disabled) : setting(.alert, false),
             providesAppNotificationSettings: grantedOptions.contains(.providesAppNotificationSettings)
         )
     }

@@ -21,6 +21,10 @@ public struct Presentation: Sendable, Hashable, Codable {
     /// Whether the user's dismissal is reported to the app (the category has
     /// ``NotificationCategory/Options/customDismissAction``).
     public var reportsDismissal: Bool
+    /// Whether it comes through although the person's notifications are quiet (a
+    /// Focus, Do Not Disturb): a critical notification, or a time-sensitive one the
+    /// person lets through. The desktop shows it with urgency 2.
+    public var breaksThrough: Bool
 
     /// A presentation with these values; the engine makes them, tests and
     /// presenters fed by hand may too.
@@ -33,6 +37,7 @@ public struct Presentation: Sendable, Hashable, Codable {
     ///   - actions: The category's actions, in order.
     ///   - bannerActions: The actions a banner shows.
     ///   - reportsDismissal: Whether a dismissal is reported to the app.
+    ///   - breaksThrough: Whether it comes through a Focus or Do Not Disturb.
     public init(
         delivery: Delivery,
         style: AlertStyle,
@@ -40,7 +45,8 @@ public struct Presentation: Sendable, Hashable, Codable {
         badge: Int,
         actions: [NotificationAction],
         bannerActions: [NotificationAction],
-        reportsDismissal: Bool
+        reportsDismissal: Bool,
+        breaksThrough: Bool = false
     ) {
         self.delivery = delivery
         self.style = style
@@ -49,5 +55,6 @@ public struct Presentation: Sendable, Hashable, Codable {
         self.actions = actions
         self.bannerActions = bannerActions
         self.reportsDismissal = reportsDismissal
+        self.breaksThrough = breaksThrough
     }
 }

@@ -28,8 +28,12 @@ public final class UNNotificationSettings: NSObject, NSCopying, Sendable {
     /// Whether critical alerts play even when sounds are off: not supported
     /// unless the app asked for `.criticalAlert`.
     public let criticalAlertSetting: UNNotificationSetting
-    /// Whether time-sensitive notifications break through; enabled for an authorized app.
+    /// Whether time-sensitive notifications break through a Focus and Do Not
+    /// Disturb; enabled for an authorized app unless the user turned it off.
     public let timeSensitiveSetting: UNNotificationSetting
+    /// Whether notifications wait for the scheduled summary, as the user chose for
+    /// the app.
+    public let scheduledDeliverySetting: UNNotificationSetting
     /// Whether the app said it has its own notification settings screen
     /// (`.providesAppNotificationSettings`).
     public let providesAppNotificationSettings: Bool
@@ -41,9 +45,6 @@ public final class UNNotificationSettings: NSObject, NSCopying, Sendable {
     public var carPlaySetting: UNNotificationSetting { .notSupported }
     /// Whether Siri announces notifications: not supported on Linux.
     public var announcementSetting: UNNotificationSetting { .notSupported }
-    /// Whether notifications wait for a scheduled summary: not supported,
-    /// Herald delivers each one when it fires.
-    public var scheduledDeliverySetting: UNNotificationSetting { .notSupported }
     /// Whether communication notifications may break through: not supported,
     /// Herald has no communication notifications.
     public var directMessagesSetting: UNNotificationSetting { .notSupported }
@@ -63,6 +64,7 @@ public final class UNNotificationSettings: NSObject, NSCopying, Sendable {
         alertStyle = UNAlertStyle(settings.alertStyle)
         criticalAlertSetting = UNNotificationSetting(settings.criticalAlertSetting)
         timeSensitiveSetting = UNNotificationSetting(settings.timeSensitiveSetting)
+        scheduledDeliverySetting = UNNotificationSetting(settings.scheduledDeliverySetting)
         providesAppNotificationSettings = settings.providesAppNotificationSettings
         super.init()
     }

@@ -90,7 +90,7 @@ struct PostgresStoreTests {
         let names = try await Self.query(url, "SELECT name FROM herald_migrations ORDER BY name") {
             try $0.decode(String.self)
         }
-        #expect(names == ["v1"])
+        #expect(names == ["v1", "v2"])
         try opened[0].dropSchema()
     }
 

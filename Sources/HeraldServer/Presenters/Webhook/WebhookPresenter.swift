@@ -107,8 +107,7 @@ final class WebhookPresenter: Presenter, OutboxSending {
 
     /// Records the post of `event` if its app has a webhook, and queues it.
     private func record(_ event: NotificationEvent) {
-        var wire = API.Event(event, name: \.rawValue)
-        guard let app = registry.app(AppIdentifier(wire.app)), app.webhookURL != nil, let delivery = Self.delivery(of: wire)
+        guard var wire = API.Event(event, name: \.rawValue), let app = registry.app(AppIdentifier(wire.app)), app.webhookURL != nil, let delivery = Self.delivery(of: wire)
         else { return }
         do {
             let post = try outbox.enqueue(type: wire.type.rawValue, delivery: delivery, app: wire.app, now: scheduler.now) { id in

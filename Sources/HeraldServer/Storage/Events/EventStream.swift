@@ -70,7 +70,8 @@ final class EventStream: Sendable {
     convenience init(log: any EventLog, engine: NotificationEngine, names: @escaping @Sendable (AppIdentifier) -> String) {
         self.init(log: log)
         subscription.inner = engine.events.subscribeNext { [weak self] event in
-            self?.publish(API.Event(event, name: names))
+            guard let wire = API.Event(event, name: names) else { return }
+            self?.publish(wire)
         }
     }
 

@@ -13,6 +13,7 @@ enum PostgresSchema {
     /// Every migration, in order.
     static let migrations: [(name: String, sql: String)] = [
         ("v1", version1),
+        ("v2", version2),
     ]
 
     /// The first schema.
@@ -86,5 +87,16 @@ enum PostgresSchema {
         CREATE TABLE settings (name text COLLATE "C" PRIMARY KEY, value text NOT NULL);
 
         CREATE TABLE attachments (digest text COLLATE "C" PRIMARY KEY, data bytea NOT NULL);
+        """
+
+    /// The summary queue, as the SQLite store's version 7: deliveries kept back from
+    /// the presenters until the scheduled summary at `summary_at`.
+    static let version2 = """
+        CREATE TABLE summary_queue (
+            delivery_id uuid PRIMARY KEY,
+            app text COLLATE "C" NOT NULL,
+            summary_at double precision NOT NULL
+        );
+        CREATE INDEX summary_queue_due ON summary_queue (summary_at);
         """
 }

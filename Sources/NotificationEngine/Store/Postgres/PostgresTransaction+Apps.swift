@@ -62,17 +62,32 @@ extension PostgresTransaction {
     }
 
     func scheduleTimeZone() throws -> String? {
-        try rows(
-            "SELECT value FROM settings WHERE name = 'schedule_time_zone'", "reading the schedule's time zone"
-        ) { try $0.decode(String.self) }.first
+        try setting("schedule_time_zone", "reading the schedule's time zone")
     }
 
     func saveScheduleTimeZone(_ identifier: String) throws {
+        try saveSetting("schedule_time_zone", identifier, "saving the schedule's time zone")
+    }
+
+    func quietSettings() throws -> String? {
+        try setting("quiet_settings", "reading the Focus and summary settings")
+    }
+
+    func saveQuietSettings(_ json: String) throws {
+        try saveSetting("quiet_settings", json, "saving the Focus and summary settings")
+    }
+
+    /// The engine's setting of this name, if saved.
+    private func setting(_ name: String, _ action: @autoclosure () -> String) throws -> String? {
+        try rows("SELECT value FROM settings WHERE name = \(name)", action()) { try $0.decode(String.self) }.first
+    }
+
+    private func saveSetting(_ name: String, _ value: String, _ action: @autoclosure () -> String) throws {
         try execute(
             """
-            INSERT INTO settings (name, value) VALUES ('schedule_time_zone', \(identifier))
+            INSERT INTO settings (name, value) VALUES (\(name), \(value))
             ON CONFLICT (name) DO UPDATE SET value = excluded.value
             """,
-            "saving the schedule's time zone")
+            action())
     }
 }

@@ -189,6 +189,39 @@ extension PostgresTransaction {
             "removing deliveries from the outbox")
     }
 
+    // MARK: Summary queue
+
+    func holdForSummary(_ deliveries: [(id: DeliveryID, app: AppIdentifier)], until date: Date) throws {
+        guard !deliveries.isEmpty else { return }
+        try execute(
+            """
+            INSERT INTO summary_queue (delivery_id, app, summary_at)
+            SELECT unnest(\(deliveries.map(\.id.rawValue))), unnest(\(deliveries.map(\.app.rawValue))),
+                \(date.timeIntervalSinceReferenceDate)
+            ON CONFLICT DO NOTHING
+            """,
+            "keeping \(deliveries.count) deliveries for the summary")
+    }
+
+    /// Deleting the entries first makes two engines at the same summary take each
+    /// delivery once: the second waits for the first's commit and finds them gone.
+    func takeSummary(through date: Date) throws -> [Delivery] {
+        try rows(
+            """
+            WITH taken AS (
+                DELETE FROM summary_queue WHERE summary_at <= \(date.timeIntervalSinceReferenceDate) RETURNING delivery_id)
+            SELECT \(unescaped: Self.deliveryColumns) FROM deliveries JOIN taken ON deliveries.id = taken.delivery_id
+            WHERE deliveries.listed ORDER BY deliveries.seq
+            """,
+            "taking the summary's deliveries", delivery)
+    }
+
+    func nextSummaryDate() throws -> Date? {
+        try rows("SELECT min(summary_at) FROM summary_queue", "reading the next summary's date") {
+            try $0.decode(Double?.self).map(Date.init(timeIntervalSinceReferenceDate:))
+        }.first ?? nil
+    }
+
     // MARK: Responses
 
     func saveResponse(_ response: NotificationResponse) throws {

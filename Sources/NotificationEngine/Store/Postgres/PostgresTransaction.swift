@@ -260,6 +260,7 @@ final class PostgresTransaction: StoreTransaction {
         try execute(
             "DELETE FROM outbox WHERE delivery_id IN (SELECT id FROM deliveries WHERE app = \(name))",
             "deleting the outbox entries of \(app)")
+        try execute("DELETE FROM summary_queue WHERE app = \(name)", "deleting the summary entries of \(app)")
         try execute("DELETE FROM responses WHERE app = \(name)", "deleting the responses of \(app)")
         try execute("DELETE FROM deliveries WHERE app = \(name)", "deleting the deliveries of \(app)")
         try execute("DELETE FROM pending WHERE app = \(name)", "deleting the pending requests of \(app)")

@@ -29,6 +29,9 @@ enum SQLiteSchema {
         migrator.registerMigration("v6") { db in
             try db.execute(sql: version6)
         }
+        migrator.registerMigration("v7") { db in
+            try db.execute(sql: version7)
+        }
         return migrator
     }
 
@@ -159,5 +162,17 @@ enum SQLiteSchema {
         DELETE FROM outbox_v6 WHERE json_array_length(delivery_ids) = 0;
         DROP TABLE outbox;
         ALTER TABLE outbox_v6 RENAME TO outbox;
+        """
+
+    /// The summary queue: deliveries kept back from the presenters until the
+    /// scheduled summary at `summary_at` (``SummaryTransaction``), by app so that
+    /// forgetting an app takes its entries too.
+    static let version7 = """
+        CREATE TABLE summary_queue (
+            delivery_id TEXT PRIMARY KEY NOT NULL,
+            app TEXT NOT NULL,
+            summary_at REAL NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX summary_queue_due ON summary_queue(summary_at);
         """
 }

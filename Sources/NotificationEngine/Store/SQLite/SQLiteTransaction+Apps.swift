@@ -54,18 +54,33 @@ extension SQLiteTransaction {
     }
 
     func scheduleTimeZone() throws -> String? {
-        try guarding("reading the schedule's time zone") {
-            try fetch("SELECT value FROM settings WHERE name = 'schedule_time_zone'", []) {
-                try $0.decode(String.self, atIndex: 0)
-            }.first
-        }
+        try setting("schedule_time_zone", "reading the schedule's time zone")
     }
 
     func saveScheduleTimeZone(_ identifier: String) throws {
-        try guarding("saving the schedule's time zone") {
+        try saveSetting("schedule_time_zone", identifier, "saving the schedule's time zone")
+    }
+
+    func quietSettings() throws -> String? {
+        try setting("quiet_settings", "reading the Focus and summary settings")
+    }
+
+    func saveQuietSettings(_ json: String) throws {
+        try saveSetting("quiet_settings", json, "saving the Focus and summary settings")
+    }
+
+    /// The engine's setting of this name, if saved.
+    private func setting(_ name: String, _ action: @autoclosure () -> String) throws -> String? {
+        try guarding(action()) {
+            try fetch("SELECT value FROM settings WHERE name = ?", [name]) { try $0.decode(String.self, atIndex: 0) }.first
+        }
+    }
+
+    private func saveSetting(_ name: String, _ value: String, _ action: @autoclosure () -> String) throws {
+        try guarding(action()) {
             try execute(
-                "INSERT INTO settings (name, value) VALUES ('schedule_time_zone', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-                [identifier])
+                "INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+                [name, value])
         }
     }
 

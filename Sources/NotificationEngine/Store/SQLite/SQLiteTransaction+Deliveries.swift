@@ -186,6 +186,40 @@ extension SQLiteTransaction {
             category: row.hasNull(atIndex: 8) ? nil : try decodeJSON(NotificationCategory.self, row, at: 8))
     }
 
+    // MARK: Summary queue
+
+    func holdForSummary(_ deliveries: [(id: DeliveryID, app: AppIdentifier)], until date: Date) throws {
+        guard !deliveries.isEmpty else { return }
+        try guarding("keeping \(deliveries.count) deliveries for the summary") {
+            for delivery in deliveries {
+                try execute(
+                    "INSERT OR IGNORE INTO summary_queue (delivery_id, app, summary_at) VALUES (?, ?, ?)",
+                    [delivery.id.description, delivery.app.rawValue, date.timeIntervalSinceReferenceDate])
+            }
+        }
+    }
+
+    func takeSummary(through date: Date) throws -> [Delivery] {
+        try guarding("taking the summary's deliveries") {
+            let due = date.timeIntervalSinceReferenceDate
+            let taken = try fetch(
+                """
+                SELECT \(Self.deliveryColumns) FROM deliveries
+                WHERE listed = 1 AND id IN (SELECT delivery_id FROM summary_queue WHERE summary_at <= ?) ORDER BY seq
+                """, [due], delivery)
+            try execute("DELETE FROM summary_queue WHERE summary_at <= ?", [due])
+            return taken
+        }
+    }
+
+    func nextSummaryDate() throws -> Date? {
+        try guarding("reading the next summary's date") {
+            try fetch("SELECT min(summary_at) FROM summary_queue", []) { row in
+                row.hasNull(atIndex: 0) ? nil : Date(timeIntervalSinceReferenceDate: try row.decode(atIndex: 0))
+            }.first ?? nil
+        }
+    }
+
     // MARK: Outbox
 
     // The outbox holds a row per call that queued deliveries, their ids as a

@@ -227,7 +227,7 @@ final class SQLiteTransaction: StoreTransaction {
     func deleteApp(_ app: AppIdentifier) throws {
         try guarding("deleting everything of \(app)") {
             try unqueue("SELECT id FROM deliveries WHERE app = ?1") { $0.bind(app.rawValue) }
-            for table in ["responses", "deliveries", "pending", "apps"] {
+            for table in ["summary_queue", "responses", "deliveries", "pending", "apps"] {
                 try execute("DELETE FROM \(table) WHERE app = ?", [app.rawValue])
             }
             knownApps.remove(app)

@@ -10,6 +10,7 @@ package protocol AppTransaction {
     /// Every app the store knows, sorted.
     func apps() throws -> [AppIdentifier]
     /// Deletes every row the app owns: its record (preferences, badge, categories),
-    /// pending requests, deliveries with their outbox entries, and responses.
+    /// pending requests, deliveries with their outbox and summary queue entries, and
+    /// responses.
     func deleteApp(_ app: AppIdentifier) throws
 }

@@ -1,6 +1,6 @@
 /// A transaction's bookkeeping: what the engine keeps for itself rather than for
 /// an app (the attachments' bytes still referred to, the time zone of the
-/// schedule).
+/// schedule, the person's Focus modes and summary times).
 package protocol BookkeepingTransaction {
     /// The digests of the attachments of every pending request and of every
     /// delivery that is listed, in the outbox or answered with a response its app
@@ -16,4 +16,8 @@ package protocol BookkeepingTransaction {
     /// fire dates were computed in; `nil` if none was saved yet.
     func scheduleTimeZone() throws -> String?
     func saveScheduleTimeZone(_ identifier: String) throws
+
+    /// The person's Focus modes and summary times, as JSON; `nil` if none were saved.
+    func quietSettings() throws -> String?
+    func saveQuietSettings(_ json: String) throws
 }

@@ -1,13 +1,14 @@
 /// The operations of one store transaction, by concern: pending requests,
-/// deliveries (with their responses), the outbox, apps, and the engine's
-/// bookkeeping. The engine runs all of a change in one transaction, so a crash
+/// deliveries (with their responses), the outbox, the summary queue, apps, and the
+/// engine's bookkeeping. The engine runs all of a change in one transaction, so a crash
 /// leaves either all of it or none.
 ///
 /// Orders: pending requests by next fire date (requests without one last), then
 /// added date, then identifier; deliveries by date, then insertion order; the
 /// outbox and responses in insertion order.
 package protocol StoreTransaction:
-    PendingTransaction, DeliveryTransaction, OutboxTransaction, AppTransaction, BookkeepingTransaction
+    PendingTransaction, DeliveryTransaction, OutboxTransaction, SummaryTransaction, AppTransaction,
+    BookkeepingTransaction
 {
     /// Makes all of a firing batch's writes, as the operations of each concern
     /// would one after the other: takes `handedOver` out of the outbox, saves the

@@ -49,4 +49,13 @@ enum FocusPolicy {
         if level == .passive || isQuieted { return .quiet }
         return .present
     }
+
+    /// The decision for `delivery` of the app whose record is `record`.
+    static func decide(for delivery: Delivery, of record: AppRecord, quiet: QuietState) -> Decision {
+        let content = delivery.request.content
+        let standing = Standing(
+            app: delivery.app.rawValue, allowsTimeSensitive: record.preferences.timeSensitiveEnabled,
+            isInSummary: record.preferences.inScheduledSummary)
+        return decide(content.interruptionLevel, criteria: content.filterCriteria, of: standing, quiet: quiet)
+    }
 }
