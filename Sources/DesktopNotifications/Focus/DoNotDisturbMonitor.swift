@@ -69,6 +69,8 @@ package final class DoNotDisturbMonitor: Sendable {
         }
         state.withLock { state in
             let isOn = state.start()
+            let sources = state.readings.keys.map(\.rawValue).sorted().joined(separator: ", ")
+            logger.info("following the desktop's Do Not Disturb (\(sources.isEmpty ? "no source" : sources)): \(isOn ? "on" : "off")")
             reports.async { changed(isOn) }
         }
     }
