@@ -59,6 +59,8 @@ static const struct {
     ENTRY(g_main_loop_run),
     ENTRY(g_main_loop_quit),
     ENTRY(g_object_unref),
+    ENTRY(g_signal_connect_data),
+    ENTRY(g_signal_handler_disconnect),
     ENTRY(g_io_error_quark),
     ENTRY(g_dbus_error_is_remote_error),
     ENTRY(g_dbus_error_get_remote_error),
@@ -80,6 +82,13 @@ static const struct {
     ENTRY(g_dbus_connection_unregister_object),
     ENTRY(g_dbus_method_invocation_return_value),
     ENTRY(g_dbus_method_invocation_return_dbus_error),
+    ENTRY(g_settings_schema_source_get_default),
+    ENTRY(g_settings_schema_source_lookup),
+    ENTRY(g_settings_schema_has_key),
+    ENTRY(g_settings_schema_unref),
+    ENTRY(g_settings_new_full),
+    ENTRY(g_settings_get_boolean),
+    ENTRY(g_keyfile_settings_backend_new),
 };
 
 HeraldGIOLoadResult herald_gio_load(const char *library, HeraldGIO *functions, char *detail, size_t capacity) {

@@ -47,6 +47,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Show deliveries as desktop notifications over D-Bus, and be the desktop's UnifiedPush distributor: auto (when there is a session bus), on or off.")
     var desktop: Desktop = .auto
 
+    @Option(help: "Feed location triggers the machine's position from GeoClue (system bus), for apps the person allowed location: auto (when there is a system bus), on or off.")
+    var location: Desktop = .off
+
     @Option(help: ArgumentHelp(
         "Keep notifications in this PostgreSQL database (postgres://user:password@host:port/database; default: $HERALD_DATABASE_URL, else SQLite in the data directory).",
         valueName: "url"))
@@ -86,6 +89,7 @@ struct Serve: AsyncParsableCommand {
         }
         settings.attachmentBytesPerApp = attachmentQuota << 20
         settings.desktop = DesktopMode(rawValue: desktop.rawValue) ?? .auto
+        settings.location = LocationMode(rawValue: location.rawValue) ?? .off
         settings.databaseURL = database ?? ProcessInfo.processInfo.environment["HERALD_DATABASE_URL"].flatMap {
             $0.isEmpty ? nil : $0
         }

@@ -118,6 +118,12 @@ struct EventJSONTests {
                     userInfo: ["aps": ["content-available": 1], "order": ["id": 7, "items": ["tea", 0.5]]]),
                 sequence: 16, app: app)),
         Sample(
+            name: "locationAuthorizationChanged, asking",
+            event: API.Event(.locationAuthorizationChanged(status: "notDetermined", requested: "whenInUse"), sequence: 17, app: app)),
+        Sample(
+            name: "locationAuthorizationChanged, answered",
+            event: API.Event(.locationAuthorizationChanged(status: "authorizedWhenInUse", requested: nil), sequence: 18, app: app)),
+        Sample(
             name: "presented, breaking through a Focus",
             event: API.Event(.presented(breakingThrough(presentation(pushDelivery, sound: nil, actions: []))), sequence: 17, app: app)),
         Sample(name: "quietChanged, a Focus on", event: API.Event(.quietChanged(state: quietState), sequence: 18, app: "")),

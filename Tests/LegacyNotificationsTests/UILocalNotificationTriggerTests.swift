@@ -180,6 +180,8 @@ struct UILocalNotificationTriggerTests {
         }
         let outside = Coordinate(latitude: 48.87, longitude: 2.3522)
         let inside = Coordinate(latitude: 48.8566, longitude: 2.3522)
+        // As on iOS 8, region notifications fire only for an app the person allowed location.
+        try fixture.engine.setLocationAuthorization(.authorizedWhenInUse, for: fixture.app)
         fixture.engine.updateLocation(outside)
         #expect(fixture.presenter.presentations.isEmpty)
         fixture.engine.updateLocation(inside)

@@ -15,7 +15,8 @@
 #pragma clang assume_nonnull begin
 
 // MARK: Opaque types (GVariant, GVariantType, GDBusConnection, GMainContext, GMainLoop,
-// GDBusNodeInfo, GDBusInterfaceInfo, GDBusMethodInvocation, GAsyncResult)
+// GDBusNodeInfo, GDBusInterfaceInfo, GDBusMethodInvocation, GAsyncResult,
+// GSettingsSchemaSource, GSettingsSchema, GSettings)
 
 typedef struct HGVariant HGVariant;
 typedef struct HGVariantType HGVariantType;
@@ -26,6 +27,9 @@ typedef struct HGDBusNodeInfo HGDBusNodeInfo;
 typedef struct HGDBusInterfaceInfo HGDBusInterfaceInfo;
 typedef struct HGDBusMethodInvocation HGDBusMethodInvocation;
 typedef struct HGAsyncResult HGAsyncResult;
+typedef struct HGSettingsSchemaSource HGSettingsSchemaSource;
+typedef struct HGSettingsSchema HGSettingsSchema;
+typedef struct HGSettings HGSettings;
 
 /// GLib's GError, whose fields are public ABI.
 typedef struct HGError {
@@ -62,6 +66,11 @@ typedef void (*HGDBusMethodCallFunc)(
     HGDBusMethodInvocation *_Nullable invocation, void *_Nullable data);
 /// GAsyncReadyCallback: `source` is the GDBusConnection the call was made on.
 typedef void (*HGAsyncReadyCallback)(void *_Nullable source, HGAsyncResult *_Nullable result, void *_Nullable data);
+/// The handler of GSettings' `changed` signal (a GCallback with this signature): the
+/// key that changed.
+typedef void (*HGSettingsChangedFunc)(HGSettings *_Nullable settings, const char *_Nullable key, void *_Nullable data);
+/// GClosureNotify: frees a signal handler's data once the handler is disconnected.
+typedef void (*HGClosureNotify)(void *_Nullable data, void *_Nullable closure);
 
 /// GDBusInterfaceVTable (GLib copies it when registering): the method handler, no
 /// property handlers, and GLib's padding.
@@ -132,8 +141,13 @@ typedef struct HeraldGIO {
     void (*_Nonnull g_main_loop_run)(HGMainLoop *loop);
     void (*_Nonnull g_main_loop_quit)(HGMainLoop *loop);
 
-    // GObject
+    // GObject: references and signals
     void (*_Nonnull g_object_unref)(void *object);
+    /// Connects `handler` (GCallback, typed here as the `changed` handler GSettings calls).
+    unsigned long (*_Nonnull g_signal_connect_data)(
+        void *instance, const char *detailedSignal, HGSettingsChangedFunc handler, void *_Nullable data,
+        HGClosureNotify _Nullable destroyData, uint32_t flags);
+    void (*_Nonnull g_signal_handler_disconnect)(void *instance, unsigned long handler);
 
     // GIO: errors and GDBus
     uint32_t (*_Nonnull g_io_error_quark)(void);
@@ -180,6 +194,21 @@ typedef struct HeraldGIO {
         HGDBusMethodInvocation *invocation, HGVariant *_Nullable parameters);
     void (*_Nonnull g_dbus_method_invocation_return_dbus_error)(
         HGDBusMethodInvocation *invocation, const char *name, const char *message);
+
+    // GIO: GSettings (a schema is looked up before g_settings_new_full: GLib aborts the
+    // process for a schema that is not installed, or a key the schema lacks)
+    HGSettingsSchemaSource *_Nullable (*_Nonnull g_settings_schema_source_get_default)(void);
+    HGSettingsSchema *_Nullable (*_Nonnull g_settings_schema_source_lookup)(
+        HGSettingsSchemaSource *source, const char *schema, int32_t recursive);
+    int32_t (*_Nonnull g_settings_schema_has_key)(HGSettingsSchema *schema, const char *name);
+    void (*_Nonnull g_settings_schema_unref)(HGSettingsSchema *schema);
+    HGSettings *_Nonnull (*_Nonnull g_settings_new_full)(
+        HGSettingsSchema *schema, void *_Nullable backend, const char *_Nullable path);
+    int32_t (*_Nonnull g_settings_get_boolean)(HGSettings *settings, const char *key);
+    /// A GSettingsBackend on one keyfile (`root` "/" and no group: the layout of
+    /// GLib's default keyfile backend, `$XDG_CONFIG_HOME/glib-2.0/settings/keyfile`).
+    void *_Nonnull (*_Nonnull g_keyfile_settings_backend_new)(
+        const char *filename, const char *root, const char *_Nullable group);
 } HeraldGIO;
 
 /// How herald_gio_load went.

@@ -15,6 +15,8 @@ package struct GIO: Sendable {
 
     /// The functions, filled once and never changed.
     nonisolated(unsafe) private let functions: UnsafePointer<HeraldGIO>
+    /// The library the functions were found in, as ``load(_:)`` was given it.
+    package let library: String
 
     private static let loaded = Mutex<[String: GIO]>([:])
 
@@ -40,10 +42,11 @@ package struct GIO: Sendable {
             throw Self.failure(result, library: library, detail: detail.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
         }
         functions = UnsafePointer(table)
+        self.library = library
     }
 
     private static func failure(_ result: HeraldGIOLoadResult, library: String, detail: String) -> DBusError {
-        let need = "desktop notifications need GLib's GIO 2.32 or later (Debian and Ubuntu: libglib2.0-0; Fedora and Arch: glib2)"
+        let need = "desktop notifications need GLib's GIO 2.40 or later (Debian and Ubuntu: libglib2.0-0; Fedora and Arch: glib2)"
         let what = result == HERALD_GIO_NO_SYMBOL ? "\(library) has no function \(detail)" : "cannot load \(library) (\(detail))"
         return DBusError(.desktopUnavailable, "\(what); \(need)")
     }

@@ -36,6 +36,9 @@ public final class DesktopPresenter: Presenter {
         package var gioLibrary = GIO.defaultLibrary
         /// How long a D-Bus call may take.
         public var callTimeout: Duration = .seconds(5)
+        /// Where ``DesktopPresenter/followDoNotDisturb(environment:changed:)`` reads
+        /// GNOME's setting; tests give a keyfile of their own.
+        package var doNotDisturb = DoNotDisturbMonitor.Configuration()
 
         public init(centerURL: String?, applicationsDirectory: URL?) {
             self.centerURL = centerURL
@@ -58,6 +61,8 @@ public final class DesktopPresenter: Presenter {
     private let owner = Mutex<String?>(nil)
     private let attached = Mutex(false)
     private let lockMonitor = Mutex<SessionLockMonitor?>(nil)
+    /// The desktop's Do Not Disturb, once ``followDoNotDisturb(environment:changed:)`` follows it.
+    let doNotDisturbMonitor = Mutex<DoNotDisturbMonitor?>(nil)
 
     /// Attaches to the notification server on `connection` (the session bus) for
     /// `engine`'s deliveries; add it to the engine with ``NotificationEngine/addPresenter(_:)``.

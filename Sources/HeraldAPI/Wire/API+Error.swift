@@ -46,6 +46,7 @@ extension API {
         case payloadTooLarge, invalidTrigger, invalidRegion, unknownCategory, invalidCategory, pendingLimitReached
         case deliveryNotFound, invalidResponse, authenticationRequired, storeFailure, invalidPayload
         case tooManyAttachments, attachmentNotFound, serviceUnavailable, remoteNotificationsUnavailable
+        case regionLimitReached
         // The bundled apps' (besides notFound, notificationsNotAllowed and storeFailure above).
         case invalidInput, limitReached, unknownAction
 

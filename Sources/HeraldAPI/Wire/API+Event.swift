@@ -54,6 +54,9 @@ extension API.Event {
         case authorizationRequested(name: String, options: [String])
         /// The app's authorization changed to this status.
         case authorizationChanged(status: String)
+        /// The app's location permission is now `status` (a `CLAuthorizationStatus`
+        /// name), the app asking for `requested` (`whenInUse`, `always`) or (`nil`) not asking.
+        case locationAuthorizationChanged(status: String, requested: String?)
         /// A response opened the app.
         case appOpened
         /// The app added or removed pending requests.
@@ -83,7 +86,7 @@ extension API.Event {
         public enum Name: String, Codable, Sendable, CaseIterable {
             case delivered, presented, withdrawn, responded, badgeChanged, authorizationRequested
             case authorizationChanged, appOpened, pendingChanged, appsChanged, settingsOpened, settingsShown
-            case remoteNotificationReceived, quietChanged, heldForSummary, summaryDelivered
+            case remoteNotificationReceived, locationAuthorizationChanged, quietChanged, heldForSummary, summaryDelivered
         }
 
         /// This kind's name.
@@ -96,6 +99,7 @@ extension API.Event {
             case .badgeChanged: .badgeChanged
             case .authorizationRequested: .authorizationRequested
             case .authorizationChanged: .authorizationChanged
+            case .locationAuthorizationChanged: .locationAuthorizationChanged
             case .appOpened: .appOpened
             case .pendingChanged: .pendingChanged
             case .appsChanged: .appsChanged
@@ -111,7 +115,7 @@ extension API.Event {
 
     private enum CodingKeys: String, CodingKey {
         case type, sequence, app, delivery, presentation, deliveries, response, badge, name, options, status
-        case apnsID, userInfo, state, until, summary
+        case apnsID, userInfo, requested, state, until, summary
     }
 
     public init(from decoder: any Decoder) throws {
@@ -133,6 +137,10 @@ extension API.Event {
                 name: try container.decode(String.self, forKey: .name),
                 options: try container.decode([String].self, forKey: .options))
         case .authorizationChanged: .authorizationChanged(status: try container.decode(String.self, forKey: .status))
+        case .locationAuthorizationChanged:
+            .locationAuthorizationChanged(
+                status: try container.decode(String.self, forKey: .status),
+                requested: try container.decodeIfPresent(String.self, forKey: .requested))
         case .appOpened: .appOpened
         case .pendingChanged: .pendingChanged
         case .appsChanged: .appsChanged
@@ -166,6 +174,9 @@ extension API.Event {
             try container.encode(name, forKey: .name)
             try container.encode(options, forKey: .options)
         case .authorizationChanged(let status): try container.encode(status, forKey: .status)
+        case .locationAuthorizationChanged(let status, let requested):
+            try container.encode(status, forKey: .status)
+            try container.encodeIfPresent(requested, forKey: .requested)
         case .settingsOpened(let delivery): try container.encodeIfPresent(delivery, forKey: .delivery)
         case .remoteNotificationReceived(let apnsID, let userInfo):
             try container.encode(apnsID, forKey: .apnsID)
@@ -209,6 +220,11 @@ extension API.Event {
             self.init(.authorizationRequested(name: name(app), options: options.nameList), app: app.rawValue)
         case .authorizationChanged(let app, let status):
             self.init(.authorizationChanged(status: status.rawValue), app: app.rawValue)
+        case .locationAuthorizationChanged(let app, let authorization):
+            self.init(
+                .locationAuthorizationChanged(
+                    status: authorization.status.rawValue, requested: authorization.requested?.rawValue),
+                app: app.rawValue)
         case .appOpened(let app):
             self.init(.appOpened, app: app.rawValue)
         case .pendingChanged(let app):

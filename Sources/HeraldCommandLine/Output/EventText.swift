@@ -29,6 +29,8 @@ package enum EventText {
         case .badgeChanged(let badge): "badge \(badge)"
         case .authorizationRequested(let name, let options): "“\(name)” asks for \(options.joined(separator: ", "))"
         case .authorizationChanged(let status): status
+        case .locationAuthorizationChanged(let status, let requested):
+            "location \(status)" + (requested.map { ", asks for \($0)" } ?? "")
         case .remoteNotificationReceived(let apnsID, let userInfo): "push \(apnsID) \(json(userInfo))"
         case .quietChanged(let state): quiet(state)
         case .heldForSummary(let deliveries, let until):

@@ -15,7 +15,8 @@ public enum CommandLineRunner {
     public static let clientCommands: [any ParsableCommand.Type] = [
         ScheduleCommand.self, PendingCommand.self, CancelCommand.self, DeliveredCommand.self,
         RemoveDeliveredCommand.self, RespondCommand.self, WatchCommand.self, AppsCommand.self,
-        CategoriesCommand.self, BadgeCommand.self, AuthorizeCommand.self, SettingsCommand.self, ClockCommand.self,
+        CategoriesCommand.self, BadgeCommand.self, AuthorizeCommand.self, SettingsCommand.self, LocationCommand.self,
+        ClockCommand.self,
         OpenCommand.self, ServiceCommand.self, PushCommand.self, FocusCommand.self, SummaryCommand.self,
         PreferencesCommand.self,
     ]

@@ -47,6 +47,13 @@ public struct DaemonConfiguration: Sendable {
     /// Whether deliveries also go to the desktop's notification server over D-Bus:
     /// `.auto` (the default) when there is a session bus.
     public var desktop: DesktopMode = .auto
+    /// Whether location triggers get the machine's position from GeoClue on the
+    /// system bus (`--location`): `.off` by default; each app needs the person's
+    /// permission besides.
+    public var location: LocationMode = .off
+    /// How long a GeoClue call may take (its `GetClient` never answers without an
+    /// agent) before GeoClue counts as unavailable: 5 s.
+    package var locationCallTimeout: Duration = .seconds(5)
     /// The GIO library the desktop presenter loads; `nil` for `libgio-2.0.so.0`.
     /// Tests name one that is missing.
     package var desktopLibrary: String?
@@ -109,5 +116,15 @@ public enum DesktopMode: String, Sendable, CaseIterable {
     /// Always: no session bus is an error at start.
     case on
     /// Never.
+    case off
+}
+
+/// When `herald serve` feeds location triggers from GeoClue (`--location`).
+public enum LocationMode: String, Sendable, CaseIterable {
+    /// When a system bus is there; without one, location triggers wait.
+    case auto
+    /// Always: no system bus is an error at start.
+    case on
+    /// Never (the default): location triggers wait for positions fed by hand.
     case off
 }

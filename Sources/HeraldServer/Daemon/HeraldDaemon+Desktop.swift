@@ -7,7 +7,9 @@ import Signals
 extension HeraldDaemon {
     /// The desktop presenter `configuration` asks for, added to `engine`; `nil` for
     /// `--desktop off`, or for `auto` without GLib's GIO or a session bus. Its
-    /// `.desktop` files are marked with the data directory's fingerprint.
+    /// `.desktop` files are marked with the data directory's fingerprint. It follows
+    /// the session's lock state and the desktop's Do Not Disturb (GNOME's
+    /// `show-banners`, KDE's `Inhibited`), which the engine then keeps quiet by.
     ///
     /// - Throws: ``DaemonError`` for `--desktop on` when GIO cannot be loaded or the
     ///   session bus cannot be reached.
@@ -33,6 +35,9 @@ extension HeraldDaemon {
             return nil
         }
         presenter.followSessionLock(environment: environment)
+        presenter.followDoNotDisturb(environment: environment) { [weak engine] isOn in
+            engine?.setDesktopDoNotDisturb(isOn)
+        }
         _ = engine.addPresenter(presenter)
         return presenter
     }

@@ -53,6 +53,8 @@ public final class HeraldDaemon: Sendable {
     let pushConnections: ConnectionTable?
     /// The desktop presenter, when `--desktop` attached one.
     let desktop: DesktopPresenter?
+    /// The machine's positions for location triggers, by `--location`'s rule.
+    let location: LocationFeed
     /// The UnifiedPush distributor on the session bus, by `--desktop`'s rule.
     let unifiedPush: UnifiedPushService?
     /// Apple's provider API on the push service's keys and devices.
@@ -133,6 +135,7 @@ public final class HeraldDaemon: Sendable {
             ?? DeviceRegistrar(local: LocalRegistrar(directory: pushDirectory, scheduler: scheduler), slot: upstream)
         engine = try storage.makeEngine(scheduler: scheduler, configuration: engineConfiguration, presenters: presenters)
         desktop = try Self.makeDesktop(configuration, dataDirectory: dataDirectory, engine: engine)
+        location = try Self.makeLocation(configuration, engine: engine)
         if let record = try PushUpstream.load(from: dataDirectory.pushUpstreamFile) {
             upstream.set(Upstream(record, file: dataDirectory.pushUpstreamFile, engine: engine))
         }
@@ -213,6 +216,7 @@ public final class HeraldDaemon: Sendable {
         SessionRoutes(admins: services.admins, services: services, hosts: hosts, files: files).add(to: router)
         AppRoutes(services: services).add(to: router)
         NotificationRoutes(services: services).add(to: router)
+        LocationRoutes(services: services, location: location).add(to: router)
         DeliveryRoutes(services: services).add(to: router)
         ResponseRoutes(services: services).add(to: router)
         EventRoutes(services: services).add(to: router)

@@ -37,7 +37,7 @@ extension NotificationError {
         case .deliveryNotFound, .attachmentNotFound, .attachmentNotInDataStore: .notFound
         case .attachmentInvalidFileSize: .contentTooLarge
         // The daemon has no push service: its state, not a failure of it.
-        case .pendingLimitReached, .remoteNotificationsUnavailable: .conflict
+        case .pendingLimitReached, .remoteNotificationsUnavailable, .regionLimitReached: .conflict
         case .payloadTooLarge: .contentTooLarge
         case .storeFailure: .internalServerError
         case .serviceUnavailable: .serviceUnavailable

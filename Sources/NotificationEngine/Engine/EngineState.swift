@@ -95,6 +95,10 @@ struct EngineState {
     var quiet = QuietSettings()
     /// Whether the desktop's own Do Not Disturb is on.
     var desktopDoNotDisturb = false
+    /// The timer of the next moment the Focus may begin or end, and the Focus last
+    /// told of (``NotificationEvent/quietChanged(_:)``).
+    var focusTimer: (any Disposable)?
+    var toldFocus: String?
     /// The timer of the next summary, and its date.
     var summaryTimer: (any Disposable)?
     var summaryTimerDate: Date?

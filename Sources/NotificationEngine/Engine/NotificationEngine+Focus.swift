@@ -31,7 +31,8 @@ extension NotificationEngine {
         }
         try write { try $0.saveQuietSettings(json) }
         state.withLock { $0.quiet = settings }
-        emit(.quietChanged(quietState()))
+        tellQuietChanged()
+        armFocusTimer()
     }
 
     /// The desktop's own Do Not Disturb was switched: GNOME's `show-banners`, KDE's
@@ -42,7 +43,37 @@ extension NotificationEngine {
             defer { state.desktopDoNotDisturb = isOn }
             return state.desktopDoNotDisturb != isOn
         }
-        if changed { emit(.quietChanged(quietState())) }
+        if changed { tellQuietChanged() }
+    }
+
+    /// Tells of the quiet state now, noting its Focus.
+    private func tellQuietChanged() {
+        let quiet = quietState()
+        state.withLock { $0.toldFocus = quiet.focus?.identifier }
+        emit(.quietChanged(quiet))
+    }
+
+    /// Arms the timer for the next moment a Focus may begin or end by its schedule
+    /// or its override's end, so that ``NotificationEvent/quietChanged(_:)`` tells of
+    /// it when it does.
+    func armFocusTimer() {
+        let next = state.withLock { $0.quiet }.nextFocusChange(after: scheduler.now, in: focusCalendar)
+        state.withLock { state in
+            state.focusTimer?.dispose()
+            state.focusTimer = next.map { date in
+                scheduler.schedule(after: date) { [weak self] in self?.focusTimerFired() }
+            }
+        }
+    }
+
+    private func focusTimerFired() {
+        let quiet = quietState()
+        let changed = state.withLock { state in
+            defer { state.toldFocus = quiet.focus?.identifier }
+            return state.toldFocus != quiet.focus?.identifier
+        }
+        if changed { emit(.quietChanged(quiet)) }
+        armFocusTimer()
     }
 
     /// What keeps notifications quiet now: the Focus on, the desktop's Do Not

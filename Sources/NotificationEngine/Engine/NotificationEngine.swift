@@ -185,11 +185,17 @@ public final class NotificationEngine: Sendable {
         sweepAttachments()
         fireDue()
         armSummary()
+        let focus = quietState().focus?.identifier
+        state.withLock { $0.toldFocus = focus }
+        armFocusTimer()
     }
 
     deinit {
         scheduling.withLock { $0.timer?.dispose() }
-        state.withLock { $0.summaryTimer?.dispose() }
+        state.withLock { state in
+            state.summaryTimer?.dispose()
+            state.focusTimer?.dispose()
+        }
     }
 
     /// Everything that happens: deliveries, presentations, responses, badges,

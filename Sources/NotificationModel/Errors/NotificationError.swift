@@ -44,6 +44,7 @@ public struct NotificationError: Error, Hashable, Sendable, CustomStringConverti
             case tooManyAttachments = 4015
             case attachmentNotFound = 4016
             case remoteNotificationsUnavailable = 4017
+            case regionLimitReached = 4018
         }
 
         private let base: Base
@@ -116,6 +117,9 @@ public struct NotificationError: Error, Hashable, Sendable, CustomStringConverti
         /// The app cannot register for remote notifications: no push service is
         /// configured, or it cannot be reached or refused.
         public static let remoteNotificationsUnavailable = Code(.remoteNotificationsUnavailable)
+        /// The app already has 20 location-triggered requests pending, Core
+        /// Location's limit of regions per app; the add is refused and changes nothing.
+        public static let regionLimitReached = Code(.regionLimitReached)
 
         /// The numeric code; Apple's where it has one.
         public var rawValue: Int { base.rawValue }

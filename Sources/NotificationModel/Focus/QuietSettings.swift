@@ -61,4 +61,17 @@ public struct QuietSettings: Sendable, Equatable, Codable {
             focus: focus(at: date, in: calendar), desktopDoNotDisturb: desktopDoNotDisturb,
             nextSummary: nextSummary(after: date, in: calendar))
     }
+
+    /// The next moment after `date` at which the Focus on may change: a schedule's
+    /// start or end, or the override's end; `nil` when nothing is scheduled.
+    public func nextFocusChange(after date: Date, in calendar: Calendar) -> Date? {
+        let times = Set(focusModes.flatMap { $0.schedules.flatMap { [$0.start, $0.end] } })
+        let boundaries = times.compactMap {
+            calendar.nextDate(
+                after: date, matching: DateComponents(hour: $0.hour, minute: $0.minute, second: 0),
+                matchingPolicy: .nextTime, direction: .forward)
+        }
+        let overrideEnd = override?.until.flatMap { $0 > date ? $0 : nil }
+        return (boundaries + [overrideEnd].compactMap { $0 }).min()
+    }
 }

@@ -46,6 +46,13 @@ public struct NotificationLimits: Sendable {
     /// (``AttachmentType/maximumSize``).
     public static let maximumAttachmentsPerRequest = 10
 
+    /// The most location-triggered requests an app may have pending: 20, Core
+    /// Location's documented limit of regions one app may monitor at once. Apple
+    /// documents no result for a 21st `UNLocationNotificationTrigger` (Core
+    /// Location reports `regionMonitoringFailure` to the delegate); Herald
+    /// refuses the add with ``NotificationError/Code/regionLimitReached``.
+    public static let maximumRegionsPerApp = 20
+
     /// The most actions a category may have.
     public static let maximumActionsPerCategory = 10
 

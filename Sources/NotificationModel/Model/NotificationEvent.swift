@@ -21,6 +21,9 @@ public enum NotificationEvent: Sendable, Hashable {
     case authorizationRequested(app: AppIdentifier, options: AuthorizationOptions)
     /// An app's authorization changed.
     case authorizationChanged(app: AppIdentifier, status: AuthorizationStatus)
+    /// An app asked to use the machine's position, or the person answered: its
+    /// location permission is now `authorization`.
+    case locationAuthorizationChanged(app: AppIdentifier, authorization: LocationAuthorization)
     /// A response opened the app (a tap, or a foreground action).
     case appOpened(app: AppIdentifier)
     /// The user asked for the app's own notification settings, from the

@@ -165,6 +165,9 @@ public struct AppNotificationPreferences: Codable, Sendable, Hashable {
     /// Whether the user put the app in the scheduled summary: its passive and active
     /// notifications wait for the next summary time; `false` by default.
     public var inScheduledSummary: Bool
+    /// Whether the person lets the app use the machine's position, which its
+    /// location triggers need; not determined (off) by default.
+    public var location: LocationAuthorization
 
     /// Preferences with these values; the defaults are those of an app that has
     /// not asked for authorization yet.
@@ -177,6 +180,7 @@ public struct AppNotificationPreferences: Codable, Sendable, Hashable {
     ///   - badgesEnabled: Whether they may set the badge.
     ///   - timeSensitiveEnabled: Whether its time-sensitive notifications break through.
     ///   - inScheduledSummary: Whether its notifications wait for the scheduled summary.
+    ///   - location: Whether it may use the machine's position.
     public init(
         authorizationStatus: AuthorizationStatus = .notDetermined,
         grantedOptions: AuthorizationOptions = [],
@@ -184,7 +188,8 @@ public struct AppNotificationPreferences: Codable, Sendable, Hashable {
         soundsEnabled: Bool = true,
         badgesEnabled: Bool = true,
         timeSensitiveEnabled: Bool = true,
-        inScheduledSummary: Bool = false
+        inScheduledSummary: Bool = false,
+        location: LocationAuthorization = LocationAuthorization()
     ) {
         self.authorizationStatus = authorizationStatus
         self.grantedOptions = grantedOptions
@@ -193,11 +198,12 @@ public struct AppNotificationPreferences: Codable, Sendable, Hashable {
         self.badgesEnabled = badgesEnabled
         self.timeSensitiveEnabled = timeSensitiveEnabled
         self.inScheduledSummary = inScheduledSummary
+        self.location = location
     }
 
     private enum CodingKeys: String, CodingKey {
         case authorizationStatus, grantedOptions, alertStyle, soundsEnabled, badgesEnabled, timeSensitiveEnabled
-        case inScheduledSummary
+        case inScheduledSummary, location
     }
 
     /// Decodes preferences, with the defaults for the fields stores written before
@@ -211,7 +217,9 @@ public struct AppNotificationPreferences: Codable, Sendable, Hashable {
             soundsEnabled: try container.decode(Bool.self, forKey: .soundsEnabled),
             badgesEnabled: try container.decode(Bool.self, forKey: .badgesEnabled),
             timeSensitiveEnabled: try container.decodeIfPresent(Bool.self, forKey: .timeSensitiveEnabled) ?? true,
-            inScheduledSummary: try container.decodeIfPresent(Bool.self, forKey: .inScheduledSummary) ?? false)
+            inScheduledSummary: try container.decodeIfPresent(Bool.self, forKey: .inScheduledSummary) ?? false,
+            location: try container.decodeIfPresent(LocationAuthorization.self, forKey: .location)
+                ?? LocationAuthorization())
     }
 
     /// The settings an app reads back: what its notifications may use, given its

@@ -23,16 +23,20 @@ struct DesktopFixture {
     let opener = RecordingOpener()
     let app = Fixtures.app
 
+    /// The desktop's notification server advertises `capabilities`, with KDE's
+    /// `Inhibited` unless it is `nil`; GNOME's settings are a keyfile of the desktop's
+    /// own (`show-banners` on until a test changes it).
     init(
         capabilities: [String] = ["actions", "body", "body-markup", "persistence"], style: AlertStyle = .alert,
-        onSQLite: Bool = false, callTimeout: Duration = .seconds(5)
+        onSQLite: Bool = false, callTimeout: Duration = .seconds(5), inhibited: Bool? = nil
     ) async throws {
-        desktop = try await MockDesktop(capabilities: capabilities)
+        desktop = try await MockDesktop(capabilities: capabilities, inhibited: inhibited)
         engine = try NotificationEngine(
             store: onSQLite ? .sqlite(path: desktop.directory.path("engine.sqlite")) : .inMemory, scheduler: scheduler,
             configuration: NotificationEngine.Configuration(authorizationPolicy: .grantAll), presenters: [])
         var configuration = DesktopPresenter.Configuration(centerURL: "http://127.0.0.1:7878", applicationsDirectory: nil)
         configuration.callTimeout = callTimeout
+        configuration.doNotDisturb.gnomeKeyfile = desktop.directory.path("config/glib-2.0/settings/keyfile")
         presenter = DesktopPresenter(
             connection: try MockDesktop.connect(desktop.sessionAddress), engine: engine, configuration: configuration,
             opener: opener)

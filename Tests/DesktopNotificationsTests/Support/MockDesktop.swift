@@ -17,8 +17,9 @@ final class MockDesktop: Sendable {
     /// The test's own connection to the session bus, to read the mock's calls and make it send signals.
     let session: DBusConnection
 
-    /// Starts the buses and a notification server advertising `capabilities`.
-    init(capabilities: [String] = ["actions", "body", "body-markup", "persistence"]) async throws {
+    /// Starts the buses and a notification server advertising `capabilities`, with
+    /// KDE's `Inhibited` property set to `inhibited` unless it is `nil`.
+    init(capabilities: [String] = ["actions", "body", "body-markup", "persistence"], inhibited: Bool? = nil) async throws {
         directory = try TemporaryDirectory()
         sessionAddress = "unix:path=" + directory.path("session")
         systemAddress = "unix:path=" + directory.path("system")
@@ -26,7 +27,7 @@ final class MockDesktop: Sendable {
         for path in [directory.path("session"), directory.path("system")] { buses.append(try await Self.startBus(at: path)) }
         self.buses = buses
         session = try Self.connect(sessionAddress)
-        try await startServer(capabilities: capabilities)
+        try await startServer(capabilities: capabilities, inhibited: inhibited)
     }
 
     deinit {
@@ -41,11 +42,17 @@ final class MockDesktop: Sendable {
 
     // MARK: The notification server
 
-    /// Starts (again) a notification server; waits until it owns its name.
-    func startServer(capabilities: [String]) async throws {
-        let parameters = #"{"capabilities": "\#(capabilities.joined(separator: " "))"}"#
+    /// Starts (again) a notification server, with KDE's `Inhibited` property set to
+    /// `inhibited` from its start unless it is `nil`; waits until it owns its name.
+    func startServer(capabilities: [String], inhibited: Bool? = nil) async throws {
+        var parameters = #"{"capabilities": "\#(capabilities.joined(separator: " "))""#
+        var template = "notification_daemon"
+        if let inhibited {
+            parameters += #", "inhibited": \#(inhibited)"#
+            template = try writeInhibitingTemplate()
+        }
         try await servers.start(
-            "/usr/bin/python3", ["-m", "dbusmock", "--template", "notification_daemon", "-p", parameters],
+            "/usr/bin/python3", ["-m", "dbusmock", "--template", template, "-p", parameters + "}"],
             environment: ["DBUS_SESSION_BUS_ADDRESS": sessionAddress])
         try waitForOwner(of: NotificationServer.name, on: session)
     }

@@ -34,8 +34,29 @@ func logPresenterExample(engine: NotificationEngine) -> any Disposable {
     return subscription
 }
 
+/// docs/engine.md's Focus, summary times and an app in the summary.
+func quietExample(engine: NotificationEngine) throws {
+    var settings = engine.quietSettings()
+    settings.focusModes = [FocusMode(
+        identifier: "sleep", name: "Sleep", allowedApps: ["com.example.alarm": .all],
+        schedules: [FocusSchedule(start: TimeOfDay("22:00")!, end: TimeOfDay("07:00")!)])]
+    settings.summaryTimes = [TimeOfDay("08:00")!, TimeOfDay("18:00")!]
+    try engine.updateQuietSettings(settings)            // refused whole with invalidPayload if wrong
+    try engine.updatePreferences(for: "com.example.news") { $0.inScheduledSummary = true }
+    engine.setDesktopDoNotDisturb(true)                 // the daemon follows GNOME's and KDE's
+}
+
 @Suite("docs/engine.md", .offThePool)
 struct EngineExamples {
+    @Test("Focus, Do Not Disturb and the scheduled summary: the settings are kept, the app waits for the summary")
+    func quiet() throws {
+        let engine = try NotificationEngine(store: .inMemory, scheduler: TestScheduler(startDate: Date(timeIntervalSinceReferenceDate: 0)))
+        try quietExample(engine: engine)
+        #expect(engine.quietSettings().focusModes.map(\.identifier) == ["sleep"])
+        #expect(engine.quietState().desktopDoNotDisturb)
+        #expect(try engine.preferences(for: "com.example.news").inScheduledSummary)
+    }
+
     @Test("Setting it up: an SQLite file, the shared center and application")
     func setup() async {
         await #expect(processExitsWith: .success) {

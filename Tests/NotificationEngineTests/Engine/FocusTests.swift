@@ -106,6 +106,18 @@ struct FocusTests {
         #expect(fixture.engine.quietState().focus?.identifier == "sleep", "its schedule decides again")
     }
 
+    @Test("A scheduled Focus beginning and ending is told as it happens, once each")
+    func toldAtBoundaries() async throws {
+        let fixture = try await fixture(focus: nil)  // 06:13 UTC: Sleep (22:00–07:00) is on
+        let told = Mutex<[String?]>([])
+        let watching = fixture.engine.events.subscribeNext { event in
+            if case .quietChanged(let state) = event { told.withLock { $0.append(state.focus?.identifier) } }
+        }
+        defer { watching.dispose() }
+        fixture.scheduler.advance(by: 86_400)  // to 06:13 the next day
+        #expect(told.withLock { $0 } == [nil, "sleep"], "ended at 07:00, began at 22:00")
+    }
+
     @Test("The desktop's Do Not Disturb quiets as a Focus does; switched off, banners come back")
     func desktopDoNotDisturb() async throws {
         let fixture = try await fixture(focus: nil)

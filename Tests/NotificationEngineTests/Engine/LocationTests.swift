@@ -12,12 +12,14 @@ struct LocationTests {
         Coordinate(latitude: shop.latitude + metres / 111_195, longitude: shop.longitude)
     }
 
-    static func request(_ identifier: String, entry: Bool, exit: Bool, repeats: Bool) -> NotificationRequest {
+    static func request(
+        _ identifier: String, entry: Bool, exit: Bool, repeats: Bool, radius: Double = 100
+    ) -> NotificationRequest {
         NotificationRequest(
             identifier: identifier, content: NotificationContent(title: "Shop"),
             trigger: .location(LocationTrigger(
                 region: CircularRegion(
-                    identifier: "shop", center: shop, radius: 100, notifyOnEntry: entry, notifyOnExit: exit),
+                    identifier: "shop", center: shop, radius: radius, notifyOnEntry: entry, notifyOnExit: exit),
                 repeats: repeats)))
     }
 
@@ -25,6 +27,7 @@ struct LocationTests {
     func entryOnce() async throws {
         let fixture = try EngineFixture()
         try await fixture.authorize()
+        try fixture.engine.setLocationAuthorization(.authorizedWhenInUse, for: fixture.app)
         try await fixture.engine.add(Self.request("enter", entry: true, exit: false, repeats: false), for: fixture.app)
         #expect(try await fixture.engine.pendingRequests(for: fixture.app).first?.nextFireDate == nil)
         fixture.engine.updateLocation(Self.north(500))
@@ -39,6 +42,7 @@ struct LocationTests {
     func repeating() async throws {
         let fixture = try EngineFixture()
         try await fixture.authorize()
+        try fixture.engine.setLocationAuthorization(.authorizedWhenInUse, for: fixture.app)
         try await fixture.engine.add(Self.request("both", entry: true, exit: true, repeats: true), for: fixture.app)
         let manual = ManualLocationProvider()
         let attachment = fixture.engine.attach(manual)
@@ -54,6 +58,7 @@ struct LocationTests {
     func insideAtAdd() async throws {
         let fixture = try EngineFixture()
         try await fixture.authorize()
+        try fixture.engine.setLocationAuthorization(.authorizedWhenInUse, for: fixture.app)
         fixture.engine.updateLocation(Self.north(10))
         try await fixture.engine.add(Self.request("enter", entry: true, exit: false, repeats: true), for: fixture.app)
         fixture.engine.updateLocation(Self.north(20))

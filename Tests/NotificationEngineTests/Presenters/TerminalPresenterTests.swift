@@ -85,4 +85,29 @@ struct TerminalPresenterTests {
         terminal.present(quiet)
         #expect(output.value.components(separatedBy: "┌").count == 2)
     }
+
+    @Test("The scheduled summary prints a header, each group's line, then its notifications once")
+    func summary() async throws {
+        let output = Output()
+        let terminal = TerminalPresenter(timeZone: TimeZone(identifier: "UTC")!) { output.write($0) }
+        let fixture = try EngineFixture()
+        let connection = fixture.engine.addPresenter(terminal)
+        defer { connection.dispose() }
+        try await fixture.authorize()
+        try fixture.engine.updatePreferences(for: fixture.app) { $0.inScheduledSummary = true }
+        try fixture.engine.updateQuietSettings(QuietSettings(summaryTimes: [TimeOfDay("08:00")!]))
+        try await fixture.engine.add(EngineFixture.request("Walk Dog", after: 60, title: "Walk Dog"), for: fixture.app)
+        fixture.scheduler.advance(by: 60)
+        #expect(output.value.isEmpty, "it waits for the summary")
+        fixture.scheduler.advance(to: EngineFixture.start.addingTimeInterval(6_400))
+        let id = try #require(fixture.presenter.summaries.first?.presentations.first?.delivery.id)
+        #expect(output.value == """
+            ◆ Scheduled summary · 08:00:00
+            ◆ com.example.app · 1 notification
+            ┌ com.example.app · 06:14:20 · banner
+            │ Walk Dog
+            └ (delivery \(id))
+
+            """)
+    }
 }

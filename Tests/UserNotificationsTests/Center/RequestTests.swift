@@ -195,6 +195,8 @@ struct RequestTests {
         #expect(watched.center == CLLocationCoordinate2D(latitude: 52.52, longitude: 13.405))
         #expect(watched.notifyOnEntry && !watched.notifyOnExit)
 
+        // As on iOS, location triggers fire only for an app the person allowed location.
+        try fixture.engine.setLocationAuthorization(.authorizedWhenInUse, for: fixture.app)
         fixture.engine.updateLocation(Coordinate(latitude: 52.53, longitude: 13.405))  // ~1.1 km north
         fixture.engine.updateLocation(Coordinate(latitude: 52.52, longitude: 13.405))
         #expect(try await fixture.center.throwing.deliveredNotifications().map(\.request.identifier) == ["milk"])

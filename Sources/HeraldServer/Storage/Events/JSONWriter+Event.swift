@@ -21,7 +21,7 @@ extension JSONWriter {
         case .quietChanged(let state):
             key("state")
             try encoded(state)
-        case .authorizationChanged(let status):
+        case .authorizationChanged(let status), .locationAuthorizationChanged(let status, _):
             key("status")
             string(status)
         case .summaryDelivered(let summary):
@@ -71,7 +71,10 @@ extension JSONWriter {
                 key("delivery")
                 try self.delivery(delivery)
             }
-        case .authorizationChanged, .appOpened, .pendingChanged, .appsChanged, .settingsShown, .remoteNotificationReceived,
+        case .locationAuthorizationChanged(_, let requested?):
+            key("requested")
+            string(requested)
+        case .locationAuthorizationChanged(_, nil), .authorizationChanged, .appOpened, .pendingChanged, .appsChanged, .settingsShown, .remoteNotificationReceived,
             .quietChanged, .summaryDelivered:
             break
         }

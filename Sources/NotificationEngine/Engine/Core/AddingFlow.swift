@@ -129,6 +129,9 @@ struct AddingFlow {
     private var planning: Planning?
     private var counts: [AppIdentifier: Int] = [:]
     private var planned: [Planned] = []
+    /// In the transaction: the location-triggered requests each app's adds
+    /// planned so far add, and the requests they replace or evict.
+    private var located: [AppIdentifier: (planned: Set<String>, released: Set<String>)] = [:]
 
     init(_ adds: [Add], origin: EngineCore.AddOrigin = .app) {
         self.adds = adds
@@ -169,7 +172,7 @@ struct AddingFlow {
             admitted(read)
             return admit()
         case .locked(let locked):
-            (records, position, counts, planned) = (locked ?? known, 0, [:], [])
+            (records, position, counts, planned, located) = (locked ?? known, 0, [:], [], [:])
             return try planNext(core)
         case .pendingCountRead, .replacedRead, .latestRead, .attachmentReferencesRead:
             guard let planning else { throw Self.outOfOrder(event) }
@@ -301,6 +304,8 @@ struct AddingFlow {
         guard let current = planning else { return [] }
         let plan: EngineCore.AddPlan
         do {
+            let group = located[current.app] ?? ([], [])
+            try core.checkRegionLimit(current.items, for: current.app, planned: group.planned, released: group.released)
             plan = try core.plan(
                 current.items, for: current.app, count: current.count, replaced: current.replaced, latest: latest)
         } catch where skips(error) {
@@ -315,7 +320,7 @@ struct AddingFlow {
     /// rather than rolling the transaction back (a lone add).
     private func skips(_ error: any Error) -> Bool {
         guard !isLone, let error = error as? NotificationError else { return false }
-        return error.code == .pendingLimitReached || error.code == .payloadTooLarge
+        return error.code == .pendingLimitReached || error.code == .payloadTooLarge || error.code == .regionLimitReached
     }
 
     private mutating func skip(_ index: Int, _ error: any Error, _ core: EngineCore) throws -> [Action] {
@@ -328,6 +333,10 @@ struct AddingFlow {
     private mutating func accept(_ plan: EngineCore.AddPlan, _ core: EngineCore) throws -> [Action] {
         guard let current = planning else { return [] }
         counts[current.app] = current.count + plan.countChange
+        let gone = (plan.evicted + plan.items).map(\.request.identifier)
+        located[current.app, default: ([], [])].released.formUnion(gone)
+        located[current.app, default: ([], [])].planned.subtract(gone)
+        located[current.app, default: ([], [])].planned.formUnion(plan.items.filter(\.isLocated).map(\.request.identifier))
         planned.append(Planned(index: current.index, app: current.app, plan: plan))
         position += 1
         return [.save(plan, for: current.app)] + (try planNext(core))

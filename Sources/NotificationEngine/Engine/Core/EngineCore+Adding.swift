@@ -94,6 +94,31 @@ extension EngineCore {
         return a.0.addedDate > b.0.addedDate
     }
 
+    /// Checks Core Location's limit of regions per app
+    /// (``NotificationLimits/maximumRegionsPerApp``): the app's watched
+    /// location-triggered requests less `released` (those its adds earlier in the
+    /// group replaced or evicted) with `planned` (the location-triggered ones they
+    /// add), less those `items` replace, plus the location-triggered ones among
+    /// `items`. A request replacing one of the same identifier counts once.
+    ///
+    /// - Throws: ``NotificationError/Code/regionLimitReached`` when they would be more.
+    func checkRegionLimit(
+        _ items: [PendingRequest], for app: AppIdentifier, planned: Set<String> = [], released: Set<String> = []
+    ) throws {
+        let located = items.filter(\.isLocated).map(\.request.identifier)
+        guard !located.isEmpty else { return }
+        var watched = Set(regions.keys.lazy.filter { $0.app == app }.map(\.identifier))
+        watched.subtract(released)
+        watched.formUnion(planned)
+        watched.subtract(items.map(\.request.identifier))
+        let limit = NotificationLimits.maximumRegionsPerApp
+        guard watched.count + located.count > limit else { return }
+        throw NotificationError(
+            .regionLimitReached,
+            "\(app) already has \(watched.count) location-triggered requests pending and the limit is \(limit) "
+                + "per app, as Core Location's for regions: remove one first")
+    }
+
     /// An add planned as `plan` committed.
     mutating func committed(_ plan: AddPlan, for app: AppIdentifier) {
         for gone in plan.evicted.map({ $0.request.identifier }) + plan.replaced {
@@ -103,5 +128,12 @@ extension EngineCore {
             watch(item, for: app)
         }
         pendingCounts[app, default: 0] += plan.countChange
+    }
+}
+
+extension PendingRequest {
+    /// Whether the request has a location trigger.
+    var isLocated: Bool {
+        if case .location = request.trigger { true } else { false }
     }
 }

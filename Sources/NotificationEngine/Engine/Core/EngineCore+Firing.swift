@@ -76,7 +76,8 @@ extension EngineCore {
     /// Decides what firing `item` does, given its pending record as the store
     /// holds it now, the request decoded from it (`nil` if it could not be) and
     /// the app's record: nothing if the record moved on since the item was taken
-    /// (another change got there first); otherwise a delivery if the app may be
+    /// (another change got there first) or if it is a location trigger's crossing
+    /// and the app is not allowed location; otherwise a delivery if the app may be
     /// shown notifications, then the request's next fire date after the due one
     /// — so a repeating request missed many times while the engine was down
     /// fires once and is rescheduled after `now` — or its end.
@@ -89,6 +90,8 @@ extension EngineCore {
             firing.finished.append(RegionKey(app: item.app, identifier: item.identifier))
             return
         }
+        // A crossing of an app the person has not allowed location fires nothing: the request waits.
+        if case .location = request.trigger, !app.preferences.location.status.allowsLocation { return }
         if app.preferences.authorizationStatus.allowsDelivery {
             deliver(request, item: item, payload: record.payload, now: now, app: app, into: &firing)
         }

@@ -269,3 +269,15 @@ struct RegionKey: Hashable {
     var app: AppIdentifier
     var identifier: String
 }
+
+extension EngineCore {
+    /// The watched location-triggered requests per app: how many, and the
+    /// radius of the smallest region.
+    var watchedRegions: [AppIdentifier: (count: Int, smallestRadius: Double)] {
+        regions.reduce(into: [:]) { result, entry in
+            let radius = entry.value.trigger.region.radius
+            let current = result[entry.key.app] ?? (0, .infinity)
+            result[entry.key.app] = (current.count + 1, min(current.smallestRadius, radius))
+        }
+    }
+}

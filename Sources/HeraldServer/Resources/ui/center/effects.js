@@ -100,6 +100,10 @@ export function createEffects({ dispatch, getState }, reading, stream) {
       timeSensitive: () => ({ timeSensitiveEnabled: checked }),
       summary: () => ({ inScheduledSummary: checked }),
     };
+    if (setting === 'location') {
+      await answerLocation(app, value);
+      return;
+    }
     if (!Object.hasOwn(changes, setting)) return;
     try {
       const prefs = await api('PATCH', `${appPath(app)}/preferences`, changes[setting]());
@@ -109,6 +113,19 @@ export function createEffects({ dispatch, getState }, reading, stream) {
       report(error);
       const stored = getState().apps[app]?.prefs;
       if (stored) dispatch({ type: 'preferencesRead', app, prefs: { ...stored } });
+    }
+  }
+
+  /** The person's location choice for an app; on failure shows the stored one again. */
+  async function answerLocation(app, status) {
+    try {
+      const location = await api('POST', `${appPath(app)}/location/authorization/answer`, { status });
+      dispatch({ type: 'locationRead', app, location });
+      say(`${appName(getState(), app)}: location saved.`);
+    } catch (error) {
+      report(error);
+      const stored = getState().apps[app]?.location;
+      if (stored) dispatch({ type: 'locationRead', app, location: { ...stored } });
     }
   }
 

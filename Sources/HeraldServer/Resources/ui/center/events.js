@@ -6,7 +6,7 @@
  */
 
 import { EventStream } from '../common/event-stream.js';
-import { failed } from './messages.js';
+import { failed, said } from './messages.js';
 import { appName } from './reducer.js';
 
 /** What one event changes: the actions it dispatches, the lists it reads again. */
@@ -47,6 +47,11 @@ function handleEvent(event, { dispatch, getState }, reading) {
       break;
     case 'pendingChanged':
       refresh(app, 'pending');
+      refresh(app, 'location');
+      break;
+    case 'locationAuthorizationChanged':
+      refresh(app, 'location');
+      if (event.requested) dispatch(said(`${appName(getState(), app)} would like to use your location: see its settings.`));
       break;
     case 'settingsShown':
       dispatch({ type: 'settingsShown', app });

@@ -8,7 +8,7 @@ import { ApiError, api } from '../common/api.js';
 import { failed } from './messages.js';
 
 export const appPath = (app) => `/v1/apps/${encodeURIComponent(app)}`;
-const LIST_KINDS = ['delivered', 'pending', 'badge', 'preferences'];
+const LIST_KINDS = ['delivered', 'pending', 'badge', 'preferences', 'location'];
 
 export function createReading({ dispatch, getState }) {
   const scheduled = new Map();
@@ -35,6 +35,9 @@ export function createReading({ dispatch, getState }) {
     },
     async preferences(app) {
       return { type: 'preferencesRead', app, prefs: await api('GET', `${appPath(app)}/preferences`) };
+    },
+    async location(app) {
+      return { type: 'locationRead', app, location: await api('GET', `${appPath(app)}/location`) };
     },
   };
 

@@ -6,7 +6,7 @@
  *
  * State, all plain data:
  *   order, apps        the apps' identifiers in the order they appeared; per app
- *                      {app, badge, prefs, delivered, pending, settingsOpen}
+ *                      {app, badge, prefs, location, delivered, pending, settingsOpen}
  *   selected           the current app (the only section shown at phone width)
  *   shown              the deliveries presented already (the last 500)
  *   banners, alerts    presentations shown as banners (newest first) and waiting alerts
@@ -50,7 +50,7 @@ export function appName(state, identifier) {
 }
 
 const handlers = {
-  appsRead, appSelected, deliveredRead, pendingRead, badgeRead, preferencesRead,
+  appsRead, appSelected, deliveredRead, pendingRead, badgeRead, preferencesRead, locationRead,
   settingsToggled, settingsShown, presented, cardsRemoved, removedFromList, bannerExpired, replyOpened,
   promptAdded, promptRemoved, promptsRead, replyLinkFollowed,
   clockRead: (state, { offset }) => ({ ...state, clockOffset: offset }),
@@ -87,7 +87,7 @@ function appsRead(state, { apps }) {
   for (const app of apps) {
     next[app.identifier] = state.apps[app.identifier]
       ? { ...state.apps[app.identifier], app }
-      : { app, badge: null, prefs: null, delivered: null, pending: null, settingsOpen: false };
+      : { app, badge: null, prefs: null, location: null, delivered: null, pending: null, settingsOpen: false };
   }
   const order = state.order.filter((id) => next[id]);
   for (const app of apps) if (!order.includes(app.identifier)) order.push(app.identifier);
@@ -106,6 +106,10 @@ function badgeRead(state, { app, badge }) {
 
 function preferencesRead(state, { app, prefs }) {
   return updateApp(state, app, { prefs });
+}
+
+function locationRead(state, { app, location }) {
+  return updateApp(state, app, { location });
 }
 
 function settingsToggled(state, { app }) {

@@ -9,7 +9,10 @@ import { renderPushBrowsers } from './view-push.js';
 
 export const phoneWidth = window.matchMedia('(max-width: 700px)');
 /** Each control's class (`pref-<name>`) → the setting effects.js changes. */
-const SETTINGS = { allow: 'allow', style: 'style', sounds: 'sounds', badges: 'badges', 'time-sensitive': 'timeSensitive', summary: 'summary' };
+const SETTINGS = {
+  allow: 'allow', style: 'style', sounds: 'sounds', badges: 'badges', location: 'location',
+  'time-sensitive': 'timeSensitive', summary: 'summary',
+};
 const HINTS = {
   none: 'Notifications go to the list only.', banner: 'Banners appear at the top and go away by themselves.',
   alert: 'Alerts stay on screen until you answer them.',
@@ -32,6 +35,7 @@ function createSection(app, dispatch) {
   settingsButton.setAttribute('aria-controls', panel.id);
   settingsButton.addEventListener('click', () => dispatch({ type: 'settingsToggled', app: identifier }));
   section.querySelectorAll('.pref-style').forEach((radio) => { radio.name = `${id}-style`; });
+  section.querySelectorAll('.pref-location').forEach((radio) => { radio.name = `${id}-location`; });
   panel.addEventListener('change', ({ target }) => {
     const control = Object.keys(SETTINGS).find((name) => target.classList.contains(`pref-${name}`));
     const setting = SETTINGS[control];
@@ -118,6 +122,7 @@ function renderApp(view, entry, state, dispatch) {
   }
   if (entry.badge !== null && shown.badge !== entry.badge) renderBadge(view, entry.badge);
   if (entry.prefs && shown.prefs !== entry.prefs) renderPreferences(section, entry);
+  if (entry.location && shown.location !== entry.location) renderLocation(section, entry);
   const panel = section.querySelector('.settings-panel');
   panel.hidden = !entry.settingsOpen;
   section.querySelector('.settings-button').setAttribute('aria-expanded', String(entry.settingsOpen));
@@ -127,7 +132,8 @@ function renderApp(view, entry, state, dispatch) {
   }
   if (shown.pending !== entry.pending) renderPending(section, entry, state, dispatch);
   if (shown.push !== state.push.browsers) renderPushBrowsers(section, app.identifier, state.push, dispatch);
-  view.shown = { app, badge: entry.badge, prefs: entry.prefs, lists, pending: entry.pending, push: state.push.browsers };
+  view.shown = { app, badge: entry.badge, prefs: entry.prefs, location: entry.location, lists, pending: entry.pending,
+    push: state.push.browsers };
 }
 
 function renderBadge({ section, tab }, badge) {
@@ -176,4 +182,30 @@ function renderPreferences(section, { app, prefs }) {
     provisional: `${app.name} delivers quietly, to this list only, until you keep or turn off its notifications.` };
   note.textContent = notes[prefs.authorizationStatus] || '';
   note.hidden = !note.textContent;
+}
+
+const ASKS = { whenInUse: 'while you use it', always: 'at any time' };
+
+/** Why an app's location reminders wait, for the person. */
+function locationWhy(app, location) {
+  const reasons = {
+    notAuthorized: `Location is off for ${app.name}: its location reminders wait.`,
+    locationOff: 'Herald runs without location (herald serve --location off): location reminders wait.',
+    locationUnavailable: `No position from GeoClue (${location.serviceError?.message ?? 'unavailable'}): location reminders wait.`,
+    starting: 'Waiting for the first position from GeoClue.',
+  };
+  if (location.waiting) return reasons[location.waiting] ?? `Location reminders wait (${location.waiting}).`;
+  return location.regions > 0 ? 'Location reminders follow the machine’s position.' : '';
+}
+
+/** The app's location permission, its ask and why its location reminders wait, as GET …/location says. */
+function renderLocation(section, { app, location }) {
+  const group = section.querySelector('.location-group');
+  group.dataset.status = location.status;
+  group.querySelectorAll('.pref-location').forEach((radio) => { radio.checked = radio.value === location.status; });
+  const ask = group.querySelector('.location-ask');
+  ask.hidden = !location.requested;
+  ask.textContent = location.requested
+    ? `“${app.name}” would like to use your location ${ASKS[location.requested] ?? ''}. Choose below.` : '';
+  group.querySelector('.location-why').textContent = locationWhy(app, location);
 }
