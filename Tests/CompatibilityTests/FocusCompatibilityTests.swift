@@ -10,8 +10,8 @@ import UserNotifications
 @Suite("Apple's iOS 15 Focus and summary code runs unchanged")
 struct FocusCompatibilityTests {
     static let app = "com.example.teamchat"
-    /// 08:00 UTC on the harness's first day (it starts at 03:33:20 UTC).
-    static let eight = Harness.start.addingTimeInterval(16_000)
+    /// 08:00 UTC on the harness's first day (it starts at 06:13:20 UTC).
+    static let eight = Harness.start.addingTimeInterval(6_400)
 
     private func notifier(_ harness: Harness) async throws -> TeamChatNotifier {
         let center = UNUserNotificationCenter(appIdentifier: Self.app, service: harness.engine)
