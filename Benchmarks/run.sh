@@ -26,7 +26,7 @@ for id in "$@"; do
         P*) push+=("$id") ;;
         W*) webview+=("$id") ;;
         X*) desktop+=("$id") ;;
-        *) echo "unknown workload $id (Signals: B1…B6, engine: E1…E8, daemon: D1…D3, push: P1, P2, P3, P4, P5, WebView: W1…W3, desktop: X1)" >&2; exit 2 ;;
+        *) echo "unknown workload $id (Signals: B1…B6, engine: E1…E9, daemon: D1…D3, push: P1, P2, P3, P4, P5, WebView: W1…W3, desktop: X1)" >&2; exit 2 ;;
     esac
 done
 

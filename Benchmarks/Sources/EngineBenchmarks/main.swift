@@ -1,7 +1,7 @@
 import BenchmarkSupport
 import Foundation
 
-// Usage: EngineBenchmarks [ID …]      run only the workloads whose id is given (E1 … E8)
+// Usage: EngineBenchmarks [ID …]      run only the workloads whose id is given (E1 … E9)
 // Environment:
 //   BENCH_SCALE=0.1                    scale every workload's size (default 1); E2 keeps its
 //                                      rate (1,000 requests over 1 s at 0.1)
@@ -26,6 +26,7 @@ let workloads = [
     Workload(id: "E6", title: "lateness with three engines sharing one PostgreSQL schema", run: SharedLatenessBenchmark.run),
     Workload(id: "E7", title: "failover after SIGKILL of the firing node", run: FailoverBenchmark.run),
     Workload(id: "E8", title: "per-operation costs for capacity planning, on each store", run: CapacityBenchmark.run),
+    Workload(id: "E9", title: "a burst with and without a Focus (100 apps, 1,000 filter criteria)", run: FocusBenchmark.run),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -42,7 +43,7 @@ do {
     let wanted = arguments.map { $0.uppercased() }
     let selected = workloads.filter { wanted.isEmpty || wanted.contains($0.id) }
     guard !selected.isEmpty else {
-        throw BenchmarkFailure("no workload matches \(arguments.joined(separator: " ")); known: E1 … E8")
+        throw BenchmarkFailure("no workload matches \(arguments.joined(separator: " ")); known: E1 … E9")
     }
     print("NotificationEngine benchmarks, \(Machine.build)")
     print(Machine.summary(run: "scale \(scale); median of \(rounds) rounds"))
