@@ -5,7 +5,7 @@ import Signals
 
 /// An engine on virtual time with a recording presenter, for one test.
 struct Harness {
-    static let start = Date(timeIntervalSinceReferenceDate: 800_000_000)  // 2026-05-08 03:33:20 UTC
+    static let start = Date(timeIntervalSinceReferenceDate: 800_000_000)  // 2026-05-09 06:13:20 UTC
 
     let scheduler = TestScheduler(startDate: Harness.start)
     let presenter = RecordingPresenter()
