@@ -2,7 +2,6 @@ import BenchmarkSupport
 import Foundation
 @_spi(Benchmarks) import NotificationEngine
 import Signals
-import Synchronization
 
 /// E9 (issue 39's "E3 side by side with and without a Focus"; E3 is the burst
 /// benchmark, so the comparison has an id of its own): a burst of requests of 200 apps
@@ -78,7 +77,7 @@ enum FocusBenchmark {
     /// One burst of `count` on a new engine: seconds per delivery, due → last presentation.
     private static func measure(_ side: Side, count: Int, lead: TimeInterval = 2) async throws -> Double {
         let scratch = try ScratchDirectory("e9")
-        let presenter = FocusTallyPresenter()
+        let presenter = CountingPresenter()
         let engine = try NotificationEngine(
             store: side.kind(in: scratch), scheduler: QueueScheduler(name: "e9-\(side.rawValue)"),
             configuration: Fixtures.configuration, presenters: [presenter])
@@ -150,29 +149,4 @@ enum FocusBenchmark {
         let average = mean(values)
         return values.reduce(0) { $0 + ($1 - average) * ($1 - average) } / Double(values.count - 1)
     }
-}
-
-/// Counts presentations, the quiet ones (no alert style) among them, and keeps the
-/// earliest due date and the time of the last one.
-final class FocusTallyPresenter: Presenter {
-    struct Tally {
-        var count = 0
-        var quiet = 0
-        var earliestDue = Date.distantFuture
-        var last = Date.distantPast
-    }
-
-    private let tally = Mutex(Tally())
-
-    func present(_ presentation: Presentation) {
-        let now = Date()
-        tally.withLock { tally in
-            tally.count += 1
-            if presentation.style == .none { tally.quiet += 1 }
-            tally.earliestDue = min(tally.earliestDue, presentation.delivery.scheduledDate)
-            tally.last = max(tally.last, now)
-        }
-    }
-
-    var snapshot: Tally { tally.withLock { $0 } }
 }

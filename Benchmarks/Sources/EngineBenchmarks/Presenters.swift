@@ -27,10 +27,12 @@ final class LatenessPresenter: Presenter {
     var values: [Double] { recorded.withLock { $0 } }
 }
 
-/// Counts presentations and keeps the earliest due date and the time of the last one.
+/// Counts presentations, and of them the quiet ones (`style .none`, a Focus's doing), and
+/// keeps the earliest due date and the time of the last one.
 final class CountingPresenter: Presenter {
     struct Tally {
         var count = 0
+        var quiet = 0
         var earliestDue = Date.distantFuture
         var last = Date.distantPast
     }
@@ -41,6 +43,7 @@ final class CountingPresenter: Presenter {
         let now = Date()
         tally.withLock { tally in
             tally.count += 1
+            if presentation.style == .none { tally.quiet += 1 }
             tally.earliestDue = min(tally.earliestDue, presentation.delivery.scheduledDate)
             tally.last = max(tally.last, now)
         }
