@@ -89,6 +89,10 @@ def test_the_summary_card_gathers_what_waited_most_relevant_first(center):
     center.wait().until(lambda d: len(center.find_all(f"{section} .delivered-item.held-for-summary")) == 3)
     assert center.find_all("#banners .banner") == []
     assert "Waiting for the summary" in center.find(f"{section} .held-note").text
+    # After a reload the list still says which wait: the daemon's list carries `heldUntil`.
+    center.driver.refresh()
+    center.wait_live()
+    center.wait().until(lambda d: len(center.find_all(f"{section} .delivered-item.held-for-summary")) == 3)
 
     seconds = (at - daemon_now(center)).total_seconds()
     center.daemon.advance(seconds)
@@ -108,3 +112,10 @@ def test_the_summary_card_gathers_what_waited_most_relevant_first(center):
         e["response"]["delivery"]["id"] == delivery and e["response"]["actionIdentifier"] == DEFAULT_ACTION
         for e in center.events("responded")))
     center.wait().until(lambda d: len(center.find_all("#summary .summary-item")) == 2)
+
+    # The desktop's summary notification opens `/?summary`: the card reads again from
+    # the daemon, without the one answered.
+    center.driver.get(f"{center.daemon.url}/?summary")
+    center.wait_live()
+    center.wait().until(lambda d: [t.text for t in center.find_all("#summary .summary-item .card-title")] ==
+                        ["Anna: 7pm", "Newsletter"])

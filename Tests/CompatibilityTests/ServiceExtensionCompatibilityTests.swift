@@ -1,5 +1,7 @@
 import Foundation
+import HeraldTestSupport
 import NotificationEngine
+import Synchronization
 import Testing
 import UserNotifications
 
@@ -46,18 +48,19 @@ struct ServiceExtensionCompatibilityTests {
     @Test("An extension whose download does not finish delivers its best attempt when its time will expire")
     func bestAttempt() async throws {
         let harness = try Harness()
-        let center = try await Self.center(on: harness, with: ImageNotificationService.self)
+        let center = try await Self.center(on: harness, with: ObservedImageNotificationService.self)
         let push = Self.push("Photo", userInfo: ["image-url": "https://example.com/cat.png"])
+        let before = ObservedImageNotificationService.returns.withLock { $0 }
         let delivery = Task { try await harness.engine.deliverRemoteNotification(push, for: Self.app) }
-        // The extension waits for its download: 30 s of the engine's clock pass.
-        let deadline = ContinuousClock.now + .seconds(300)
-        while harness.presenter.presentations.isEmpty, ContinuousClock.now < deadline {
-            harness.scheduler.advance(by: 30)
-            try await Task.sleep(for: .milliseconds(5))
+        // Once the extension has the push and waits for its download, 30 s of the engine's clock pass.
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ObservedImageNotificationService.returns.withLock({ $0 }) == before, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(2))
         }
+        harness.scheduler.advance(by: 30)
         #expect(try await delivery.value == .delivered(requestIdentifier: "message-7"))
         #expect(harness.presenter.presentations.map(\.delivery.request.content.title) == ["Photo [image]"])
-        #expect(center.serviceExtensionClass == ImageNotificationService.self)
+        #expect(center.serviceExtensionClass == ObservedImageNotificationService.self)
     }
 
     @Test("A push without mutable-content, or for an app without an extension, is shown as it came")
@@ -73,5 +76,19 @@ struct ServiceExtensionCompatibilityTests {
         other.collapseIdentifier = "message-8"
         _ = try await harness.engine.deliverRemoteNotification(other, for: Self.app)
         #expect(harness.presenter.presentations.map(\.delivery.request.content.title) == ["Plain", "No extension"])
+    }
+}
+
+/// The image extension as Apple's code has it, telling the test when its
+/// `didReceive` returned: the test moves the engine's clock only then, as 30 s
+/// of a real clock would not pass before.
+final class ObservedImageNotificationService: ImageNotificationService {
+    static let returns = Mutex(0)
+
+    override func didReceive(
+        _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+    ) {
+        super.didReceive(request, withContentHandler: contentHandler)
+        Self.returns.withLock { $0 += 1 }
     }
 }

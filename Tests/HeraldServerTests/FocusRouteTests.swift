@@ -188,6 +188,9 @@ struct FocusRouteTests {
                     for (app, token) in [(Self.chat, chat), (Self.mail, mail)] {
                         _ = try await client.call(.post, "/v1/apps/\(app)/requests", token: token, json: API.Request.simple("news", in: nil))
                     }
+                    let listed = try await client.call(.get, "/v1/apps/\(Self.chat)/delivered", token: chat)
+                        .decode([String: [API.Delivery]].self)["deliveries"] ?? []
+                    #expect(listed.map(\.heldUntil) == [next], "listed, and says which summary it waits for")
                     let seconds = next.timeIntervalSince(daemon.daemon.services.scheduler.now)
                     _ = try await client.call(.post, "/v1/debug/clock", token: admin, json: API.ClockAdvance(advanceSeconds: seconds))
                 }
@@ -211,6 +214,9 @@ struct FocusRouteTests {
 
             let last = try await client.call(.get, "/v1/summary", token: admin).decode(API.Summary.self)
             #expect(Set(last.groups.map(\.app)) == [Self.chat, Self.mail])
+            let afterwards = try await client.call(.get, "/v1/apps/\(Self.chat)/delivered", token: chat)
+                .decode([String: [API.Delivery]].self)["deliveries"] ?? []
+            #expect(afterwards.map(\.heldUntil) == [nil], "waits no more")
             #expect(try await client.call(.get, "/v1/summary", token: chat).status == .forbidden)
         }
     }

@@ -82,12 +82,16 @@ extension API {
         /// (`NotificationRules.opensApp(actionIdentifier:category:)`): the default
         /// action's identifier and those of the category's foreground actions.
         public var answersOpeningApp: [String]?
+        /// The scheduled summary it waits for, when it waits for one: it is listed,
+        /// and the presenters get it at that time. Only the app's list of delivered
+        /// notifications (`GET /v1/apps/{app}/delivered`) says; `nil` elsewhere.
+        public var heldUntil: Date?
 
         /// A delivery.
         public init(
             id: String, app: String, request: Request, scheduledDate: Date, date: Date, isLate: Bool,
             category: Category? = nil, bannerActions: [Action]? = nil, reportsDismissal: Bool? = nil,
-            answersOpeningApp: [String]? = nil
+            answersOpeningApp: [String]? = nil, heldUntil: Date? = nil
         ) {
             self.id = id
             self.app = app
@@ -99,6 +103,7 @@ extension API {
             self.bannerActions = bannerActions
             self.reportsDismissal = reportsDismissal
             self.answersOpeningApp = answersOpeningApp
+            self.heldUntil = heldUntil
         }
     }
 

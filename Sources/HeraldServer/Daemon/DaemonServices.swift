@@ -43,8 +43,6 @@ final class DaemonServices: Sendable {
     let pushDirectory: PushDirectory
     /// The pushes that apps' service extensions hold over the HTTP API.
     let extensionRuns = ServiceExtensionRuns()
-    /// The last scheduled summary, for `GET /v1/summary`.
-    let lastSummary: LastSummary
 
     init(
         storage: DaemonStorage, engine: NotificationEngine, registry: AppRegistry, sessions: SessionStore,
@@ -67,7 +65,6 @@ final class DaemonServices: Sendable {
         adds = AddQueue(engine: engine)
         foreground = AppForeground(engine: engine, registry: registry)
         pendingLists = PendingListCache(engine: engine)
-        lastSummary = LastSummary(following: engine)
         hub = try storage.makeEvents(engine: engine) { app in registry.app(app)?.name ?? app.rawValue }
     }
 

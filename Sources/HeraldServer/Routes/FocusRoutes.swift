@@ -7,7 +7,8 @@ import Synchronization
 
 /// `/v1/focus`: what keeps the person's notifications quiet (a Focus, the
 /// desktop's Do Not Disturb, the scheduled summary) and what the person set; and
-/// `/v1/summary`, the last summary delivered (admin).
+/// `/v1/summary`, the last summary delivered, by this daemon or another node on
+/// its store (admin).
 ///
 /// Reading is open to every credential, but an app's token reads only whether
 /// notifications are quiet now (as `INFocusStatus.isFocused`): the Focus modes
@@ -49,10 +50,10 @@ final class FocusRoutes: Sendable {
         }
         router.get("v1/summary") { [self] _, context in
             try context.requireAdmin()
-            guard let summary = services.lastSummary.current else {
-                throw ServerError.notFound("no scheduled summary was delivered since the daemon started")
+            guard let summary = try await services.engine.lastSummary() else {
+                throw ServerError.notFound("no scheduled summary was delivered yet")
             }
-            return JSONResponse(try await stillListed(API.Summary(summary)))
+            return JSONResponse(API.Summary(summary))
         }
         focus.delete("override") { [self] _, context in
             try context.requireAdmin()
@@ -63,21 +64,6 @@ final class FocusRoutes: Sendable {
             }
             return JSONResponse(answer(for: .admin(viaCookie: false)))
         }
-    }
-
-    /// `summary` without the notifications answered or removed since (and the groups left empty).
-    private func stillListed(_ summary: API.Summary) async throws -> API.Summary {
-        var listed: [String: Set<String>] = [:]
-        for app in Set(summary.groups.map(\.app)) {
-            listed[app] = Set(try await services.engine.listedDeliveries(for: AppIdentifier(app)).map(\.id.description))
-        }
-        var result = summary
-        result.groups = summary.groups.compactMap { group in
-            var group = group
-            group.presentations.removeAll { !(listed[group.app]?.contains($0.delivery.id) ?? false) }
-            return group.presentations.isEmpty ? nil : group
-        }
-        return result
     }
 
     /// Applies `update` to the settings as they are; the engine validates the result.

@@ -161,7 +161,8 @@ struct NotificationRoutes {
         app.get("delivered") { _, context in
             let app = try appIdentifier(context)
             let delivered = try await engine.listedDeliveries(for: app)
-            return JSONResponse(["deliveries": try await engine.wire(delivered, of: app)])
+            let held = try await engine.summaryHolds(for: app)
+            return JSONResponse(["deliveries": try await engine.wire(delivered, of: app, heldUntil: held)])
         }
         app.delete("delivered") { _, context in
             try await engine.removeAllDeliveredNotifications(for: try appIdentifier(context))

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import Logging
 import Signals
 import Synchronization
@@ -49,6 +49,15 @@ extension NotificationEngine {
     /// HTTP API, which names attachments by digest.
     package func listedDeliveries(for app: AppIdentifier) async throws -> [Delivery] {
         try await offloaded { try self.listedNow(for: app) }
+    }
+
+    /// The app's listed deliveries that wait for the scheduled summary, with the
+    /// summary's date.
+    package func summaryHolds(for app: AppIdentifier) async throws -> [DeliveryID: Date] {
+        try await offloaded {
+            try Validator.validateApp(app)
+            return try self.read { try $0.summaryHolds(app) }
+        }
     }
 
     private func listedNow(for app: AppIdentifier) throws -> [Delivery] {

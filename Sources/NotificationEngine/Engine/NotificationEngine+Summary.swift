@@ -4,6 +4,39 @@ import Signals
 import Synchronization
 
 extension NotificationEngine {
+    /// The last scheduled summary delivered, on this engine or another on its store,
+    /// with only the notifications still listed (the groups left empty go); `nil`
+    /// when none was delivered.
+    ///
+    /// - Throws: ``NotificationError/Code/storeFailure`` when the store cannot be read.
+    public func lastSummary() async throws -> NotificationSummary? {
+        try await offloaded {
+            let kept: KeptSummary? = try self.read { transaction in
+                guard let json = try transaction.lastSummary() else { return nil }
+                do {
+                    return try JSONDecoder().decode(KeptSummary.self, from: Data(json.utf8))
+                } catch {
+                    throw NotificationError(.storeFailure, "the last summary kept cannot be read: \(error)")
+                }
+            }
+            guard let kept else { return nil }
+            var listed: [DeliveryID: Delivery] = [:]
+            for app in Set(kept.groups.map(\.app)) {
+                for delivery in try self.read({ try $0.listedDeliveries(app) }) { listed[delivery.id] = delivery }
+            }
+            let groups = kept.groups.compactMap { group -> NotificationSummary.Group? in
+                guard let record = try? self.record(group.app) else { return nil }
+                let presentations = group.deliveries.compactMap { listed[$0] }.map {
+                    self.presentation(of: $0, style: nil, withSound: false, breaksThrough: false, record: record)
+                }
+                guard !presentations.isEmpty else { return nil }
+                return NotificationSummary.Group(
+                    app: group.app, threadIdentifier: group.threadIdentifier, text: group.text, presentations: presentations)
+            }
+            return NotificationSummary(date: kept.date, groups: groups)
+        }
+    }
+
     /// What keeps notifications quiet for the batch being presented; with other
     /// engines on the store, their changes to the settings are read first.
     func currentQuietState() -> QuietState {
@@ -98,6 +131,39 @@ extension NotificationEngine {
         }
         let summary = SummaryPolicy.summary(of: presentations, at: date)
         presenters.forEach { $0.presentSummary(summary) }
+        keep(summary)
         emit(.summaryDelivered(summary))
     }
+
+    /// Keeps `summary` as the last one, for ``lastSummary()``: its lines and the
+    /// ids of its deliveries, which are read again from the list.
+    private func keep(_ summary: NotificationSummary) {
+        let kept = KeptSummary(
+            date: summary.date,
+            groups: summary.groups.map {
+                KeptSummary.Group(
+                    app: $0.app, threadIdentifier: $0.threadIdentifier, text: $0.text,
+                    deliveries: $0.presentations.map(\.delivery.id))
+            })
+        do {
+            let json = String(decoding: try JSONEncoder().encode(kept), as: UTF8.self)
+            try write { try $0.saveLastSummary(json) }
+        } catch {
+            logger.error("keeping the summary of \(summary.date) as the last one failed: \(error)")
+        }
+    }
+}
+
+/// The last summary as the store keeps it: its groups' lines and their
+/// deliveries, by id.
+private struct KeptSummary: Codable {
+    struct Group: Codable {
+        var app: AppIdentifier
+        var threadIdentifier: String
+        var text: String
+        var deliveries: [DeliveryID]
+    }
+
+    var date: Date
+    var groups: [Group]
 }

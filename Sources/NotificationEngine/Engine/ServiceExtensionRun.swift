@@ -7,9 +7,10 @@ import Synchronization
 /// ``ServiceExtensionFlow`` under its lock and its actions outside it, so the
 /// extension may call its content handler from within `didReceive` or
 /// `serviceExtensionTimeWillExpire`, or from any thread later. Both are called
-/// on a thread of their own: an extension that blocks holds up neither the
-/// engine's scheduler nor other pushes. ``content()``
-/// returns the content to show once the flow decides.
+/// one after the other on a queue of the push's own, never at once, as iOS calls
+/// an extension on one thread: an extension that blocks holds up neither the
+/// engine's scheduler nor other pushes. ``content()`` returns the content to
+/// show once the flow decides.
 final class ServiceExtensionRun: Sendable {
     private struct State {
         var flow = ServiceExtensionFlow()
@@ -23,6 +24,9 @@ final class ServiceExtensionRun: Sendable {
     private let request: NotificationRequest
     private let handler: any ServiceExtensionHandler
     private let state = Mutex(State())
+    /// Where the extension is called: off the caller's task and the scheduler's
+    /// thread, as iOS runs an extension apart, and one call at a time.
+    private let queue = DispatchQueue(label: "herald.service-extension")
 
     init(
         engine: NotificationEngine, app: AppIdentifier, push: RemoteNotification, request: NotificationRequest,
@@ -59,16 +63,15 @@ final class ServiceExtensionRun: Sendable {
             }
             if isDone { timer.dispose() }
         case .callExtension:
-            // Off the caller's task and the scheduler's thread, as iOS runs an
-            // extension apart: one that blocks holds up only its own push.
-            DispatchQueue.global().async {
+            queue.async {
                 self.handler.didReceive(self.request) { content in self.received(content) }
+                self.handle(.didReceiveReturned)
             }
         case .cancelDeadline:
             state.withLock { state in defer { state.deadline = nil }; return state.deadline }?.dispose()
         case .callTimeWillExpire:
             engine.logger.info("the service extension of \(app) did not change push \(push.id) within 30 s: its time will expire")
-            DispatchQueue.global().async {
+            queue.async {
                 self.handler.serviceExtensionTimeWillExpire { self.handle(.timeWillExpireReturned) }
             }
         case .showModified(let content):
@@ -100,6 +103,7 @@ final class ServiceExtensionRun: Sendable {
         switch fallback {
         case .refused(let error): "the service extension's content was refused: \(error)"
         case .timedOut: "the service extension did not call its content handler in time"
+        case .stillReceiving: "the service extension was still in didReceive after 30 s"
         }
     }
 }

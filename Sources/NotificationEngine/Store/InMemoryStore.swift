@@ -65,6 +65,7 @@ private final class InMemoryTransaction: StoreTransaction {
         /// The deliveries kept for a summary, with its date.
         var summary: [DeliveryID: Date] = [:]
         var quietSettings: String?
+        var lastSummary: String?
     }
 
     var state: State
@@ -314,6 +315,10 @@ private final class InMemoryTransaction: StoreTransaction {
         state.summary.values.min()
     }
 
+    func summaryHolds(_ app: AppIdentifier) -> [DeliveryID: Date] {
+        state.summary.filter { id, _ in state.deliveries[id].map { $0.delivery.app == app && $0.isListed } ?? false }
+    }
+
     // MARK: Responses
 
     func saveResponse(_ response: NotificationResponse) {
@@ -391,5 +396,13 @@ private final class InMemoryTransaction: StoreTransaction {
 
     func saveQuietSettings(_ json: String) {
         state.quietSettings = json
+    }
+
+    func lastSummary() -> String? {
+        state.lastSummary
+    }
+
+    func saveLastSummary(_ json: String) {
+        state.lastSummary = json
     }
 }

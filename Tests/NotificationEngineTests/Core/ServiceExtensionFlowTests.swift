@@ -32,19 +32,37 @@ struct ServiceExtensionFlowTests {
             phase: .done),
         Case(
             name: "no content in time: the extension is told, then the push shows as it came",
-            steps: [(.deadlinePassed, [.callTimeWillExpire]), (.timeWillExpireReturned, [.showOriginal(.timedOut)])],
+            steps: [
+                (.didReceiveReturned, []), (.deadlinePassed, [.callTimeWillExpire]),
+                (.timeWillExpireReturned, [.showOriginal(.timedOut)]),
+            ],
+            phase: .done),
+        Case(
+            name: "an extension still in didReceive at the time limit is not told; the push shows as it came",
+            steps: [
+                (.deadlinePassed, [.showOriginal(.stillReceiving)]), (.didReceiveReturned, []),
+                (.timeWillExpireReturned, []), (.contentReceived(.success(modified)), [.ignoreLateContent]),
+            ],
+            phase: .done),
+        Case(
+            name: "content given within didReceive, before it returns, is shown",
+            steps: [
+                (.contentReceived(.success(modified)), [.cancelDeadline, .showModified(modified)]),
+                (.didReceiveReturned, []),
+            ],
             phase: .done),
         Case(
             name: "content given while its time expires wins",
             steps: [
-                (.deadlinePassed, [.callTimeWillExpire]),
+                (.didReceiveReturned, []), (.deadlinePassed, [.callTimeWillExpire]),
                 (.contentReceived(.success(modified)), [.cancelDeadline, .showModified(modified)]),
                 (.timeWillExpireReturned, []),
             ], phase: .done),
         Case(
             name: "content after its time expired is ignored",
             steps: [
-                (.deadlinePassed, [.callTimeWillExpire]), (.timeWillExpireReturned, [.showOriginal(.timedOut)]),
+                (.didReceiveReturned, []), (.deadlinePassed, [.callTimeWillExpire]),
+                (.timeWillExpireReturned, [.showOriginal(.timedOut)]),
                 (.contentReceived(.success(modified)), [.ignoreLateContent]),
             ], phase: .done),
         Case(
@@ -60,7 +78,9 @@ struct ServiceExtensionFlowTests {
                 (.deadlinePassed, []),
             ], phase: .done),
         Case(name: "waiting for the extension", steps: [], phase: .waiting),
-        Case(name: "its time expiring", steps: [(.deadlinePassed, [.callTimeWillExpire])], phase: .expiring),
+        Case(
+            name: "its time expiring", steps: [(.didReceiveReturned, []), (.deadlinePassed, [.callTimeWillExpire])],
+            phase: .expiring),
     ]
 
     @Test("The extension's content, the push's own, or the extension's last chance", arguments: cases)
@@ -74,7 +94,7 @@ struct ServiceExtensionFlowTests {
     }
 
     @Test("Events before the push arrives do nothing but ignore content", arguments: [
-        (Event.deadlinePassed, [Action]()), (.timeWillExpireReturned, []),
+        (Event.deadlinePassed, [Action]()), (.timeWillExpireReturned, []), (.didReceiveReturned, []),
         (.contentReceived(.success(modified)), [.ignoreLateContent]),
     ])
     func beforeStart(event: Event, expected: [Action]) {

@@ -52,6 +52,9 @@ struct SummaryTests {
         #expect(fixture.presentedIdentifiers == ["now"])
         #expect(held.withLock { $0.count } == 3)
         #expect(try await fixture.engine.deliveredNotifications(for: fixture.app).count == 4, "listed while waiting")
+        let holds = try await fixture.engine.summaryHolds(for: fixture.app)
+        #expect(holds.count == 3 && holds.values.allSatisfy { $0 == Self.eight })
+        #expect(try await fixture.engine.lastSummary() == nil)
         fixture.scheduler.advance(to: Self.eight.addingTimeInterval(-0.001))
         #expect(fixture.presenter.summaries.isEmpty)
         fixture.scheduler.advance(to: Self.eight)
@@ -60,6 +63,8 @@ struct SummaryTests {
         #expect(summary.groups.map(\.threadIdentifier) == ["b", "a"])
         #expect(summary.presentations.map(\.delivery.request.identifier) == ["high", "mid", "low"])
         #expect(summary.presentations.allSatisfy { $0.sound == nil })
+        #expect(try await fixture.engine.summaryHolds(for: fixture.app).isEmpty)
+        #expect(try await fixture.engine.lastSummary() == summary)
         fixture.scheduler.advance(by: 86_400)
         #expect(fixture.presenter.summaries.count == 1, "never twice")
     }
@@ -118,6 +123,39 @@ struct SummaryTests {
         scheduler.advance(by: 86_400)
         #expect(presenter.summaries.count == 1)
         _ = engine
+    }
+
+    @Test("The last summary is kept in the store: after a restart it reads again, without what was removed since")
+    func lastSummaryKept() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("herald.sqlite")
+        let app: AppIdentifier = "com.example.app"
+        let delivered: NotificationSummary
+        do {
+            let scheduler = TestScheduler(startDate: EngineFixture.start)
+            let presenter = RecordingPresenter()
+            let engine = try NotificationEngine(
+                store: .sqlite(path: path), scheduler: scheduler, configuration: Self.configuration(), presenters: [presenter])
+            _ = try await engine.requestAuthorization(options: [.alert, .sound], for: app)
+            try engine.updatePreferences(for: app) { $0.inScheduledSummary = true }
+            try engine.updateQuietSettings(QuietSettings(summaryTimes: Self.times))
+            try await engine.add(Self.request("kept", after: 60, relevance: 0.9, thread: "a"), for: app)
+            try await engine.add(Self.request("removed", after: 60, thread: "b"), for: app)
+            try await engine.add(Self.request("also", after: 60, relevance: 0.1, thread: "a"), for: app)
+            scheduler.advance(to: Self.eight)
+            delivered = try #require(presenter.summaries.first)
+            #expect(delivered.groups.map(\.threadIdentifier) == ["a", "b"])
+        }
+        let engine = try NotificationEngine(
+            store: .sqlite(path: path), scheduler: TestScheduler(startDate: Self.eight.addingTimeInterval(60)),
+            configuration: Self.configuration(), presenters: [])
+        #expect(try await engine.lastSummary() == delivered)
+        try await engine.removeDeliveredNotifications(withIdentifiers: ["removed"], for: app)
+        let read = try #require(try await engine.lastSummary())
+        #expect(read.date == Self.eight)
+        #expect(read.groups.map(\.threadIdentifier) == ["a"], "the group left empty goes")
+        #expect(read.presentations.map(\.delivery.request.identifier) == ["kept", "also"])
+        #expect(read.groups.first?.text == delivered.groups.first?.text)
     }
 
     static func configuration() -> NotificationEngine.Configuration {

@@ -44,6 +44,26 @@ struct StoreSummaryConformanceTests {
         #expect(try store.read { try $0.nextSummaryDate() } == nil)
     }
 
+    @Test("An app's listed deliveries that wait say for which summary; other apps', unlisted and taken ones do not",
+          arguments: StoreUnderTest.allCases)
+    func holds(kind: StoreUnderTest) throws {
+        let store = try kind.open()
+        let (a, b, c, d) = (
+            S.delivery("a", app: mail, at: 1), S.delivery("b", app: mail, at: 2),
+            S.delivery("c", app: news, at: 3), S.delivery("d", app: mail, at: 4)
+        )
+        try store.write { _ = try $0.saveDeliveries([a, b, c, d], requests: .own) }
+        #expect(try store.read { try $0.summaryHolds(mail) }.isEmpty)
+        try hold([a, c], until: 100, in: store)
+        try hold([b], until: 200, in: store)
+        try hold([d], until: 300, in: store)
+        try store.write { try $0.unlistDeliveries(mail, identifiers: ["d"]) }
+        #expect(try store.read { try $0.summaryHolds(mail) } == [a.delivery.id: S.date(100), b.delivery.id: S.date(200)])
+        #expect(try store.read { try $0.summaryHolds(news) } == [c.delivery.id: S.date(100)])
+        _ = try store.write { try $0.takeSummary(through: S.date(100)) }
+        #expect(try store.read { try $0.summaryHolds(mail) } == [b.delivery.id: S.date(200)])
+    }
+
     @Test("Forgetting an app takes its deliveries out of the summary queue", arguments: StoreUnderTest.allCases)
     func forgetting(kind: StoreUnderTest) throws {
         let store = try kind.open()
@@ -67,5 +87,15 @@ struct StoreSummaryConformanceTests {
         }
         #expect(try store.read { try $0.quietSettings() } == #"{"summaryTimes":["08:00"]}"#)
         #expect(try store.read { try $0.scheduleTimeZone() } == "Europe/Berlin")
+    }
+
+    @Test("The last summary is kept as saved, the newer replacing the older", arguments: StoreUnderTest.allCases)
+    func lastSummary(kind: StoreUnderTest) throws {
+        let store = try kind.open()
+        #expect(try store.read { try $0.lastSummary() } == nil)
+        try store.write { try $0.saveLastSummary(#"{"date":1}"#) }
+        try store.write { try $0.saveLastSummary(#"{"date":2}"#) }
+        #expect(try store.read { try $0.lastSummary() } == #"{"date":2}"#)
+        #expect(try store.read { try $0.quietSettings() } == nil, "a setting of its own")
     }
 }

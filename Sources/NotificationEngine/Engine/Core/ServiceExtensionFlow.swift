@@ -6,13 +6,18 @@ import Foundation
 /// The extension has ``timeLimit`` (30 seconds, iOS's) of the engine's clock to
 /// call its content handler; then it is told its time will expire
 /// (``Action/callTimeWillExpire``), and a call of the content handler made while
-/// that runs still counts, as iOS gives it that last chance. Otherwise, and
-/// for content refused by validation, the push's own content is shown. Only
-/// the first content counts; what comes after the outcome is ignored.
+/// that runs still counts, as iOS gives it that last chance. It is told only
+/// once its `didReceive` has returned, as iOS calls both on one thread: an
+/// extension still inside `didReceive` at the time limit is not told, and the
+/// push's own content is shown, as when iOS ends an extension that hangs.
+/// Otherwise, and for content refused by validation, the push's own content is
+/// shown too. Only the first content counts; what comes after the outcome is
+/// ignored.
 ///
-/// The runtime (`ServiceExtensionRun`) feeds it the clock, the content (already
-/// validated: `Result`) and the return of `serviceExtensionTimeWillExpire`, and
-/// runs its actions in order, outside its lock.
+/// The runtime (`ServiceExtensionRun`) feeds it the clock, the return of
+/// `didReceive`, the content (already validated: `Result`) and the return of
+/// `serviceExtensionTimeWillExpire`, and runs its actions in order, outside its
+/// lock.
 struct ServiceExtensionFlow: Equatable {
     /// How long the extension has to call its content handler: 30 s, as on iOS.
     static let timeLimit: TimeInterval = 30
@@ -20,6 +25,8 @@ struct ServiceExtensionFlow: Equatable {
     enum Event: Equatable {
         /// The push arrived at `now`.
         case started(now: Date)
+        /// The extension's `didReceive` returned.
+        case didReceiveReturned
         /// The extension called its content handler; the content was validated.
         case contentReceived(Result<NotificationContent, NotificationError>)
         /// The deadline armed by ``Action/armDeadline(_:)`` passed.
@@ -34,6 +41,8 @@ struct ServiceExtensionFlow: Equatable {
         case refused(NotificationError)
         /// The extension did not call its content handler in time.
         case timedOut
+        /// The extension was still inside `didReceive` at the time limit.
+        case stillReceiving
     }
 
     enum Action: Equatable {
@@ -58,6 +67,8 @@ struct ServiceExtensionFlow: Equatable {
     }
 
     private(set) var phase = Phase.idle
+    /// Whether the extension's `didReceive` returned.
+    private(set) var hasReturned = false
 
     /// What the runtime does after `event`.
     mutating func handle(_ event: Event) -> [Action] {
@@ -73,6 +84,12 @@ struct ServiceExtensionFlow: Equatable {
             }
         case (.contentReceived, _):
             return [.ignoreLateContent]
+        case (.didReceiveReturned, _):
+            hasReturned = true
+            return []
+        case (.deadlinePassed, .waiting) where !hasReturned:
+            phase = .done
+            return [.showOriginal(.stillReceiving)]
         case (.deadlinePassed, .waiting):
             phase = .expiring
             return [.callTimeWillExpire]

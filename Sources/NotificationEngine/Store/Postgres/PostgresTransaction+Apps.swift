@@ -77,6 +77,14 @@ extension PostgresTransaction {
         try saveSetting("quiet_settings", json, "saving the Focus and summary settings")
     }
 
+    func lastSummary() throws -> String? {
+        try setting("last_summary", "reading the last summary")
+    }
+
+    func saveLastSummary(_ json: String) throws {
+        try saveSetting("last_summary", json, "saving the last summary")
+    }
+
     /// The engine's setting of this name, if saved.
     private func setting(_ name: String, _ action: @autoclosure () -> String) throws -> String? {
         try rows("SELECT value FROM settings WHERE name = \(name)", action()) { try $0.decode(String.self) }.first

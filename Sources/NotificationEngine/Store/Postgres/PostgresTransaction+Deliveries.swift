@@ -222,6 +222,20 @@ extension PostgresTransaction {
         }.first ?? nil
     }
 
+    func summaryHolds(_ app: AppIdentifier) throws -> [DeliveryID: Date] {
+        let rows = try rows(
+            """
+            SELECT q.delivery_id, q.summary_at FROM deliveries d JOIN summary_queue q ON q.delivery_id = d.id
+            WHERE d.app = \(app.rawValue) AND d.listed
+            """,
+            "reading what of \(app) waits for the summary"
+        ) { row in
+            let (id, date) = try row.decode((UUID, Double).self)
+            return (DeliveryID(rawValue: id), Date(timeIntervalSinceReferenceDate: date))
+        }
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+    }
+
     // MARK: Responses
 
     func saveResponse(_ response: NotificationResponse) throws {

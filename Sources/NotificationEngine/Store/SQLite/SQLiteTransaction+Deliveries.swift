@@ -220,6 +220,21 @@ extension SQLiteTransaction {
         }
     }
 
+    func summaryHolds(_ app: AppIdentifier) throws -> [DeliveryID: Date] {
+        try guarding("reading what of \(app) waits for the summary") {
+            // Through the deliveries' app index, and the queue's primary key.
+            let rows = try fetch(
+                """
+                SELECT q.delivery_id, q.summary_at FROM deliveries d JOIN summary_queue q ON q.delivery_id = d.id
+                WHERE d.app = ? AND d.listed = 1
+                """, [app.rawValue]
+            ) { row in
+                (try deliveryID(row.decode(atIndex: 0)), Date(timeIntervalSinceReferenceDate: try row.decode(atIndex: 1)))
+            }
+            return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
     // MARK: Outbox
 
     // The outbox holds a row per call that queued deliveries, their ids as a

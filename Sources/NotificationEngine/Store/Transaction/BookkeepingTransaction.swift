@@ -1,6 +1,6 @@
 /// A transaction's bookkeeping: what the engine keeps for itself rather than for
 /// an app (the attachments' bytes still referred to, the time zone of the
-/// schedule, the person's Focus modes and summary times).
+/// schedule, the person's Focus modes and summary times, the last summary).
 package protocol BookkeepingTransaction {
     /// The digests of the attachments of every pending request and of every
     /// delivery that is listed, in the outbox or answered with a response its app
@@ -20,4 +20,8 @@ package protocol BookkeepingTransaction {
     /// The person's Focus modes and summary times, as JSON; `nil` if none were saved.
     func quietSettings() throws -> String?
     func saveQuietSettings(_ json: String) throws
+
+    /// The last scheduled summary delivered, as JSON; `nil` if none was.
+    func lastSummary() throws -> String?
+    func saveLastSummary(_ json: String) throws
 }

@@ -11,4 +11,6 @@ package protocol SummaryTransaction {
     func takeSummary(through date: Date) throws -> [Delivery]
     /// The soonest summary anything is kept for.
     func nextSummaryDate() throws -> Date?
+    /// The app's listed deliveries kept for a summary, with the summary's date.
+    func summaryHolds(_ app: AppIdentifier) throws -> [DeliveryID: Date]
 }

@@ -236,7 +236,7 @@ export function createEffects({ dispatch, getState }, reading, stream) {
       try {
         dispatch({ type: 'summaryRead', summary: await api('GET', '/v1/summary') });
       } catch (error) {
-        if (error instanceof ApiError && error.status === 404) say('No summary was delivered since the daemon started: its notifications are in the lists below.');
+        if (error instanceof ApiError && error.status === 404) say('No scheduled summary was delivered yet.');
         else report(error);
         return;
       }
