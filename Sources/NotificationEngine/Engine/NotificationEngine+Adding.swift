@@ -114,6 +114,8 @@ extension NotificationEngine {
         case .readReplaced(let app, let identifiers):
             let transaction = try within(writing, action).transaction
             return .replacedRead(Array(try transaction.pendingIdentifiers(app, among: identifiers)))
+        case .readLocationIdentifiers(let app):
+            return .locationIdentifiersRead(try within(writing, action).transaction.locationIdentifiers(app))
         case .readLatest(let app, let limit):
             return .latestRead(try within(writing, action).transaction.latestPending(app, limit: limit))
         case .readAttachmentReferences(let app):

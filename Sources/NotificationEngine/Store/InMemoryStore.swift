@@ -187,6 +187,13 @@ private final class InMemoryTransaction: StoreTransaction {
         return soonest
     }
 
+    func locationIdentifiers(_ app: AppIdentifier) -> Set<String> {
+        Set(
+            (state.apps[app]?.pending.values ?? [:].values).compactMap { pending in
+                if case .location = pending.request.trigger { pending.request.identifier } else { nil }
+            })
+    }
+
     func locationPending() -> [(AppIdentifier, PendingRequest)] {
         state.apps.sorted { $0.key < $1.key }.flatMap { app, record in
             record.pending.values.filter { pending in

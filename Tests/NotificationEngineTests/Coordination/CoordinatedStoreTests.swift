@@ -124,6 +124,29 @@ struct CoordinatedStoreTests {
         withExtendedLifetime(drop) {}
     }
 
+    @Test("Location requests added on one node count against the 20 on another, and fire there when its position enters")
+    func regionsAcrossNodes() async throws {
+        let (url, drop) = try schema()
+        let (adder, other) = (try Node(url: url), try Node(url: url))
+        _ = try await adder.engine.requestAuthorization(options: [.alert], for: app)
+        try adder.engine.setLocationAuthorization(.authorizedWhenInUse, for: app)
+        for index in 0..<20 {
+            try await adder.engine.add(LocationTests.request("r\(index)", entry: true, exit: false, repeats: false), for: app)
+        }
+        let refused = await #expect(throws: NotificationError.self) {
+            try await other.engine.add(LocationTests.request("r20", entry: true, exit: false, repeats: false), for: app)
+        }
+        #expect(refused?.code == .regionLimitReached)
+        #expect(try await other.engine.pendingRequests(for: app).count == 20)
+        // The other node watches what the adder added: a position far away, then inside.
+        other.engine.updateLocation(LocationTests.north(5_000))
+        other.engine.updateLocation(LocationTests.north(10))
+        #expect(try await eventually { other.presenter.presentations.count == 20 })
+        #expect(Set(other.presenter.presentations.map(\.delivery.request.identifier)).count == 20)
+        #expect(adder.presenter.presentations.isEmpty)
+        withExtendedLifetime(drop) {}
+    }
+
     @Test("Concurrent adds on two nodes keep the pending limit and one request per identifier")
     func concurrentAddsKeepTheLimit() async throws {
         let (url, drop) = try schema()

@@ -138,6 +138,8 @@ struct AddingFlowHarness {
         case .readReplaced(let app, let identifiers):
             let held = Set(pending[app, default: []].map(\.request.identifier))
             return .replacedRead(identifiers.filter(held.contains))
+        case .readLocationIdentifiers(let app):
+            return .locationIdentifiersRead(Set(pending[app, default: []].filter(\.isLocated).map(\.request.identifier)))
         case .readLatest(let app, let limit): return .latestRead(latest(app, limit: limit))
         case .readAttachmentReferences(let app):
             let held = pending[app, default: []].map { ($0.request.identifier, $0.request.content.attachments) }
@@ -200,6 +202,7 @@ struct AddingFlowHarness {
         case .write(let apps): "write(\(apps.map(name).joined(separator: ",")))"
         case .readPendingCount(let app, let cached, _): "readPendingCount(\(name(app)), cached: \(cached))"
         case .readReplaced(_, let identifiers): "readReplaced(\(identifiers.joined(separator: ",")))"
+        case .readLocationIdentifiers(let app): "readLocationIdentifiers(\(name(app)))"
         case .readLatest(_, let limit): "readLatest(\(limit))"
         case .readAttachmentReferences: "readAttachmentReferences"
         case .save(let plan, _):

@@ -178,6 +178,35 @@ struct AddingFlowTests {
         #expect(harness.core.pendingCounts[Self.app] == 1)
     }
 
+    static func located(_ identifier: String) -> NotificationRequest {
+        NotificationRequest(
+            identifier: identifier, content: NotificationContent(title: "Here"),
+            trigger: .location(LocationTrigger(
+                region: CircularRegion(
+                    identifier: identifier, center: Coordinate(latitude: 52.52, longitude: 13.405), radius: 100,
+                    notifyOnEntry: true, notifyOnExit: false),
+                repeats: false)))
+    }
+
+    @Test("With other writers the region limit counts the app's location requests in the store, which this engine's regions do not know")
+    func regionLimitAcrossEngines() throws {
+        var harness = Harness()
+        harness.coordinated = true
+        // Another engine added 20: the store has them, this engine's core does not.
+        harness.pending[Self.app] = (0..<20).map { PendingRequest(request: Self.located("r\($0)"), nextFireDate: nil, addedDate: Harness.start) }
+        #expect(harness.core.regions.isEmpty)
+        let refused = #expect(throws: NotificationError.self) { try harness.add([Self.located("r20")]) }
+        #expect(refused?.code == .regionLimitReached)
+        #expect(harness.trace.contains("readLocationIdentifiers(core)"))
+        #expect(harness.pending[Self.app]?.count == 20, "nothing changed")
+        // Replacing one of them counts once; a request without a location trigger is not read for.
+        harness.trace = []
+        #expect(throws: Never.self) { try harness.add([Self.located("r3")]) }
+        harness.trace = []
+        #expect(throws: Never.self) { try harness.add([Self.request("t", after: 10)]) }
+        #expect(!harness.trace.contains("readLocationIdentifiers(core)"))
+    }
+
     @Test("Events out of order are refused with a store failure")
     func outOfOrder() {
         var core = Harness().core

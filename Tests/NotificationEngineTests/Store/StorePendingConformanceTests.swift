@@ -191,7 +191,7 @@ struct StorePendingConformanceTests {
         #expect(try store.read { try $0.soonestDue(limit: 5, after: all.last) } == [])
     }
 
-    @Test("locationPending lists every location request, by app then pending order", arguments: StoreUnderTest.allCases)
+    @Test("locationPending lists every location request, by app then pending order; locationIdentifiers an app's", arguments: StoreUnderTest.allCases)
     func locationPending(kind: StoreUnderTest) throws {
         let store = try kind.open()
         try save([S.location("t2", added: 5), S.pending("timer", fire: 1), S.location("t1", added: 2)], for: todo, in: store)
@@ -201,6 +201,11 @@ struct StorePendingConformanceTests {
             "com.example.shopping/s", "com.example.todo/t1", "com.example.todo/t2",
         ])
         #expect(located.last?.1 == S.location("t2", added: 5))
+        #expect(try store.read { try $0.locationIdentifiers(todo) } == ["t1", "t2"])
+        #expect(try store.read { try $0.locationIdentifiers(shop) } == ["s"])
+        _ = try store.write { try $0.deletePending(todo, identifiers: ["t1"]) }
+        #expect(try store.read { try $0.locationIdentifiers(todo) } == ["t2"])
+        #expect(try store.read { try $0.locationIdentifiers("com.example.none") }.isEmpty)
     }
 
     @Test("A write returns its body's value and a later read sees it", arguments: StoreUnderTest.allCases)

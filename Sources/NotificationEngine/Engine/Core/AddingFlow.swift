@@ -50,6 +50,9 @@ struct AddingFlow {
         case pendingCountRead(Int)
         /// In the transaction: which of the add's identifiers the app has pending.
         case replacedRead([String])
+        /// In the transaction: the app's pending location-triggered requests, as
+        /// ``Action/readLocationIdentifiers(_:)`` asked.
+        case locationIdentifiersRead(Set<String>)
         /// In the transaction: the app's latest-firing pending requests, latest first.
         case latestRead([PendingRequest])
         /// In the transaction: the attachments the app's requests and deliveries hold.
@@ -71,6 +74,10 @@ struct AddingFlow {
         case readPendingCount(AppIdentifier, cached: Int, isLimited: Bool)
         /// In the transaction: which of these identifiers the app has pending (``Event/replacedRead(_:)``).
         case readReplaced(AppIdentifier, among: [String])
+        /// In the transaction, with other writers and an add with location triggers:
+        /// the app's pending location-triggered requests, which the engine's own
+        /// regions do not know all of (``Event/locationIdentifiersRead(_:)``).
+        case readLocationIdentifiers(AppIdentifier)
         /// In the transaction: the app's `limit` latest-firing pending requests (``Event/latestRead(_:)``).
         case readLatest(AppIdentifier, limit: Int)
         /// In the transaction: the app's attachments (``Event/attachmentReferencesRead(_:)``).
@@ -100,6 +107,8 @@ struct AddingFlow {
         var items: [PendingRequest]
         var count = 0
         var replaced: [String] = []
+        /// The app's location-triggered requests as the store has them, read with other writers.
+        var located: Set<String>?
         var plan: EngineCore.AddPlan?
     }
 
@@ -174,7 +183,7 @@ struct AddingFlow {
         case .locked(let locked):
             (records, position, counts, planned, located) = (locked ?? known, 0, [:], [], [:])
             return try planNext(core)
-        case .pendingCountRead, .replacedRead, .latestRead, .attachmentReferencesRead:
+        case .pendingCountRead, .replacedRead, .locationIdentifiersRead, .latestRead, .attachmentReferencesRead:
             guard let planning else { throw Self.outOfOrder(event) }
             return try read(event, for: planning, core)
         case .committed:
@@ -274,9 +283,13 @@ struct AddingFlow {
             return counted(count)
         case .replacedRead(let replaced):
             planning?.replaced = replaced
-            let overflow = core.overflow(adding: current.items, count: current.count, replaced: replaced)
-            guard overflow > 0 else { return try decide(latest: [], core) }
-            return [.readLatest(current.app, limit: overflow + replaced.count)]
+            guard cachesRecords || !current.items.contains(where: \.isLocated) else {
+                return [.readLocationIdentifiers(current.app)]
+            }
+            return try planAgainstLimit(core)
+        case .locationIdentifiersRead(let located):
+            planning?.located = located
+            return try planAgainstLimit(core)
         case .latestRead(let latest):
             return try decide(latest: latest, core)
         case .attachmentReferencesRead(let held):
@@ -292,6 +305,15 @@ struct AddingFlow {
         }
     }
 
+    /// With the replaced requests (and the location-triggered ones) read: the
+    /// plan, after the app's latest-firing requests if the pending limit evicts.
+    private mutating func planAgainstLimit(_ core: EngineCore) throws -> [Action] {
+        guard let current = planning else { return [] }
+        let overflow = core.overflow(adding: current.items, count: current.count, replaced: current.replaced)
+        guard overflow > 0 else { return try decide(latest: [], core) }
+        return [.readLatest(current.app, limit: overflow + current.replaced.count)]
+    }
+
     private mutating func counted(_ count: Int) -> [Action] {
         planning?.count = count
         guard let planning else { return [] }
@@ -305,7 +327,8 @@ struct AddingFlow {
         let plan: EngineCore.AddPlan
         do {
             let group = located[current.app] ?? ([], [])
-            try core.checkRegionLimit(current.items, for: current.app, planned: group.planned, released: group.released)
+            try core.checkRegionLimit(
+                current.items, for: current.app, watched: current.located, planned: group.planned, released: group.released)
             plan = try core.plan(
                 current.items, for: current.app, count: current.count, replaced: current.replaced, latest: latest)
         } catch where skips(error) {

@@ -95,19 +95,21 @@ extension EngineCore {
     }
 
     /// Checks Core Location's limit of regions per app
-    /// (``NotificationLimits/maximumRegionsPerApp``): the app's watched
-    /// location-triggered requests less `released` (those its adds earlier in the
-    /// group replaced or evicted) with `planned` (the location-triggered ones they
-    /// add), less those `items` replace, plus the location-triggered ones among
-    /// `items`. A request replacing one of the same identifier counts once.
+    /// (``NotificationLimits/maximumRegionsPerApp``): the app's location-triggered
+    /// requests (`watched` as the store has them, with other writers; else those
+    /// this engine watches) less `released` (those its adds earlier in the group
+    /// replaced or evicted) with `planned` (the location-triggered ones they add),
+    /// less those `items` replace, plus the location-triggered ones among `items`.
+    /// A request replacing one of the same identifier counts once.
     ///
     /// - Throws: ``NotificationError/Code/regionLimitReached`` when they would be more.
     func checkRegionLimit(
-        _ items: [PendingRequest], for app: AppIdentifier, planned: Set<String> = [], released: Set<String> = []
+        _ items: [PendingRequest], for app: AppIdentifier, watched stored: Set<String>? = nil,
+        planned: Set<String> = [], released: Set<String> = []
     ) throws {
         let located = items.filter(\.isLocated).map(\.request.identifier)
         guard !located.isEmpty else { return }
-        var watched = Set(regions.keys.lazy.filter { $0.app == app }.map(\.identifier))
+        var watched = stored ?? Set(regions.keys.lazy.filter { $0.app == app }.map(\.identifier))
         watched.subtract(released)
         watched.formUnion(planned)
         watched.subtract(items.map(\.request.identifier))

@@ -248,6 +248,23 @@ struct EngineCore {
 
     // MARK: Location
 
+    /// With other engines on the store: its location-triggered requests now.
+    /// Those not watched yet are, from the last position (as ``watch(_:for:)``
+    /// does); those no longer pending are dropped; the others keep their
+    /// trackers, unless their trigger changed.
+    mutating func syncRegions(_ located: [(AppIdentifier, PendingRequest)]) {
+        var current = Set<RegionKey>()
+        for (app, pending) in located {
+            guard case .location(let trigger) = pending.request.trigger else { continue }
+            let key = RegionKey(app: app, identifier: pending.request.identifier)
+            current.insert(key)
+            if regions[key]?.trigger != trigger { watch(pending, for: app) }
+        }
+        for key in regions.keys where !current.contains(key) {
+            regions[key] = nil
+        }
+    }
+
     /// The device is at `position`: the watched requests whose region it enters
     /// or leaves, as their trigger asks, to fire now.
     mutating func crossings(at position: Coordinate, now: Date) -> [FireItem] {

@@ -221,6 +221,14 @@ final class PostgresTransaction: StoreTransaction {
         }
     }
 
+    func locationIdentifiers(_ app: AppIdentifier) throws -> Set<String> {
+        Set(
+            try rows(
+                "SELECT identifier FROM pending WHERE app = \(app.rawValue) AND is_location",
+                "reading the pending location requests of \(app)"
+            ) { try $0.decode(String.self) })
+    }
+
     func locationPending() throws -> [(AppIdentifier, PendingRequest)] {
         try rows(
             """

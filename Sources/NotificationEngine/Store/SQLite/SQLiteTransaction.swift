@@ -188,6 +188,15 @@ final class SQLiteTransaction: StoreTransaction {
         }
     }
 
+    func locationIdentifiers(_ app: AppIdentifier) throws -> Set<String> {
+        try guarding("reading the pending location requests of \(app)") {
+            // Through the partial index pending_location.
+            Set(try fetch("SELECT identifier FROM pending WHERE app = ? AND is_location = 1", [app.rawValue]) {
+                try $0.decode(String.self, atIndex: 0)
+            })
+        }
+    }
+
     func locationPending() throws -> [(AppIdentifier, PendingRequest)] {
         try guarding("reading the pending location requests") {
             try fetch(

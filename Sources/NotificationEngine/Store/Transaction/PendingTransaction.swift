@@ -26,6 +26,8 @@ package protocol PendingTransaction {
     func soonestDue(limit: Int, after: DueEntry?) throws -> [DueEntry]
     /// Every pending request with a location trigger.
     func locationPending() throws -> [(AppIdentifier, PendingRequest)]
+    /// The identifiers of the app's pending requests with a location trigger.
+    func locationIdentifiers(_ app: AppIdentifier) throws -> Set<String>
 }
 
 extension PendingTransaction {
