@@ -244,7 +244,7 @@ def test_geoclue_refusing_herald_is_said(place):
     assert state["waiting"] == "locationUnavailable"
 
 
-def test_without_an_agent_getclient_never_answers_and_the_deadline_says_so(place):
+def test_without_an_agent_getclient_never_answers_and_the_deadline_says_so_until_one_registers(place):
     place.start_geoclue({"agent": False})
     place.serve()
     shop = place.register("com.example.shop")
@@ -257,6 +257,15 @@ def test_without_an_agent_getclient_never_answers_and_the_deadline_says_so(place
                  timeout=30)
     assert state["serviceError"]["code"] == "noAgent"
     assert state["waiting"] == "locationUnavailable"
+
+    # The desktop's agent registers later in the session: the daemon asks again by itself
+    # (10 s after the first failure, then longer), and the trigger fires.
+    place.geoclue.RegisterAgent(dbus_interface=MOCK)
+    wait("GeoClue's client to run once an agent is there", place.client_active, timeout=90)
+    wait("the shop's location to say it runs", lambda: place.location("com.example.shop").get("waiting") is None)
+    place.move(500)
+    place.move(0)
+    wait("the entry", lambda: place.delivered("com.example.shop") == ["arrive"])
 
 
 def test_an_unknown_access_or_status_is_refused_and_changes_nothing(place):

@@ -7,6 +7,12 @@
 /// call is out, a change of what is watched is only noted, and applied when the
 /// call answers, so the calls never overlap.
 ///
+/// While something is watched and GeoClue fails, the machine asks again after a
+/// wait (``retryDelay(afterFailures:)``): an agent may register later in the
+/// session, GeoClue may come back. A refusal is not asked again by itself, since
+/// GeoClue's agent would ask the person again and again; a change of what is
+/// watched, or GeoClue coming back onto the bus, asks.
+///
 /// ```swift
 /// var machine = GeoClueMachine()
 /// machine.handle(.watch(distanceThreshold: 10))   // [.report(.starting), .getClient]
@@ -46,6 +52,8 @@ package struct GeoClueMachine: Sendable, Hashable {
         case serviceVanished
         /// GeoClue is on the system bus (again).
         case serviceAppeared
+        /// The wait of ``Action/retry(after:)`` passed.
+        case retryDue
     }
 
     package enum Action: Sendable, Hashable {
@@ -61,11 +69,15 @@ package struct GeoClueMachine: Sendable, Hashable {
         case read(location: String)
         /// Tell the provider's observers where it stands.
         case report(GeoClueStatus)
+        /// Feed ``Event/retryDue`` after this wait.
+        case retry(after: Duration)
     }
 
     package private(set) var phase = Phase.idle
     /// The distance threshold asked for; `nil` when nothing is watched.
     package private(set) var wanted: UInt32?
+    /// The failures since the client last ran.
+    package private(set) var failures = 0
 
     /// A machine with no client and nothing watched.
     package init() {}
@@ -83,10 +95,16 @@ package struct GeoClueMachine: Sendable, Hashable {
         case .started:
             guard case .starting(let client, let threshold) = phase else { return [] }
             phase = .running(client: client, distanceThreshold: threshold)
+            failures = 0
             return [.report(.running)] + apply()
         case .failed(let error):
             phase = .unavailable(error)
-            return [.report(.unavailable(error))]
+            failures += 1
+            guard wanted != nil, error.code != .refused else { return [.report(.unavailable(error))] }
+            return [.report(.unavailable(error)), .retry(after: Self.retryDelay(afterFailures: failures))]
+        case .retryDue:
+            guard case .unavailable(let error) = phase, error.code != .refused, wanted != nil else { return [] }
+            return connect()
         case .located(let location, let sender):
             guard case .running(let client, _) = phase, client == sender else { return [] }
             return [.read(location: location)]
@@ -131,6 +149,12 @@ package struct GeoClueMachine: Sendable, Hashable {
             phase = .running(client: client, distanceThreshold: threshold)
             return [.setDistanceThreshold(client: client, threshold)]
         }
+    }
+
+    /// The wait before asking again after `count` failures in a row: 10 s,
+    /// doubling, at most 5 minutes.
+    package static func retryDelay(afterFailures count: Int) -> Duration {
+        .seconds(min(300, 10 << min(max(count - 1, 0), 5)))
     }
 
     private mutating func connect() -> [Action] {

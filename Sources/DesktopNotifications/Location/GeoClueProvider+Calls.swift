@@ -1,3 +1,4 @@
+import Dispatch
 import Logging
 import NotificationEngine
 
@@ -31,6 +32,10 @@ extension GeoClueProvider {
             return nil
         case .report(let status):
             report(status)
+            return nil
+        case .retry(let wait):
+            let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
+            queue.asyncAfter(deadline: .now() + seconds) { [weak self] in self?.handle(.retryDue) }
             return nil
         }
     }

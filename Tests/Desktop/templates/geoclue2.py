@@ -8,7 +8,8 @@ Mock-only, on the manager (org.freedesktop.DBus.Mock): ChangeLocation(d latitude
 d longitude, d accuracy) makes a new location object, makes it the client's Location and,
 while the client runs, emits LocationUpdated(old, new) from it, as GeoClue does when the
 machine moves. GeoClue gives each peer a client of its own; this mock has one client,
-which every GetClient gets.
+which every GetClient gets. RegisterAgent() is an agent registering late, as the desktop's
+does after login: GetClient answers from then on, and the calls left waiting are answered.
 
 Parameters: "refuse" (a string): GetClient and Start fail with
 org.freedesktop.DBus.Error.AccessDenied and this message, as GeoClue answers an app it
@@ -85,6 +86,18 @@ def start(manager, client):
     location = client.Get(CLIENT_IFACE, 'Location')
     if location != '/':
         client.EmitSignal(CLIENT_IFACE, 'LocationUpdated', 'oo', [dbus.ObjectPath('/'), location])
+
+
+@dbus.service.method(MOCK_IFACE, in_signature='', out_signature='')
+def RegisterAgent(self):
+    '''An agent registers: GetClient answers from now on, the waiting calls too.'''
+    self.geoclue_agent = True
+    waiting, self.geoclue_unanswered = self.geoclue_unanswered, []
+    for reply, error in waiting:
+        try:
+            reply(get_client(self))
+        except dbus.exceptions.DBusException as refusal:
+            error(refusal)
 
 
 @dbus.service.method(MOCK_IFACE, in_signature='ddd', out_signature='o')

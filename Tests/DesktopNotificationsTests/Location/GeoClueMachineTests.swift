@@ -79,9 +79,43 @@ struct GeoClueMachineTests {
     func noAgent() {
         var machine = GeoClueMachine()
         _ = machine.handle(.watch(distanceThreshold: 10))
-        #expect(machine.handle(.failed(Self.noAgent)) == [.report(.unavailable(Self.noAgent))])
+        #expect(machine.handle(.failed(Self.noAgent)) == [.report(.unavailable(Self.noAgent)), .retry(after: .seconds(10))])
         #expect(machine.handle(.located("/l/1", client: Self.client)).isEmpty)
         #expect(machine.handle(.watch(distanceThreshold: 12)) == [.report(.starting), .getClient])
+    }
+
+    @Test("While something is watched, a failure is asked again after 10 s, doubling to 5 minutes; running resets the wait")
+    func retries() {
+        var machine = GeoClueMachine()
+        _ = machine.handle(.watch(distanceThreshold: 10))
+        var waits: [Duration] = []
+        for _ in 0..<7 {
+            guard case .retry(let wait)? = machine.handle(.failed(Self.noAgent)).last else { break }
+            waits.append(wait)
+            #expect(machine.handle(.retryDue) == [.report(.starting), .getClient])
+        }
+        #expect(waits == [10, 20, 40, 80, 160, 300, 300].map { Duration.seconds($0) })
+        _ = machine.handle(.clientObtained(Self.client))
+        _ = machine.handle(.started)
+        #expect(machine.failures == 0)
+        #expect(machine.handle(.retryDue).isEmpty, "a wait that ends after success does nothing")
+        let gone = GeoClueError(.serviceGone, "GeoClue left the system bus")
+        _ = machine.handle(.serviceVanished)
+        #expect(machine.handle(.failed(gone)).last == .retry(after: .seconds(10)))
+    }
+
+    @Test("A refusal, or a failure with nothing watched, is not asked again by itself")
+    func noRetry() {
+        var refused = GeoClueMachine()
+        _ = refused.handle(.watch(distanceThreshold: 10))
+        let refusal = GeoClueError(.refused, "Herald may not locate this machine")
+        #expect(refused.handle(.failed(refusal)) == [.report(.unavailable(refusal))])
+        #expect(refused.handle(.retryDue).isEmpty, "nor by a wait armed before it")
+        var unwatched = GeoClueMachine()
+        _ = unwatched.handle(.watch(distanceThreshold: 10))
+        _ = unwatched.handle(.watch(distanceThreshold: nil))
+        #expect(unwatched.handle(.failed(Self.noAgent)) == [.report(.unavailable(Self.noAgent))])
+        #expect(unwatched.handle(.retryDue).isEmpty)
     }
 
     @Test("GeoClue leaving the bus makes a running client unavailable; coming back with something watched reconnects")
