@@ -188,7 +188,7 @@ extension RemoteNotificationService {
         }
     }
 
-    private func eventSignal<Value: Sendable>(
+    func eventSignal<Value: Sendable>(
         _ app: AppIdentifier, _ transform: @escaping @Sendable (API.Event) async throws -> Value?
     ) -> Signal<Value, Never> {
         Signal { [self] observer in
