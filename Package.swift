@@ -310,7 +310,8 @@ let package = Package(
         .testTarget(
             name: "HeraldClientTests",
             dependencies: [
-                "HeraldClient", "HeraldAPI", "NotificationEngine", "Signals", "UserNotifications", "HeraldTestSupport",
+                "HeraldClient", "HeraldAPI", "NotificationEngine", "Signals", "UserNotifications", "CoreLocation",
+                "HeraldTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: upcomingFeatures

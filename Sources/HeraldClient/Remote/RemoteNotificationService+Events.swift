@@ -188,7 +188,7 @@ extension RemoteNotificationService {
         }
     }
 
-    func eventSignal<Value: Sendable>(
+    private func eventSignal<Value: Sendable>(
         _ app: AppIdentifier, _ transform: @escaping @Sendable (API.Event) async throws -> Value?
     ) -> Signal<Value, Never> {
         Signal { [self] observer in

@@ -1,4 +1,5 @@
 import HeraldAPI
+import Logging
 public import NotificationModel
 public import Signals
 
@@ -25,15 +26,29 @@ extension RemoteNotificationService: LocationAuthorizationService {
         try await remote { try await client.location(for: app.rawValue).service != "off" }
     }
 
-    /// The app's permission each time it changes, from the daemon's event stream
-    /// (`locationAuthorizationChanged`), as ``deliveries(for:)`` describes: each
-    /// subscription opens a stream and sees the changes made after the daemon
-    /// accepts it.
+    /// The app's permission from the daemon's event stream: first the permission
+    /// as it is once the daemon has accepted the stream (so that no change made
+    /// while it opened is missed), then each change (`locationAuthorizationChanged`).
+    /// Each subscription opens a stream; it completes when the stream ends or
+    /// fails, which is logged.
     public func locationAuthorizationChanges(for app: AppIdentifier) -> Signal<LocationAuthorization, Never> {
-        eventSignal(app) { event in
-            guard case .locationAuthorizationChanged(let status, let requested) = event.kind, event.app == app.rawValue
-            else { return nil }
-            return try LocationAuthorization(wireStatus: status, requested: requested)
+        Signal { [self] observer in
+            let task = Task {
+                do {
+                    let events = try await remote { try await client.openEvents(app: app.rawValue) }
+                    observer.send(try await locationAuthorization(for: app))
+                    for try await event in events {
+                        guard case .locationAuthorizationChanged(let status, let requested) = event.kind,
+                            event.app == app.rawValue
+                        else { continue }
+                        observer.send(try LocationAuthorization(wireStatus: status, requested: requested))
+                    }
+                } catch {
+                    logger.warning("the location authorization stream of \(app) failed: \(error)")
+                }
+                observer.sendCompleted()
+            }
+            return ActionDisposable { task.cancel() }
         }
     }
 }
