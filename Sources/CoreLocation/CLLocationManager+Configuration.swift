@@ -1,3 +1,4 @@
+import Logging
 public import NotificationModel
 import Synchronization
 
@@ -47,7 +48,11 @@ extension CLLocationManager {
 
     private static func start(appIdentifier: String, service: any LocationAuthorizationService) -> Configuration {
         let monitor = AuthorizationMonitor(app: AppIdentifier(appIdentifier), service: service)
-        monitor.start(onChange: {}, onError: { _ in })
+        var logger = Logger(label: "Herald.CoreLocation")
+        logger[metadataKey: "app"] = "\(appIdentifier)"
+        monitor.start(onChange: {}) { [logger] error in
+            logger.error("reading the location authorization for the class methods failed: \(error)")
+        }
         return Configuration(appIdentifier: appIdentifier, monitor: monitor)
     }
 
