@@ -1,4 +1,4 @@
-// Core Location's region types live in NotificationModel, where location triggers
+// Core Location's region and coordinate types live in NotificationModel, where location triggers
 // take them; re-export them so that `import CoreLocation` brings them, as on
 // Apple's platforms.
 
@@ -6,3 +6,4 @@
 @_exported public import class NotificationModel.CLRegion
 @_exported public import class NotificationModel.CLCircularRegion
 @_exported public import typealias NotificationModel.CLLocationDistance
+@_exported public import typealias NotificationModel.CLLocationDegrees

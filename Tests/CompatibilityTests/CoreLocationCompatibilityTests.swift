@@ -127,6 +127,42 @@ struct CoreLocationCompatibilityTests {
             exit(CLLocationManager().appIdentifier == "com.example.maps" ? 0 : 1)
         }
     }
+
+    @Test("The class methods read the configured app's status, kept up to date; a new manager starts from it")
+    func classMethodsReadTheConfiguredApp() async {
+        await #expect(processExitsWith: .success) {
+            let engine = try! NotificationEngine(store: .inMemory, scheduler: TestScheduler(startDate: Harness.start))
+            CLLocationManager.configure(appIdentifier: "com.example.maps", service: engine)
+            CLLocationManager.configure(appIdentifier: "com.example.maps", service: engine)  // the same: nothing
+            try! engine.setLocationAuthorization(.authorizedAlways, for: "com.example.maps")
+            let reads: any DeprecatedReads = Reads()
+            let known = reads.classStatus() == .authorizedAlways && CLLocationManager().authorizationStatus == .authorizedAlways
+            exit(known && reads.authorizedAlias() == .authorizedAlways && CLLocationManager.locationServicesEnabled() ? 0 : 1)
+        }
+        await #expect(processExitsWith: .failure) {
+            let engine = try! NotificationEngine(store: .inMemory, scheduler: TestScheduler(startDate: Harness.start))
+            CLLocationManager.configure(appIdentifier: "com.example.maps", service: engine)
+            CLLocationManager.configure(appIdentifier: "com.example.other", service: engine)
+        }
+        await #expect(processExitsWith: .failure) {
+            _ = CLLocationManager.locationServicesEnabled()
+        }
+    }
+}
+
+/// Apple's deprecated reads, called through deprecated witnesses so that the
+/// test compiles without deprecation warnings.
+private protocol DeprecatedReads {
+    func classStatus() -> CLAuthorizationStatus
+    func authorizedAlias() -> CLAuthorizationStatus
+}
+
+private struct Reads: DeprecatedReads {
+    @available(*, deprecated)
+    func classStatus() -> CLAuthorizationStatus { CLLocationManager.authorizationStatus() }
+
+    @available(*, deprecated)
+    func authorizedAlias() -> CLAuthorizationStatus { .authorized }
 }
 
 /// A delegate that reports each call, its status and whether it ran on the main

@@ -9,6 +9,9 @@ import Foundation
 import UserNotifications
 
 final class PlaceReminders: NSObject, CLLocationManagerDelegate {
+    static let shopLatitude: CLLocationDegrees = 52.52
+    static let shopLongitude: CLLocationDegrees = 13.405
+
     let manager: CLLocationManager
     let center: UNUserNotificationCenter
     /// Told after each authorization change is handled: the status, and the
@@ -33,7 +36,8 @@ final class PlaceReminders: NSObject, CLLocationManagerDelegate {
             return
         }
         let region = CLCircularRegion(
-            center: CLLocationCoordinate2D(latitude: 52.52, longitude: 13.405), radius: 100, identifier: "shop")
+            center: CLLocationCoordinate2D(latitude: PlaceReminders.shopLatitude, longitude: PlaceReminders.shopLongitude),
+            radius: 100, identifier: "shop")
         region.notifyOnEntry = true
         region.notifyOnExit = false
         let content = UNMutableNotificationContent()
