@@ -18,6 +18,7 @@ extension NotificationEngine: LocationAuthorizationService {
             guard case .locationAuthorizationChanged(let changed, _) = event else { return false }
             return changed == app
         }.map { event in
+            // Only location events pass the filter; the fallback is never used.
             guard case .locationAuthorizationChanged(_, let authorization) = event else { return LocationAuthorization() }
             return authorization
         }

@@ -11,7 +11,7 @@ public import Signals
 ///
 /// ```swift
 /// try await service.requestLocationAuthorization(.whenInUse, for: app)
-/// service.locationAuthorizationChanges(for: app).subscribeNext { authorization in
+/// let subscription = service.locationAuthorizationChanges(for: app).subscribeNext { authorization in
 ///     if authorization.status.allowsLocation { addPlaceReminders() }
 /// }
 /// ```
