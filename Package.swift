@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "NotificationEngineTesting", targets: ["NotificationEngineTesting"]),
         .library(name: "UserNotifications", targets: ["UserNotifications"]),
         .library(name: "LegacyNotifications", targets: ["LegacyNotifications"]),
+        .library(name: "CoreLocation", targets: ["CoreLocation"]),
         .library(name: "HeraldAPI", targets: ["HeraldAPI"]),
         .library(name: "HeraldServer", targets: ["HeraldServer"]),
         // The push service's building blocks: APNs' provider API, Web Push's encryption and VAPID.
@@ -100,11 +101,21 @@ let package = Package(
             dependencies: ["NotificationEngine"],
             swiftSettings: upcomingFeatures
         ),
+        // Core Location's authorization API (`CLLocationManager`) over a location service.
+        .target(
+            name: "CoreLocation",
+            dependencies: [
+                "NotificationModel", "Signals",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
         .target(
             name: "UserNotifications",
             dependencies: [
                 "NotificationModel",
                 "Signals",
+                "CoreLocation",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcomingFeatures
@@ -112,7 +123,7 @@ let package = Package(
         .target(
             name: "LegacyNotifications",
             dependencies: [
-                "NotificationModel", "Signals",
+                "NotificationModel", "Signals", "CoreLocation",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcomingFeatures
@@ -299,7 +310,8 @@ let package = Package(
         .testTarget(
             name: "HeraldClientTests",
             dependencies: [
-                "HeraldClient", "HeraldAPI", "NotificationEngine", "Signals", "UserNotifications", "HeraldTestSupport",
+                "HeraldClient", "HeraldAPI", "NotificationEngine", "Signals", "UserNotifications", "CoreLocation",
+                "HeraldTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: upcomingFeatures
@@ -320,8 +332,8 @@ let package = Package(
         .testTarget(
             name: "CompatibilityTests",
             dependencies: [
-                "UserNotifications", "LegacyNotifications", "NotificationEngine", "NotificationEngineTesting", "Signals",
-                "HeraldTestSupport",
+                "UserNotifications", "LegacyNotifications", "CoreLocation", "NotificationEngine",
+                "NotificationEngineTesting", "Signals", "HeraldTestSupport",
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),

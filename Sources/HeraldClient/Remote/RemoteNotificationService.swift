@@ -39,6 +39,8 @@ public import NotificationModel
 ///   cache directory, as in process (``RemoteAttachmentFiles``). A listed
 ///   request or delivery whose attachment is gone by the time it is downloaded
 ///   (removed or replaced meanwhile) is left out of the list.
+/// - ``locationAuthorizationChanges(for:)`` opens an event stream per
+///   subscription and starts with the app's permission as the stream opens.
 /// - `respond`'s `authenticated` is decided by the token: the admin token is an
 ///   authenticated user, an app's token is not.
 public final class RemoteNotificationService: NotificationService {

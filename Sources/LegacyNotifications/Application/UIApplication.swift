@@ -1,3 +1,4 @@
+import CoreLocation
 public import NotificationModel
 public import Signals
 import Logging
@@ -94,6 +95,11 @@ public final class UIApplication: Sendable {
 
     /// Creates the process's ``shared`` application. Call it once, before the
     /// first use of ``shared``; a second call stops the program.
+    ///
+    /// A service that handles location (a `LocationAuthorizationService`, as the
+    /// engine and the daemon's are) also becomes Core Location's, for
+    /// `CLLocationManager()`, unless `CLLocationManager.configure(appIdentifier:service:)`
+    /// was called first.
     public static func configure(appIdentifier: AppIdentifier, service: any NotificationService) {
         configured.withLock { shared in
             precondition(
@@ -102,6 +108,7 @@ public final class UIApplication: Sendable {
             )
             shared = UIApplication(appIdentifier: appIdentifier, service: service)
         }
+        CLLocationManager.configureIfUnset(appIdentifier: appIdentifier.rawValue, service: service)
     }
 
     /// The process's application, as created by ``configure(appIdentifier:service:)``.

@@ -4,12 +4,15 @@ import Synchronization
 /// A distance in metres, as in Core Location.
 public typealias CLLocationDistance = Double
 
+/// A latitude or longitude in degrees, as in Core Location.
+public typealias CLLocationDegrees = Double
+
 /// A latitude and longitude in degrees, shaped like Core Location's.
 public struct CLLocationCoordinate2D: Sendable, Hashable, Codable {
     /// Degrees north of the equator (negative south).
-    public var latitude: Double
+    public var latitude: CLLocationDegrees
     /// Degrees east of Greenwich (negative west).
-    public var longitude: Double
+    public var longitude: CLLocationDegrees
 
     /// The coordinate 0° N, 0° E, as Core Location's empty initializer gives.
     public init() {
@@ -18,7 +21,7 @@ public struct CLLocationCoordinate2D: Sendable, Hashable, Codable {
     }
 
     /// The coordinate at `latitude` and `longitude`, in degrees.
-    public init(latitude: Double, longitude: Double) {
+    public init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
         self.latitude = latitude
         self.longitude = longitude
     }

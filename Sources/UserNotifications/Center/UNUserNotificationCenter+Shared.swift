@@ -1,3 +1,4 @@
+import CoreLocation
 public import NotificationModel
 import Synchronization
 
@@ -12,6 +13,11 @@ extension UNUserNotificationCenter {
     /// returns the same center; with another app or service it throws
     /// ``UNError/Code/centerAlreadyConfigured`` and changes nothing — a process
     /// has one shared center (create others with ``init(appIdentifier:service:)``).
+    ///
+    /// A service that handles location (a `LocationAuthorizationService`, as the
+    /// engine and the daemon's are) also becomes Core Location's, for
+    /// `CLLocationManager()`, unless `CLLocationManager.configure(appIdentifier:service:)`
+    /// was called first.
     @discardableResult
     public static func configure(appIdentifier: String, service: any NotificationService) throws
         -> UNUserNotificationCenter
@@ -28,6 +34,7 @@ extension UNUserNotificationCenter {
             }
             let center = UNUserNotificationCenter(appIdentifier: appIdentifier, service: service)
             shared = center
+            CLLocationManager.configureIfUnset(appIdentifier: appIdentifier, service: service)
             return center
         }
     }
