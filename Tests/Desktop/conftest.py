@@ -190,15 +190,16 @@ class Desktop:
         self.daemons.append(daemon)
         return daemon
 
-    def request(self, method, path, body=None, daemon=None):
-        """Calls the API of `daemon` (the test's own by default) as its admin."""
+    def request(self, method, path, body=None, daemon=None, token=None):
+        """Calls the API of `daemon` (the test's own by default) as its admin, or as the
+        app whose `token` is given."""
         daemon = daemon or self.daemon
         data = json.dumps(body).encode() if body is not None else None
         request = urllib.request.Request(daemon.url + path, data=data, method=method)
-        request.add_header("Authorization", f"Bearer {daemon.admin_token}")
+        request.add_header("Authorization", f"Bearer {token or daemon.admin_token}")
         if data is not None:
             request.add_header("Content-Type", "application/json")
-        with urllib.request.urlopen(request, timeout=10) as response:
+        with urllib.request.urlopen(request, timeout=30) as response:
             text = response.read()
             return json.loads(text) if text else None
 

@@ -5,9 +5,7 @@ notification center without a banner (no Notify call), a time-sensitive one brea
 through with urgency 2 where its app allows it, a critical one always does. Run by
 scripts/desktop-tests."""
 
-import json
 import subprocess
-import urllib.request
 
 import dbus
 
@@ -29,26 +27,17 @@ def set_show_banners(desktop, shown):
                    env=desktop.environment, check=True, timeout=30)
 
 
-def as_app(desktop, token, method, path, body=None):
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(desktop.url + path, data=data, method=method,
-                                     headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        text = answer.read()
-        return json.loads(text) if text else None
-
-
 def quiet_app(desktop):
     """An app allowed to notify, with its token."""
     token = desktop.request("POST", "/v1/apps", {"identifier": APP, "name": "Quiet"})["token"]
-    as_app(desktop, token, "POST", f"/v1/apps/{APP}/authorization", {"options": ["alert", "sound"]})
+    desktop.request("POST", f"/v1/apps/{APP}/authorization", {"options": ["alert", "sound"]}, token=token)
     return token
 
 
 def deliver(desktop, token, level):
     """A notification at `level`, titled so, delivered at once (no trigger)."""
-    as_app(desktop, token, "POST", f"/v1/apps/{APP}/requests",
-           {"identifier": level, "content": {"title": level, "body": "Buy milk", "interruptionLevel": level}})
+    desktop.request("POST", f"/v1/apps/{APP}/requests",
+                    {"identifier": level, "content": {"title": level, "body": "Buy milk", "interruptionLevel": level}}, token=token)
 
 
 def notified_through(desktop, last):
@@ -60,7 +49,7 @@ def notified_through(desktop, last):
 
 
 def listed(desktop, token):
-    delivered = as_app(desktop, token, "GET", f"/v1/apps/{APP}/delivered")["deliveries"]
+    delivered = desktop.request("GET", f"/v1/apps/{APP}/delivered", token=token)["deliveries"]
     return sorted(delivery["request"]["identifier"] for delivery in delivered)
 
 

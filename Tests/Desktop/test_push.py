@@ -7,7 +7,6 @@ import base64
 import json
 import subprocess
 import time
-import urllib.request
 
 from conftest import wait
 
@@ -40,24 +39,15 @@ def provider_token(p8, key_id, team):
     return signing_input + "." + base64url(der_to_raw(signature))
 
 
-def as_app(desktop, token, method, path, body=None):
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(desktop.url + path, data=data, method=method,
-                                     headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        text = answer.read()
-        return json.loads(text) if text else None
-
-
 def test_a_pushed_notification_shows_its_actions_on_the_desktop_and_the_action_reaches_the_app(desktop):
     desktop.serve("--push-port", "0", "--push-plaintext")
     push_url = json.loads((desktop.directory / "data" / "daemon.json").read_text())["pushURL"]
     token = desktop.request("POST", "/v1/apps", {"identifier": APP, "name": "Chat"})["token"]
     # The app, as on iOS: its category, its authorization, its device token.
-    as_app(desktop, token, "PUT", f"/v1/apps/{APP}/categories", {"categories": [
-        {"identifier": "message", "actions": [{"identifier": "like", "title": "Like"}]}]})
-    as_app(desktop, token, "POST", f"/v1/apps/{APP}/authorization", {"options": ["alert", "sound"]})
-    device_token = as_app(desktop, token, "POST", "/v1/push/registration", {})["deviceToken"]
+    desktop.request("PUT", f"/v1/apps/{APP}/categories", {"categories": [
+        {"identifier": "message", "actions": [{"identifier": "like", "title": "Like"}]}]}, token=token)
+    desktop.request("POST", f"/v1/apps/{APP}/authorization", {"options": ["alert", "sound"]}, token=token)
+    device_token = desktop.request("POST", "/v1/push/registration", {}, token=token)["deviceToken"]
     # The provider: its key, registered once, and a push signed with it.
     p8 = desktop.directory / "AuthKey_CHATKEY001.p8"
     subprocess.run(["openssl", "genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", str(p8)],
@@ -79,7 +69,7 @@ def test_a_pushed_notification_shows_its_actions_on_the_desktop_and_the_action_r
     assert actions[-2:] == ["like", "Like"]
     desktop.press(1, "like")
     responses = wait("the response to reach the app",
-                     lambda: as_app(desktop, token, "GET", f"/v1/apps/{APP}/responses")["responses"])
+                     lambda: desktop.request("GET", f"/v1/apps/{APP}/responses", token=token)["responses"])
     assert [response["actionIdentifier"] for response in responses] == ["like"]
     assert responses[0]["delivery"]["request"]["content"]["userInfo"]["thread"] == 7
     assert responses[0]["delivery"]["request"]["trigger"]["type"] == "push"

@@ -20,6 +20,15 @@ struct EventStreamTests {
         _ client: any TestClientProtocol, token: String, path: String = "/v1/events", count: Int,
         act: @escaping @Sendable () async throws -> Void
     ) async throws -> [API.Event] {
+        try await events(client, token: token, path: path, until: { $0.count >= count }, act: act)
+    }
+
+    /// Connects to `/v1/events` with `token`, runs `act` once connected, and
+    /// returns the events received until `done` says it has them all.
+    static func events(
+        _ client: any TestClientProtocol, token: String, path: String = "/v1/events",
+        until done: @escaping @Sendable ([API.Event]) -> Bool, act: @escaping @Sendable () async throws -> Void
+    ) async throws -> [API.Event] {
         let received = Mutex<[API.Event]>([])
         var configuration = WebSocketClientConfiguration()
         configuration.additionalHeaders = [.authorization: "Bearer \(token)"]
@@ -28,8 +37,7 @@ struct EventStreamTests {
             for try await message in inbound.messages(maxSize: 1 << 20) {
                 guard case .text(let text) = message else { continue }
                 let event = try API.decoder().decode(API.Event.self, from: Data(text.utf8))
-                let total = received.withLock { $0.append(event); return $0.count }
-                if total >= count { break }
+                if done(received.withLock { $0.append(event); return $0 }) { break }
             }
             try await outbound.close(.normalClosure, reason: nil)
         }

@@ -3,9 +3,6 @@ import HTTPTypes
 import HeraldAPI
 @testable import HeraldServer
 import HummingbirdTesting
-import HummingbirdWSClient
-import HummingbirdWSTesting
-import NIOWebSocket
 import NotificationEngine
 import Signals
 import Synchronization
@@ -145,26 +142,6 @@ struct FocusRouteTests {
         }
     }
 
-    /// The events `token`'s stream gets while `act` runs, until `done` says it has them all.
-    static func events(
-        _ client: any TestClientProtocol, token: String, until done: @escaping @Sendable ([API.Event]) -> Bool,
-        act: @escaping @Sendable () async throws -> Void
-    ) async throws -> [API.Event] {
-        let received = Mutex<[API.Event]>([])
-        var configuration = WebSocketClientConfiguration()
-        configuration.additionalHeaders = [.authorization: "Bearer \(token)"]
-        try await client.ws("/v1/events", configuration: configuration) { inbound, outbound, _ in
-            try await act()
-            for try await message in inbound.messages(maxSize: 1 << 20) {
-                guard case .text(let text) = message else { continue }
-                let event = try API.decoder().decode(API.Event.self, from: Data(text.utf8))
-                if done(received.withLock { $0.append(event); return $0 }) { break }
-            }
-            try await outbound.close(.normalClosure, reason: nil)
-        }
-        return received.withLock { $0 }
-    }
-
     @Test("the admin's stream hears what is quiet change; each app's stream gets its own part of the summary")
     func events() async throws {
         let daemon = try TestDaemon()
@@ -178,8 +155,8 @@ struct FocusRouteTests {
             }
             let summaries = { @Sendable (events: [API.Event]) in events.filter { $0.type == .summaryDelivered } }
             let own = Mutex<[API.Event]>([])
-            let all = try await Self.events(client, token: admin, until: { summaries($0).count == 2 }) {
-                let chatEvents = try await Self.events(client, token: chat, until: { !summaries($0).isEmpty }) {
+            let all = try await EventStreamTests.events(client, token: admin, until: { summaries($0).count == 2 }) {
+                let chatEvents = try await EventStreamTests.events(client, token: chat, until: { !summaries($0).isEmpty }) {
                     let later = Calendar.current.date(byAdding: .hour, value: 2, to: daemon.daemon.services.scheduler.now)!
                     let time = Calendar.current.dateComponents([.hour, .minute], from: later)
                     let settings = API.QuietSettings(summaryTimes: [String(format: "%02d:%02d", time.hour!, time.minute!)])

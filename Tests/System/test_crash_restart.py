@@ -6,7 +6,6 @@ Run by scripts/test (pytest). Needs the built `.build/debug/herald`.
 """
 
 import concurrent.futures
-import http.server
 import json
 import os
 import pathlib
@@ -20,6 +19,7 @@ import urllib.request
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "Tests" / "harness"))
 from herald_daemon import HeraldDaemon  # noqa: E402  (after the path it lives on)
+from herald_webhooks import WebhookReceiver  # noqa: E402
 APPS = [f"com.example.crash{n}" for n in range(8)]
 
 
@@ -37,36 +37,6 @@ def call(url, method, path, token, body=None):
 def start(data_dir):
     """The daemon on `data_dir`, on a virtual clock that the test moves."""
     return HeraldDaemon(data_dir, "--virtual-clock", "--policy", "grant-all", "--no-bundled-apps", "--desktop", "off")
-
-
-class WebhookReceiver:
-    """An HTTP server on loopback recording each webhook post's event type and
-    `X-Herald-Delivery` header; it outlives the daemon's restarts."""
-
-    def __init__(self):
-        self.posts = []
-        self.lock = threading.Lock()
-        receiver = self
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def do_POST(self):
-                body = self.rfile.read(int(self.headers["Content-Length"]))
-                event = json.loads(body)
-                with receiver.lock:
-                    receiver.posts.append((event["type"], self.headers["X-Herald-Delivery"]))
-                self.send_response(204)
-                self.end_headers()
-
-            def log_message(self, *arguments):
-                pass
-
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/hook"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def delivered(self):
-        with self.lock:
-            return {delivery for kind, delivery in self.posts if kind == "delivered"}
 
 
 class Progress:
@@ -150,9 +120,9 @@ def test_sigkill_under_load_loses_nothing_and_repeats_nothing():
         lost = [(app, identifier) for app, identifier in acknowledged if identifier not in seen[app]]
         assert lost == [], f"acknowledged but lost after the crash: {lost[:10]}"
         deadline = time.monotonic() + 30
-        while not delivery_ids <= receiver.delivered() and time.monotonic() < deadline:
+        while not delivery_ids <= {post["delivery"] for post in receiver.delivered()} and time.monotonic() < deadline:
             time.sleep(0.05)
-        missing = delivery_ids - receiver.delivered()
+        missing = delivery_ids - {post["delivery"] for post in receiver.delivered()}
         assert not missing, f"{len(missing)} of {len(delivery_ids)} deliveries never reached the webhook"
     finally:
         assert daemon.stop(timeout=30) == 0, "herald serve did not stop cleanly on SIGTERM"

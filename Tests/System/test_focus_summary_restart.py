@@ -19,36 +19,23 @@ clock is then moved forward to it.
 """
 
 import datetime
-import http.server
-import json
 import pathlib
 import os
 import sys
 import tempfile
-import threading
 import time
-import urllib.request
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "Tests" / "harness"))
 from herald_daemon import HeraldDaemon  # noqa: E402  (after the path it lives on)
+from herald_push import call  # noqa: E402
+from herald_webhooks import WebhookReceiver  # noqa: E402
 
 NEWS = "com.example.news"  # in the summary
 CHAT = "com.example.chat"  # not in the summary, quieted by the Focus
 PAGER = "com.example.pager"  # time-sensitive
 RELEVANCE = {"n1": 0.1, "n2": 0.9, "n3": 0.5, "n4": 0.7, "n5": 0.3}
 SETTLE = 1.5  # seconds to wait for posts that must not come
-
-
-def call(url, method, path, token, body=None):
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(url + path, data=data, method=method)
-    request.add_header("Authorization", f"Bearer {token}")
-    if data is not None:
-        request.add_header("Content-Type", "application/json")
-    with urllib.request.urlopen(request, timeout=10) as response:
-        text = response.read()
-        return response.status, json.loads(text) if text else None
 
 
 def parse_date(text):
@@ -67,48 +54,6 @@ def zone_of_early_afternoon():
     return name, offset
 
 
-class WebhookReceiver:
-    """Records every webhook post: event type, delivery id, request identifier and
-    the post's sequence number, with the time it arrived."""
-
-    def __init__(self):
-        self.posts = []
-        self.lock = threading.Lock()
-        receiver = self
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def do_POST(self):
-                event = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                delivery = event.get("delivery") or {}
-                with receiver.lock:
-                    receiver.posts.append({
-                        "type": event["type"], "app": event["app"], "sequence": event["sequence"],
-                        "delivery": self.headers["X-Herald-Delivery"],
-                        "identifier": (delivery.get("request") or {}).get("identifier"),
-                    })
-                self.send_response(204)
-                self.end_headers()
-
-            def log_message(self, *arguments):
-                pass
-
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/hook"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def delivered(self, app):
-        with self.lock:
-            return [post for post in self.posts if post["type"] == "delivered" and post["app"] == app]
-
-    def wait_for(self, app, count, limit=20):
-        deadline = time.monotonic() + limit
-        while time.monotonic() < deadline:
-            if len(self.delivered(app)) >= count:
-                return self.delivered(app)
-            time.sleep(0.05)
-        return self.delivered(app)
-
-
 def start(data_dir, zone):
     environment = dict(os.environ, TZ=zone)
     return HeraldDaemon(data_dir, "--virtual-clock", "--policy", "grant-all", "--no-bundled-apps",
@@ -116,17 +61,17 @@ def start(data_dir, zone):
 
 
 def clock(daemon):
-    _, answer = call(daemon.url, "GET", "/v1/clock", daemon.admin_token)
+    answer = call(daemon, "GET", "/v1/clock", daemon.admin_token)
     assert answer["isVirtual"]
     return parse_date(answer["now"])
 
 
 def advance(daemon, seconds):
-    call(daemon.url, "POST", "/v1/debug/clock", daemon.admin_token, {"advanceSeconds": seconds})
+    call(daemon, "POST", "/v1/debug/clock", daemon.admin_token, {"advanceSeconds": seconds})
 
 
 def quiet_state(daemon):
-    _, answer = call(daemon.url, "GET", "/v1/focus", daemon.admin_token)
+    answer = call(daemon, "GET", "/v1/focus", daemon.admin_token)
     return answer["state"]
 
 
@@ -137,17 +82,17 @@ def test_the_summary_comes_once_at_its_time_in_relevance_order_across_a_restart(
     receiver = WebhookReceiver()
     daemon = start(data_dir, zone)
     try:
-        url, admin = daemon.url, daemon.admin_token
+        admin = daemon.admin_token
         tokens = {}
         for app in (NEWS, CHAT, PAGER):
-            _, credentials = call(url, "POST", "/v1/apps", admin,
+            credentials = call(daemon, "POST", "/v1/apps", admin,
                                   {"identifier": app, "name": app, "webhookURL": receiver.url})
             tokens[app] = credentials["token"]
-            call(url, "POST", f"/v1/apps/{app}/authorization", tokens[app], {"options": ["alert", "sound"]})
-        _, preferences = call(url, "PATCH", f"/v1/apps/{NEWS}/preferences", admin, {"inScheduledSummary": True})
+            call(daemon, "POST", f"/v1/apps/{app}/authorization", tokens[app], {"options": ["alert", "sound"]})
+        preferences = call(daemon, "PATCH", f"/v1/apps/{NEWS}/preferences", admin, {"inScheduledSummary": True})
         assert preferences["inScheduledSummary"] is True
         # Work, 09:00–18:00 every day, lets nothing through but time-sensitive notifications.
-        call(url, "PUT", "/v1/focus", admin, {
+        call(daemon, "PUT", "/v1/focus", admin, {
             "focusModes": [{
                 "identifier": "work", "name": "Work", "allowedApps": [], "allowsTimeSensitive": True,
                 "schedules": [{"weekdays": [1, 2, 3, 4, 5, 6, 7], "start": "09:00", "end": "18:00"}],
@@ -163,16 +108,16 @@ def test_the_summary_comes_once_at_its_time_in_relevance_order_across_a_restart(
         assert parse_date(state["nextSummary"]) == summary_time
 
         for index, (identifier, relevance) in enumerate(RELEVANCE.items()):
-            call(url, "POST", f"/v1/apps/{NEWS}/requests", tokens[NEWS], {
+            call(daemon, "POST", f"/v1/apps/{NEWS}/requests", tokens[NEWS], {
                 "identifier": identifier,
                 "content": {"title": f"News {identifier}", "relevanceScore": relevance, "threadIdentifier": "world"},
                 "trigger": {"type": "timeInterval", "interval": 10 * (index + 1), "repeats": False},
             })
-        call(url, "POST", f"/v1/apps/{CHAT}/requests", tokens[CHAT], {
+        call(daemon, "POST", f"/v1/apps/{CHAT}/requests", tokens[CHAT], {
             "identifier": "chat", "content": {"title": "Lunch?"},
             "trigger": {"type": "timeInterval", "interval": 15, "repeats": False},
         })
-        call(url, "POST", f"/v1/apps/{PAGER}/requests", tokens[PAGER], {
+        call(daemon, "POST", f"/v1/apps/{PAGER}/requests", tokens[PAGER], {
             "identifier": "page", "content": {"title": "Server down", "interruptionLevel": "timeSensitive"},
             "trigger": {"type": "timeInterval", "interval": 25, "repeats": False},
         })
@@ -181,12 +126,12 @@ def test_the_summary_comes_once_at_its_time_in_relevance_order_across_a_restart(
         assert [post["identifier"] for post in receiver.wait_for(PAGER, 1)] == ["page"]
         time.sleep(SETTLE)
         assert receiver.delivered(NEWS) == [], "what waits for the summary is not shown before it"
-        _, listed = call(url, "GET", f"/v1/apps/{NEWS}/delivered", tokens[NEWS])
+        listed = call(daemon, "GET", f"/v1/apps/{NEWS}/delivered", tokens[NEWS])
         assert sorted(d["request"]["identifier"] for d in listed["deliveries"]) == sorted(RELEVANCE)
         assert daemon.stop(timeout=30) == 0
 
         daemon = start(data_dir, zone)
-        url, admin = daemon.url, daemon.admin_token
+        admin = daemon.admin_token
         now = clock(daemon)
         assert now < summary_time, "the restarted virtual clock starts before the summary"
         state = quiet_state(daemon)

@@ -9,15 +9,18 @@ let benchmarkApp: AppIdentifier = "org.herald.bench"
 enum Fixtures {
     /// A to-do reminder like the ones of seed 001: a title naming the item, a body, the
     /// default sound and the item's UUID in `userInfo`, firing once after `interval`.
-    /// About 330 bytes of JSON in the store.
-    static func request(_ index: Int, interval: TimeInterval) -> NotificationRequest {
+    /// About 330 bytes of JSON in the store. E9 takes it without sound and with
+    /// a `filterCriteria`.
+    static func request(
+        _ index: Int, interval: TimeInterval, sound: NotificationSound? = .default, filterCriteria: String = ""
+    ) -> NotificationRequest {
         NotificationRequest(
             identifier: "item-\(index)",
             content: NotificationContent(
                 title: "Todo Item \"Buy milk and bread #\(index)\" Is Overdue",
                 body: "Open the list to mark it done or to move its deadline.",
-                sound: .default,
-                userInfo: ["UUID": .string(uuid(index))]),
+                sound: sound,
+                userInfo: ["UUID": .string(uuid(index))], filterCriteria: filterCriteria),
             trigger: .timeInterval(TimeIntervalTrigger(interval: interval, repeats: false)))
     }
 

@@ -69,12 +69,6 @@ enum FocusFixtures {
 
     /// Delivery `index` as a request firing after `interval`.
     static func request(_ index: Int, interval: TimeInterval) -> NotificationRequest {
-        NotificationRequest(
-            identifier: "item-\(index)",
-            content: NotificationContent(
-                title: "Todo Item \"Buy milk and bread #\(index)\" Is Overdue",
-                body: "Open the list to mark it done or to move its deadline.",
-                userInfo: ["UUID": .string(Fixtures.uuid(index))], filterCriteria: target(index).criteria),
-            trigger: .timeInterval(TimeIntervalTrigger(interval: interval, repeats: false)))
+        Fixtures.request(index, interval: interval, sound: nil, filterCriteria: target(index).criteria)
     }
 }
