@@ -25,7 +25,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "Tests" / "harness"))
 sys.path.insert(0, str(ROOT / "Tests" / "System"))
 from herald_daemon import HeraldDaemon  # noqa: E402  (after the path it lives on)
-from test_crash_restart import WebhookReceiver, call  # noqa: E402
+from herald_webhooks import WebhookReceiver  # noqa: E402
+from test_crash_restart import call  # noqa: E402
 
 POSTGRES = os.environ.get("HERALD_TEST_POSTGRES_URL", "")
 APPS = [f"com.example.node{n}" for n in range(4)]
@@ -175,9 +176,9 @@ def test_three_nodes_killed_at_random_deliver_everything_once():
             unknown = set(identifiers) - {i for a, i in acknowledged + uncertain if a == app}
             assert not unknown, f"{app} delivered requests nobody added: {sorted(unknown)[:10]}"
 
-        eventually(lambda: delivery_ids <= receiver.delivered(), "every delivery posted to its webhook", limit=60)
-        with receiver.lock:
-            posts = collections.Counter(d for kind, d in receiver.posts if kind == "delivered")
+        eventually(lambda: delivery_ids <= {post["delivery"] for post in receiver.delivered()},
+                   "every delivery posted to its webhook", limit=60)
+        posts = collections.Counter(post["delivery"] for post in receiver.delivered())
         assert set(posts) == delivery_ids, "a webhook post names a delivery that is not in the database"
         again = sum(count - 1 for count in posts.values())
         print(f"{cluster.kills} kills; {len(acknowledged)} acknowledged and {len(uncertain)} uncertain requests; "
